@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
+
+// Two projects: fast unit tests (Node or happy-dom), and end-to-end tests that drive a real Chromium with the
+// built extension loaded. The e2e project runs its files one after another: two browsers on 2 cores only slow down.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [WxtVitest()],
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [WxtVitest()],
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
