@@ -1,0 +1,37 @@
+import { countEvents, deleteAllEvents, listEvents, readEventsAfter } from '../db/events';
+import { loadSettings, updateSettings } from '../db/settings';
+import type { FloorwalkerDb, StoredEvent } from '../db/schema';
+import type { FwEvent } from '../events/schema';
+import type { AdminApi } from '../rpc/api';
+import { EXPORT_CHUNK_SIZE, EVENTS_PAGE_SIZE } from '../limits';
+
+export function createAdminApi(db: FloorwalkerDb): AdminApi {
+  return {
+    getSettings: () => loadSettings(db),
+    updateSettings: (patch) => updateSettings(db, patch),
+    listEvents: (q) =>
+      listEvents(db, {
+        action: q.action,
+        offset: Math.max(0, Math.floor(q.offset)),
+        limit: clamp(Math.floor(q.limit), 1, EVENTS_PAGE_SIZE * 4),
+      }),
+    async readEventsAfter(afterId, limit) {
+      const rows = await readEventsAfter(db, afterId, clamp(Math.floor(limit), 1, EXPORT_CHUNK_SIZE));
+      return rows.map(toEvent);
+    },
+    getStatus: () => countEvents(db),
+    async deleteAllData() {
+      return { deleted: await deleteAllEvents(db) };
+    },
+  };
+}
+
+/** Strips the store's bookkeeping so exports hold exactly the schema's fields. */
+export function toEvent(row: StoredEvent): FwEvent {
+  const { syncState: _s, storedAt: _t, ...event } = row;
+  return event as FwEvent;
+}
+
+function clamp(n: number, lo: number, hi: number): number {
+  return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : lo;
+}

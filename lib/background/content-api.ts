@@ -1,0 +1,63 @@
+import { validateEvent, type FwEvent } from '../events/schema';
+import { putEvents } from '../db/events';
+import { loadSettings, updateSettings } from '../db/settings';
+import type { FloorwalkerDb } from '../db/schema';
+import type { ContentApi, LogResult } from '../rpc/api';
+import { RPC_LOG_BATCH_LIMIT } from '../limits';
+import { isAllowedUrl } from '../sites/matches';
+
+/** Which conversation a product page's events belong to: the one last opened in a chat tab. */
+export const ACTIVE_CONVERSATION_KEY = 'activeConversation';
+
+export function createContentApi(db: FloorwalkerDb): ContentApi {
+  return {
+    async getPageContext(url, conversation) {
+      const settings = await loadSettings(db);
+      if (conversation) await db.settings.put({ key: ACTIVE_CONVERSATION_KEY, value: conversation });
+      const active = conversation ?? ((await db.settings.get(ACTIVE_CONVERSATION_KEY))?.value as string | undefined) ?? null;
+      return {
+        logging: settings.loggingEnabled && isAllowedUrl(url, settings.allowedHosts),
+        study: settings.study,
+        participant: settings.participant,
+        role: settings.role,
+        condition: settings.condition,
+        conversation: active,
+        keepUrlQuery: settings.keepUrlQuery,
+        overlay: settings.overlay,
+      };
+    },
+
+    async logEvents(input) {
+      return storeEvents(db, input);
+    },
+
+    async setOverlayPrefs(prefs) {
+      await updateSettings(db, { overlay: prefs });
+    },
+  };
+}
+
+/**
+ * Validates and stores a batch. Answers only after the write has committed, so an acknowledged event is on
+ * disk even if the worker is stopped the next moment. Invalid events are rejected with the field named.
+ */
+export async function storeEvents(db: FloorwalkerDb, input: unknown): Promise<LogResult> {
+  if (!Array.isArray(input)) return { stored: [], rejected: [{ id: null, error: 'events must be an array' }] };
+  if (input.length > RPC_LOG_BATCH_LIMIT) {
+    return { stored: [], rejected: [{ id: null, error: `at most ${RPC_LOG_BATCH_LIMIT} events per batch (got ${input.length})` }] };
+  }
+  const valid: FwEvent[] = [];
+  const rejected: LogResult['rejected'] = [];
+  for (const item of input) {
+    const result = validateEvent(item);
+    if (result.ok) valid.push(result.event);
+    else rejected.push({ id: idOf(item), error: result.error });
+  }
+  const stored = await putEvents(db, valid);
+  return { stored, rejected };
+}
+
+function idOf(item: unknown): string | null {
+  if (item && typeof item === 'object' && 'id' in item && typeof item.id === 'string') return item.id;
+  return null;
+}

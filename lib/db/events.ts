@@ -1,0 +1,81 @@
+import Dexie from 'dexie';
+import type { FwEvent } from '../events/schema';
+import { SyncState, type FloorwalkerDb, type StoredEvent } from './schema';
+
+/** Stores events keyed by their client id: writing the same event twice leaves one copy. */
+export async function putEvents(db: FloorwalkerDb, events: readonly FwEvent[], now = Date.now()): Promise<string[]> {
+  if (events.length === 0) return [];
+  await db.transaction('rw', db.events, db.conversations, async () => {
+    const ids = events.map((e) => e.id);
+    const existing = await db.events.bulkGet(ids);
+    // Keep the first stored copy (and its sync state); only new ids are written.
+    const fresh = events.filter((_, i) => existing[i] === undefined);
+    await db.events.bulkPut(fresh.map((e): StoredEvent => ({ ...e, syncState: SyncState.pending, storedAt: now })));
+    await touchConversations(db, fresh);
+  });
+  return events.map((e) => e.id);
+}
+
+async function touchConversations(db: FloorwalkerDb, events: readonly FwEvent[]): Promise<void> {
+  const byConversation = new Map<string, FwEvent[]>();
+  for (const e of events) {
+    if (!e.conversation) continue;
+    const list = byConversation.get(e.conversation) ?? [];
+    list.push(e);
+    byConversation.set(e.conversation, list);
+  }
+  for (const [id, list] of byConversation) {
+    const first = list.reduce((a, b) => (a.time <= b.time ? a : b));
+    const last = list.reduce((a, b) => (a.time >= b.time ? a : b));
+    const row = await db.conversations.get(id);
+    if (row) {
+      await db.conversations.update(id, {
+        startedAt: Math.min(row.startedAt, first.time),
+        lastEventAt: Math.max(row.lastEventAt, last.time),
+      });
+    } else {
+      await db.conversations.add({ id, study: first.study, startedAt: first.time, lastEventAt: last.time, url: first.url });
+    }
+  }
+}
+
+export interface EventQuery {
+  action?: FwEvent['action'] | undefined;
+  offset: number;
+  limit: number;
+}
+
+export interface EventPage {
+  events: StoredEvent[];
+  total: number;
+}
+
+/** Newest first, optionally one action only. */
+export async function listEvents(db: FloorwalkerDb, q: EventQuery): Promise<EventPage> {
+  const collection = q.action
+    ? db.events.where('[action+time]').between([q.action, Dexie.minKey], [q.action, Dexie.maxKey]).reverse()
+    : db.events.orderBy('time').reverse();
+  const [events, total] = await Promise.all([collection.clone().offset(q.offset).limit(q.limit).toArray(), collection.count()]);
+  return { events, total };
+}
+
+/** Oldest first, keyset-paged by id (UUIDv7 ids sort by time), for exports that must not hold all events at once. */
+export async function readEventsAfter(db: FloorwalkerDb, afterId: string | null, limit: number): Promise<StoredEvent[]> {
+  const coll = afterId === null ? db.events.orderBy('id') : db.events.where('id').above(afterId);
+  return coll.limit(limit).toArray();
+}
+
+export async function countEvents(db: FloorwalkerDb): Promise<{ total: number; pending: number }> {
+  const [total, pending] = await Promise.all([db.events.count(), db.events.where('syncState').equals(SyncState.pending).count()]);
+  return { total, pending };
+}
+
+/** Deletes every stored event and conversation; settings stay so the participant keeps their study. */
+export async function deleteAllEvents(db: FloorwalkerDb): Promise<number> {
+  return db.transaction('rw', db.events, db.conversations, async () => {
+    const n = await db.events.count();
+    await db.events.clear();
+    await db.conversations.clear();
+    return n;
+  });
+}

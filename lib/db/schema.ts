@@ -1,0 +1,71 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { FwEvent } from '../events/schema';
+
+/** IndexedDB database name; only extension pages and the background open it, never a content script. */
+export const DB_NAME = 'floorwalker';
+
+/** Sync state as a number because IndexedDB cannot index booleans. */
+export const SyncState = { pending: 0, synced: 1 } as const;
+export type SyncStateValue = (typeof SyncState)[keyof typeof SyncState];
+
+export type StoredEvent = FwEvent & { syncState: SyncStateValue; storedAt: number };
+
+export interface ConversationRow {
+  id: string;
+  study: string;
+  startedAt: number;
+  lastEventAt: number;
+  url: string | null;
+}
+
+export interface SettingRow {
+  key: string;
+  value: unknown;
+}
+
+/**
+ * Versions, oldest first. Never edit a shipped version: add a new one with an upgrade.
+ * v1: events by conversation and time.
+ * v2: events gain sync state (for the uploader) and an [action+time] index (for the data browser);
+ *     v1 events are marked pending, since none of them had been uploaded.
+ */
+export const STORES_V1 = {
+  events: 'id, conversation, time',
+  conversations: 'id, startedAt',
+  settings: 'key',
+} as const;
+
+export const STORES_V2 = {
+  events: 'id, conversation, time, syncState, [action+time], [syncState+time]',
+  conversations: 'id, startedAt, lastEventAt',
+  settings: 'key',
+} as const;
+
+export class FloorwalkerDb extends Dexie {
+  events!: EntityTable<StoredEvent, 'id'>;
+  conversations!: EntityTable<ConversationRow, 'id'>;
+  settings!: EntityTable<SettingRow, 'key'>;
+
+  constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, options);
+    this.version(1).stores(STORES_V1);
+    this.version(2)
+      .stores(STORES_V2)
+      .upgrade(async (tx) => {
+        const now = Date.now();
+        await tx
+          .table('events')
+          .toCollection()
+          .modify((e: Partial<StoredEvent>) => {
+            e.syncState ??= SyncState.pending;
+            e.storedAt ??= e.time ?? now;
+          });
+        await tx
+          .table('conversations')
+          .toCollection()
+          .modify((c: Partial<ConversationRow>) => {
+            c.lastEventAt ??= c.startedAt ?? now;
+          });
+      });
+  }
+}

@@ -1,0 +1,29 @@
+import * as v from 'valibot';
+import { newId } from '../ids';
+import { SETTINGS_KEY, SettingsPatchSchema, SettingsSchema, defaultSettings, type Settings } from '../settings';
+import { describeIssues } from '../events/schema';
+import type { FloorwalkerDb } from './schema';
+
+/** Reads the participant's settings, creating defaults (with a fresh local participant id) on first use. */
+export async function loadSettings(db: FloorwalkerDb): Promise<Settings> {
+  return db.transaction('rw', db.settings, async () => {
+    const row = await db.settings.get(SETTINGS_KEY);
+    const parsed = row ? v.safeParse(SettingsSchema, row.value) : undefined;
+    if (parsed?.success) return parsed.output;
+    const fresh = defaultSettings(`local-${newId()}`);
+    await db.settings.put({ key: SETTINGS_KEY, value: fresh });
+    return fresh;
+  });
+}
+
+/** Applies a validated patch; invalid input throws with the field named and changes nothing. */
+export async function updateSettings(db: FloorwalkerDb, patch: unknown): Promise<Settings> {
+  const parsed = v.safeParse(SettingsPatchSchema, patch);
+  if (!parsed.success) throw new Error(`Invalid settings: ${describeIssues(parsed.issues)}`);
+  return db.transaction('rw', db.settings, async () => {
+    const current = await loadSettings(db);
+    const next = v.parse(SettingsSchema, { ...current, ...parsed.output });
+    await db.settings.put({ key: SETTINGS_KEY, value: next });
+    return next;
+  });
+}

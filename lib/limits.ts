@@ -1,0 +1,25 @@
+/** Named limits shared by the extension's contexts. Changing one here changes it everywhere. */
+
+/** Hovers shorter than this are the pointer passing over, not a look. */
+export const MIN_HOVER_MS = 80;
+/** Images smaller than this (either side, CSS px) are icons, not product images. */
+export const MIN_HOVER_IMAGE_PX = 40;
+/** At most one scroll event per container per this many ms (trailing edge). */
+export const SCROLL_THROTTLE_MS = 400;
+/** Content-script batches: flush after this delay or when this many events are waiting. */
+export const EVENT_FLUSH_MS = 250;
+export const EVENT_BATCH_MAX = 50;
+/** Resend backoff for unacknowledged batches. */
+export const EVENT_RETRY_BASE_MS = 250;
+export const EVENT_RETRY_MAX_MS = 5_000;
+/** One logEvents call accepts at most this many events. */
+export const RPC_LOG_BATCH_LIMIT = 500;
+/** A call that has not answered after this long fails loudly (and is retried by the client). */
+export const RPC_CALL_TIMEOUT_MS = 10_000;
+/** How many times the RPC client retries a call after a lost port or timeout before it gives up. */
+export const RPC_MAX_ATTEMPTS = 4;
+/** Longest visible label kept from a clicked element. */
+export const MAX_LABEL_CHARS = 60;
+/** Options page: events per page and per export chunk. */
+export const EVENTS_PAGE_SIZE = 50;
+export const EXPORT_CHUNK_SIZE = 1_000;

@@ -1,0 +1,67 @@
+import type { ElementDescription } from '../events/schema';
+import { MAX_LABEL_CHARS } from '../limits';
+import { maskPii } from '../privacy/text';
+
+const PATH_DEPTH = 4;
+const MAX_CLASSES = 2;
+/** Elements whose content is typed by the user: their text is never read. */
+const TYPED = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], [contenteditable="plaintext-only"]';
+
+/**
+ * A description that stays the same across page loads and never includes what the user typed: tag, id,
+ * role, test id, a short visible label for links and buttons, and a short CSS-like path.
+ */
+export function describeElement(el: Element): ElementDescription {
+  const d: ElementDescription = { tag: el.tagName.toLowerCase(), path: cssPath(el) };
+  if (el.id) d.id = el.id.slice(0, 120);
+  const role = el.getAttribute('role');
+  if (role) d.role = role.slice(0, 40);
+  const testId = el.getAttribute('data-testid') ?? el.getAttribute('data-test-id');
+  if (testId) d.testId = testId.slice(0, 120);
+  const label = labelOf(el);
+  if (label) d.label = label;
+  return d;
+}
+
+function labelOf(el: Element): string | undefined {
+  const aria = el.getAttribute('aria-label');
+  let text: string | null | undefined = aria;
+  if (!text) {
+    if (el.matches(TYPED)) {
+      // For buttons made from inputs the value is the caption, not user text; for anything else, say nothing.
+      const type = (el.getAttribute('type') ?? '').toLowerCase();
+      text = el.tagName === 'INPUT' && ['submit', 'button', 'reset'].includes(type) ? el.getAttribute('value') : null;
+    } else if (!el.querySelector(TYPED)) {
+      text = el.textContent;
+    }
+  }
+  if (!text) return undefined;
+  const clean = maskPii(text.replace(/\s+/g, ' ').trim());
+  return clean ? clean.slice(0, MAX_LABEL_CHARS) : undefined;
+}
+
+function cssPath(el: Element): string {
+  const parts: string[] = [];
+  let node: Element | null = el;
+  while (node && parts.length < PATH_DEPTH && node.tagName !== 'HTML' && node.tagName !== 'BODY') {
+    let part = node.tagName.toLowerCase();
+    if (node.id) {
+      parts.unshift(`${part}#${cssIdent(node.id)}`);
+      break;
+    }
+    const classes = Array.from(node.classList).filter(isStableClass).slice(0, MAX_CLASSES);
+    if (classes.length) part += classes.map((c) => `.${cssIdent(c)}`).join('');
+    parts.unshift(part);
+    node = node.parentElement;
+  }
+  return parts.join(' > ').slice(0, 400);
+}
+
+/** Generated class names (CSS modules, styled-components) change between builds; skip them. */
+function isStableClass(c: string): boolean {
+  return c.length <= 40 && !/\d{3,}|^[a-z]{1,3}-[a-zA-Z0-9]{5,}$|__[a-zA-Z0-9]{5,}$/.test(c);
+}
+
+function cssIdent(s: string): string {
+  return s.replace(/[^\w-]/g, (ch) => `\\${ch}`);
+}

@@ -1,0 +1,116 @@
+import type { FwEvent } from '../events/schema';
+import type { LogResult } from '../rpc/api';
+import { EVENT_BATCH_MAX, EVENT_FLUSH_MS, EVENT_RETRY_BASE_MS, EVENT_RETRY_MAX_MS } from '../limits';
+
+export interface SenderOptions {
+  flushMs?: number;
+  batchMax?: number;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  onRejected?: (rejected: LogResult['rejected']) => void;
+  onError?: (error: unknown) => void;
+  /** Called whenever the queue changes: events waiting, and how many this sender has had acknowledged. */
+  onProgress?: (progress: { pending: number; acknowledged: number }) => void;
+}
+
+/**
+ * Sends events to the background in small batches and keeps each one until the background says it is
+ * stored. A failed send (worker stopped, port lost) keeps the batch and retries with backoff; the background
+ * stores by id, so a batch that was written but not acknowledged is harmless to send again.
+ */
+export class EventSender {
+  private readonly queue = new Map<string, FwEvent>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private sending = false;
+  private failures = 0;
+  private stopped = false;
+  private acknowledged = 0;
+  private readonly opts: Required<Omit<SenderOptions, 'onRejected' | 'onError' | 'onProgress'>> & SenderOptions;
+
+  constructor(
+    private readonly send: (events: FwEvent[]) => Promise<LogResult>,
+    opts: SenderOptions = {},
+  ) {
+    this.opts = {
+      flushMs: EVENT_FLUSH_MS,
+      batchMax: EVENT_BATCH_MAX,
+      retryBaseMs: EVENT_RETRY_BASE_MS,
+      retryMaxMs: EVENT_RETRY_MAX_MS,
+      ...opts,
+    };
+  }
+
+  /** Events not yet acknowledged. */
+  get pending(): number {
+    return this.queue.size;
+  }
+
+  enqueue(event: FwEvent): void {
+    if (this.stopped) return;
+    this.queue.set(event.id, event);
+    this.progress();
+    if (this.queue.size >= this.opts.batchMax) this.schedule(0);
+    else this.schedule(this.opts.flushMs);
+  }
+
+  /** Sends everything now (e.g. when the page is being hidden). */
+  flush(): void {
+    this.schedule(0);
+  }
+
+  /** Stops scheduling; unacknowledged events stay in `pending`. */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Resolves once every queued event is acknowledged (or the sender is stopped). For tests and shutdown. */
+  async drain(pollMs = 20): Promise<void> {
+    while (this.queue.size > 0 && !this.stopped) {
+      this.flush();
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+  }
+
+  private progress(): void {
+    this.opts.onProgress?.({ pending: this.queue.size, acknowledged: this.acknowledged });
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped || this.sending) return;
+    if (this.timer) {
+      if (delay > 0) return; // a flush is already due
+      clearTimeout(this.timer);
+    }
+    this.timer = setTimeout(() => void this.sendBatch(), delay);
+  }
+
+  private async sendBatch(): Promise<void> {
+    this.timer = null;
+    if (this.sending || this.queue.size === 0 || this.stopped) return;
+    this.sending = true;
+    const batch = Array.from(this.queue.values()).slice(0, this.opts.batchMax);
+    let retryIn: number | null = null;
+    try {
+      const result = await this.send(batch);
+      const before = this.queue.size;
+      for (const id of result.stored) this.queue.delete(id);
+      const rejected = result.rejected.filter((r) => r.id !== null && this.queue.delete(r.id));
+      if (rejected.length) this.opts.onRejected?.(rejected);
+      // An answer that settles none of the batch is a failure too, or the loop would spin.
+      if (this.queue.size === before) throw new Error('background acknowledged none of the batch');
+      this.acknowledged += before - this.queue.size;
+      this.failures = 0;
+      this.progress();
+    } catch (error) {
+      this.failures++;
+      this.opts.onError?.(error);
+      const backoff = Math.min(this.opts.retryMaxMs, this.opts.retryBaseMs * 2 ** (this.failures - 1));
+      retryIn = backoff / 2 + Math.random() * (backoff / 2);
+    } finally {
+      this.sending = false;
+    }
+    if (this.queue.size > 0) this.schedule(retryIn ?? 0);
+  }
+}

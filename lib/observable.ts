@@ -1,0 +1,23 @@
+/** A value that UI can subscribe to; tiny on purpose, for the content script's bundle. */
+export interface Observable<T> {
+  get(): T;
+  set(next: T): void;
+  subscribe(fn: (value: T) => void): () => void;
+}
+
+export function observable<T>(initial: T): Observable<T> {
+  let value = initial;
+  const subscribers = new Set<(value: T) => void>();
+  return {
+    get: () => value,
+    set(next) {
+      if (Object.is(next, value)) return;
+      value = next;
+      for (const fn of subscribers) fn(value);
+    },
+    subscribe(fn) {
+      subscribers.add(fn);
+      return () => subscribers.delete(fn);
+    },
+  };
+}

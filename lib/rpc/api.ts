@@ -1,0 +1,57 @@
+import type { Action, FwEvent } from '../events/schema';
+import type { EventPage } from '../db/events';
+import type { Settings, SettingsPatch } from '../settings';
+
+/**
+ * Everything the background offers, one interface per channel (port). Content scripts get ContentApi only;
+ * extension pages (popup, options) also get AdminApi, which can read and delete everything stored.
+ */
+export const PORTS = {
+  content: 'fw:content',
+  admin: 'fw:admin',
+} as const;
+export type PortName = (typeof PORTS)[keyof typeof PORTS];
+
+/** What a page needs to know to log: whether it may, and the context every event carries. */
+export interface PageContext {
+  logging: boolean;
+  study: string;
+  participant: string;
+  role: Settings['role'];
+  condition: string;
+  conversation: string | null;
+  keepUrlQuery: boolean;
+  overlay: Settings['overlay'];
+}
+
+export interface LogResult {
+  /** Ids now in IndexedDB (including ones stored by an earlier attempt). */
+  stored: string[];
+  /** Events that failed validation, with the reason; resending them will not help. */
+  rejected: { id: string | null; error: string }[];
+}
+
+export interface ContentApi {
+  getPageContext(url: string, conversation: string | null): Promise<PageContext>;
+  logEvents(events: unknown[]): Promise<LogResult>;
+  setOverlayPrefs(prefs: Settings['overlay']): Promise<void>;
+}
+
+export interface StoreStatus {
+  total: number;
+  pending: number;
+}
+
+export interface AdminApi {
+  getSettings(): Promise<Settings>;
+  updateSettings(patch: SettingsPatch): Promise<Settings>;
+  listEvents(query: { action?: Action | undefined; offset: number; limit: number }): Promise<EventPage>;
+  readEventsAfter(afterId: string | null, limit: number): Promise<FwEvent[]>;
+  getStatus(): Promise<StoreStatus>;
+  deleteAllData(): Promise<{ deleted: number }>;
+}
+
+export interface ChannelApis {
+  [PORTS.content]: ContentApi;
+  [PORTS.admin]: AdminApi;
+}

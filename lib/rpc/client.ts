@@ -1,0 +1,109 @@
+import { wrap, type Remote } from 'comlink';
+import { RPC_CALL_TIMEOUT_MS, RPC_MAX_ATTEMPTS } from '../limits';
+import { portEndpoint, type PortLike } from './port-endpoint';
+
+/** The port closed while a call was in flight (the service worker stopped, or the extension reloaded). */
+export class RpcDisconnectedError extends Error {
+  override name = 'RpcDisconnectedError';
+}
+export class RpcTimeoutError extends Error {
+  override name = 'RpcTimeoutError';
+}
+
+type Method = (...args: never[]) => Promise<unknown>;
+export type RpcClient<T> = { [K in keyof T]: T[K] extends Method ? T[K] : never } & { close(): void };
+
+export interface RpcClientOptions {
+  timeoutMs?: number;
+  maxAttempts?: number;
+  /** Wait before attempt n (n ≥ 1); the default backs off 100 ms, 200 ms, 400 ms. */
+  backoffMs?: (attempt: number) => number;
+}
+
+interface Connection<T> {
+  port: PortLike;
+  remote: Remote<T>;
+  lost: Promise<never>;
+}
+
+/**
+ * A typed client for one channel. It connects lazily, reconnects after the port drops, and fails every call
+ * that was in flight on a dropped port instead of leaving it hanging. Calls are retried on a new port, so all
+ * background methods must be idempotent (events carry client ids; settings patches are absolute).
+ */
+export function createRpcClient<T extends object>(connect: () => PortLike, opts: RpcClientOptions = {}): RpcClient<T> {
+  const timeoutMs = opts.timeoutMs ?? RPC_CALL_TIMEOUT_MS;
+  const maxAttempts = opts.maxAttempts ?? RPC_MAX_ATTEMPTS;
+  const backoff = opts.backoffMs ?? ((n: number) => 100 * 2 ** (n - 1));
+  let conn: Connection<T> | null = null;
+  let closed = false;
+
+  function current(): Connection<T> {
+    if (conn) return conn;
+    const port = connect();
+    let reject!: (e: Error) => void;
+    const lost = new Promise<never>((_, r) => (reject = r));
+    lost.catch(() => undefined); // observed by whichever calls race it
+    const c: Connection<T> = { port, remote: wrap<T>(portEndpoint(port)), lost };
+    port.onDisconnect.addListener(() => {
+      if (conn === c) conn = null;
+      reject(new RpcDisconnectedError(`Port "${port.name}" disconnected`));
+    });
+    conn = c;
+    return c;
+  }
+
+  async function call(method: string, args: unknown[]): Promise<unknown> {
+    let lastError: unknown;
+    for (let attempt = 0; attempt < maxAttempts; attempt++) {
+      if (closed) throw new RpcDisconnectedError('RPC client closed');
+      if (attempt > 0) await sleep(backoff(attempt));
+      let c: Connection<T>;
+      try {
+        c = current();
+      } catch (e) {
+        // Connecting throws when the extension context is gone (e.g. the extension was reloaded).
+        lastError = e;
+        continue;
+      }
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new RpcTimeoutError(`${method} timed out after ${timeoutMs} ms`)), timeoutMs);
+      });
+      try {
+        const fn = (c.remote as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method];
+        if (!fn) throw new Error(`Unknown RPC method ${method}`);
+        return await Promise.race([fn(...args), c.lost, timeout]);
+      } catch (e) {
+        if (!(e instanceof RpcDisconnectedError || e instanceof RpcTimeoutError)) throw e;
+        lastError = e;
+        if (e instanceof RpcTimeoutError && conn === c) {
+          // A port that does not answer is as good as lost: start over on a fresh one.
+          conn = null;
+          c.port.disconnect();
+        }
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    throw lastError instanceof Error ? lastError : new RpcDisconnectedError(String(lastError));
+  }
+
+  return new Proxy({} as RpcClient<T>, {
+    get(_target, prop) {
+      if (prop === 'close') {
+        return () => {
+          closed = true;
+          conn?.port.disconnect();
+          conn = null;
+        };
+      }
+      if (typeof prop !== 'string' || prop === 'then') return undefined;
+      return (...args: unknown[]) => call(prop, args);
+    },
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,36 @@
+import * as v from 'valibot';
+import { ROLES } from './events/schema';
+import { ConditionCodeSchema, DEFAULT_CONDITION_CODE } from './study/condition';
+import { DEFAULT_ALLOWED_HOSTS } from './sites/matches';
+
+/** Participant settings, kept in the `settings` table under SETTINGS_KEY. */
+export const SETTINGS_KEY = 'participant';
+export const LOCAL_STUDY = 'local';
+
+export const SettingsSchema = v.object({
+  study: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  participant: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  role: v.picklist(ROLES),
+  condition: ConditionCodeSchema,
+  loggingEnabled: v.boolean(),
+  allowedHosts: v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(253))),
+  keepUrlQuery: v.boolean(),
+  overlay: v.object({ collapsed: v.boolean(), side: v.picklist(['left', 'right']) }),
+});
+export type Settings = v.InferOutput<typeof SettingsSchema>;
+
+export function defaultSettings(participant: string): Settings {
+  return {
+    study: LOCAL_STUDY,
+    participant,
+    role: 'seller',
+    condition: DEFAULT_CONDITION_CODE,
+    loggingEnabled: true,
+    allowedHosts: [...DEFAULT_ALLOWED_HOSTS],
+    keepUrlQuery: false,
+    overlay: { collapsed: false, side: 'right' },
+  };
+}
+
+export const SettingsPatchSchema = v.partial(v.omit(SettingsSchema, ['participant']));
+export type SettingsPatch = v.InferOutput<typeof SettingsPatchSchema>;
