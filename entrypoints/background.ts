@@ -1,0 +1,33 @@
+import { expose } from 'comlink';
+import { browser, type Browser } from 'wxt/browser';
+import { defineBackground } from 'wxt/utils/define-background';
+import { FloorwalkerDb } from '@/lib/db/schema';
+import { createAdminApi } from '@/lib/background/admin-api';
+import { createContentApi } from '@/lib/background/content-api';
+import { PORTS } from '@/lib/rpc/api';
+import { portEndpoint } from '@/lib/rpc/port-endpoint';
+
+// Wiring only. The worker can be stopped at any moment: all state lives in IndexedDB, none in globals
+// beyond the database handle, which reopens on the next start.
+export default defineBackground(() => {
+  const db = new FloorwalkerDb();
+  const contentApi = createContentApi(db);
+  const adminApi = createAdminApi(db);
+  const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
+
+  browser.runtime.onConnect.addListener((port: Browser.runtime.Port) => {
+    if (port.name === PORTS.content) {
+      expose(contentApi, portEndpoint(port));
+    } else if (port.name === PORTS.admin && isExtensionPage(port, extensionOrigin)) {
+      expose(adminApi, portEndpoint(port));
+    } else {
+      port.disconnect();
+    }
+  });
+});
+
+/** Only the extension's own pages may read or delete everything; content scripts run inside web pages. */
+function isExtensionPage(port: Browser.runtime.Port, origin: string): boolean {
+  const url = port.sender?.url;
+  return typeof url === 'string' && new URL(url).origin === origin;
+}

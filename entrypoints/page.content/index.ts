@@ -1,0 +1,54 @@
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { CONTENT_MATCHES } from '@/lib/sites/matches';
+import { detectChatAdapter } from '@/lib/adapters/chat';
+import { connectContent } from '@/lib/rpc/connect';
+import type { PageContext } from '@/lib/rpc/api';
+import { EventSender } from '@/lib/logger/sender';
+import { startPageLogger } from '@/lib/logger/start';
+import { startFeatures, type Feature } from '@/lib/features/run';
+import { observable } from '@/lib/observable';
+import { mountOverlay, OVERLAY_TAG } from './overlay';
+
+// Wiring only: one RPC client and one event sender for the page, then each feature started on its own.
+export default defineContentScript({
+  matches: [...CONTENT_MATCHES],
+  runAt: 'document_end',
+  cssInjectionMode: 'manual',
+  async main(ctx) {
+    const rpc = connectContent();
+    const adapter = detectChatAdapter(document);
+    const context = observable<PageContext | null>(null);
+    const status = observable({ sent: 0, pending: 0 });
+    const sender = new EventSender((events) => rpc.logEvents(events), {
+      onRejected: (rejected) => console.warn('[floorwalker] events rejected', rejected),
+      onProgress: ({ pending, acknowledged }) => status.set({ sent: acknowledged, pending }),
+    });
+    ctx.onInvalidated(() => {
+      sender.stop();
+      rpc.close();
+    });
+    const flush = () => sender.flush();
+    window.addEventListener('pagehide', flush, { signal: ctx.signal });
+    document.addEventListener('visibilitychange', flush, { signal: ctx.signal });
+
+    const features: Feature<null>[] = [
+      {
+        name: 'overlay',
+        async start() {
+          if (adapter) await mountOverlay(ctx, { context, status, savePrefs: (prefs) => void rpc.setOverlayPrefs(prefs) });
+        },
+      },
+      {
+        name: 'page-logger',
+        async start(_deps, signal) {
+          const pageContext = await rpc.getPageContext(location.href, adapter?.conversationId(document) ?? null);
+          context.set(pageContext);
+          if (!pageContext.logging) return;
+          const ignore = (el: Element) => el.closest(OVERLAY_TAG) !== null;
+          startPageLogger({ doc: document, context: pageContext, ignore, enqueue: (e) => sender.enqueue(e) }, signal);
+        },
+      },
+    ];
+    await startFeatures(features, null, ctx.signal);
+  },
+});

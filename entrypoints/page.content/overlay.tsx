@@ -1,0 +1,69 @@
+import { render } from 'preact';
+import { useCallback, useState } from 'preact/hooks';
+import { createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { OverlayShell, type Side } from '@/components/overlay/OverlayShell';
+import { SessionSection, type LoggerStatus } from '@/components/overlay/SessionSection';
+import { useObservable } from '@/components/useObservable';
+import type { Observable } from '@/lib/observable';
+import type { PageContext } from '@/lib/rpc/api';
+import css from '@/components/overlay/overlay.css?inline';
+
+export const OVERLAY_TAG = 'floorwalker-overlay';
+
+export interface OverlayDeps {
+  context: Observable<PageContext | null>;
+  status: Observable<LoggerStatus>;
+  savePrefs(prefs: PageContext['overlay']): void;
+}
+
+function Overlay({ context, status, savePrefs }: OverlayDeps) {
+  const ctx = useObservable(context);
+  const stats = useObservable(status);
+  const [local, setLocal] = useState<PageContext['overlay'] | null>(null);
+  const prefs = local ?? ctx?.overlay ?? { collapsed: false, side: 'right' as Side };
+  const update = useCallback(
+    (next: PageContext['overlay']) => {
+      setLocal(next);
+      savePrefs(next);
+    },
+    [savePrefs],
+  );
+  return (
+    <div class="fw-root">
+      <OverlayShell
+        collapsed={prefs.collapsed}
+        side={prefs.side}
+        onCollapsedChange={(collapsed) => update({ ...prefs, collapsed })}
+        onSideChange={(side) => update({ ...prefs, side })}
+      >
+        <SessionSection context={ctx} status={stats} />
+      </OverlayShell>
+    </div>
+  );
+}
+
+/**
+ * Mounts the overlay in a shadow root appended to <html> (not <body>), so page rules such as
+ * `body > :last-child` and flex or grid layouts on <body> never see it. CSS is inlined: no fetch before paint.
+ */
+export async function mountOverlay(ctx: ContentScriptContext, deps: OverlayDeps): Promise<HTMLElement> {
+  const ui = await createShadowRootUi(ctx, {
+    name: OVERLAY_TAG,
+    position: 'inline',
+    anchor: () => document.documentElement,
+    append: 'last',
+    inheritStyles: true, // overlay.css resets the host itself, with position pinned
+    css,
+    isolateEvents: ['keydown', 'keyup', 'keypress', 'input'],
+    onMount(container) {
+      render(<Overlay {...deps} />, container);
+      return container;
+    },
+    onRemove(container) {
+      if (container) render(null, container);
+    },
+  });
+  ui.mount();
+  return ui.shadowHost;
+}
