@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, screenshotOnFailure, startHarness, type Harness } from './harness';
+import { exportJsonl, openOptions, storedTotal, waitForStored } from './options-page';
+import { validateEvent } from '../../lib/events/schema';
+
+describe('JSONL export and delete from the options page', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => h?.close());
+
+  it('downloads every stored event as valid JSONL, then deletes all after confirmation', async () => {
+    screenshotOnFailure(h, 'export');
+    const page = await h.context.newPage();
+    await page.goto(`${h.fixtures.url}/product.html`);
+    await page.waitForTimeout(300);
+    for (let i = 0; i < 12; i++) await page.click('#add-to-cart');
+    await page.hover('#img-main');
+    await page.waitForTimeout(200);
+    await page.mouse.move(900, 20);
+
+    const options = await openOptions(h);
+    const total = await waitForStored(options, 13);
+    const { lines, raw } = await exportJsonl(options);
+    expect(raw.endsWith('\n')).toBe(true);
+    expect(lines).toHaveLength(total);
+    for (const line of lines) {
+      const result = validateEvent(line);
+      expect(result.ok, result.ok ? '' : result.error).toBe(true);
+    }
+    const ids = lines.map((l) => (l as { id: string }).id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual(ids); // oldest first: UUIDv7 ids sort by time
+    await expect.poll(() => options.getByTestId('export-status').innerText()).toBe(`Exported ${total} events.`);
+
+    // Delete: cancelling keeps everything; confirming removes it.
+    await options.getByTestId('delete-all').click();
+    await screenshot(options, 'options-delete-dialog');
+    await options.getByRole('button', { name: 'Cancel' }).click();
+    expect(await storedTotal(options)).toBe(total);
+    await options.getByTestId('delete-all').click();
+    await options.getByTestId('confirm-delete').click();
+    await expect.poll(() => options.getByTestId('delete-status').innerText()).toBe(`Deleted ${total} events.`);
+    expect(await storedTotal(options)).toBe(0);
+    await expect.poll(() => options.getByText('No events stored yet.').isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,171 @@
+import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { onTestFailed } from 'vitest';
+import { serveFolder, type StaticServer } from '../../scripts/static-server';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const EXTENSION_DIR = join(ROOT, '.output/chrome-mv3');
+export const FIXTURES_DIR = join(ROOT, 'tests/fixtures/pages');
+export const ARTIFACTS_DIR = join(ROOT, 'test-results');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export interface Harness {
+  context: BrowserContext;
+  extensionId: string;
+  fixtures: StaticServer;
+  profileDir: string;
+  extensionUrl(path: string): string;
+  /** Closes the browser only (the profile stays, so a test can reopen it). */
+  closeBrowser(): Promise<void>;
+  reopenBrowser(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(profileDir: string): Promise<BrowserContext> {
+  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
+    throw new Error(`No built extension at ${EXTENSION_DIR}: run "npm run build" first.`);
+  }
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    ignoreDefaultArgs: ['--disable-extensions'],
+    viewport: { width: 1280, height: 800 },
+    acceptDownloads: true,
+    args: [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, ...CHROMIUM_ARGS],
+  });
+}
+
+export async function extensionIdOf(context: BrowserContext): Promise<string> {
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 20_000 }));
+  return new URL(worker.url()).host;
+}
+
+/** A browser with the built extension loaded, a fresh profile, and the fixture pages on loopback. */
+export async function startHarness(): Promise<Harness> {
+  const profileDir = await mkdtemp(join(tmpdir(), 'fw-profile-'));
+  const fixtures = await serveFolder(FIXTURES_DIR);
+  let context = await launchBrowser(profileDir);
+  const extensionId = await extensionIdOf(context);
+  const h: Harness = {
+    get context() {
+      return context;
+    },
+    extensionId,
+    fixtures,
+    profileDir,
+    extensionUrl: (path) => `chrome-extension://${extensionId}/${path.replace(/^\//, '')}`,
+    async closeBrowser() {
+      await context.close();
+    },
+    async reopenBrowser() {
+      context = await launchBrowser(profileDir);
+      await extensionIdOf(context);
+    },
+    async close() {
+      await context.close().catch(() => undefined);
+      await fixtures.close();
+      await rm(profileDir, { recursive: true, force: true });
+    },
+  };
+  return h;
+}
+
+/** Saves a screenshot of each open page when the current test fails. */
+export function screenshotOnFailure(h: Harness, name: string): void {
+  onTestFailed(async () => {
+    await mkdir(ARTIFACTS_DIR, { recursive: true });
+    const pages = h.context.pages();
+    await Promise.all(
+      pages.map((p, i) => p.screenshot({ path: join(ARTIFACTS_DIR, `FAILED-${name}-${i}.png`), fullPage: true }).catch(() => undefined)),
+    );
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  const path = join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
+
+export interface WorkerControl {
+  /** Stops the extension's service worker now, as Chrome does when it idles one out; resolves once stopped. */
+  stop(): Promise<void>;
+  /** How many times the worker has been seen starting (its running status turning to "running"). */
+  starts(): number;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Controls the extension's service worker through the DevTools protocol. The CDP session must be on an
+ * extension page, so one is opened once and kept, and stopping takes no page load.
+ */
+export async function workerControl(h: Harness): Promise<WorkerControl> {
+  const page = await h.context.newPage();
+  await page.goto(h.extensionUrl('options.html'));
+  const cdp: CDPSession = await h.context.newCDPSession(page);
+  const prefix = `chrome-extension://${h.extensionId}/`;
+  let status = 'unknown';
+  let starts = 0;
+  const waiters = new Set<() => void>();
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    const ours = versions.filter((v) => v.scriptURL.startsWith(prefix));
+    if (ours.length === 0) return;
+    const next = ours.some((v) => v.runningStatus === 'running') ? 'running' : ours.every((v) => v.runningStatus === 'stopped') ? 'stopped' : 'changing';
+    if (next === 'running' && status !== 'running') starts++;
+    status = next;
+    for (const w of waiters) w();
+  });
+  await cdp.send('ServiceWorker.enable');
+  return {
+    async stop() {
+      const stopped = new Promise<void>((resolveStopped, reject) => {
+        const timer = setTimeout(() => reject(new Error('service worker did not stop within 10 s')), 10_000);
+        const check = () => {
+          if (status === 'stopped') {
+            clearTimeout(timer);
+            waiters.delete(check);
+            resolveStopped();
+          }
+        };
+        waiters.add(check);
+      });
+      status = 'stopping';
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await stopped;
+    },
+    starts: () => starts,
+    async dispose() {
+      await cdp.detach().catch(() => undefined);
+      await page.close().catch(() => undefined);
+    },
+  };
+}
+
+export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, label = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await fn();
+      if (value) return value;
+    } catch (e) {
+      last = e;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Timed out waiting for ${label}${last ? `: ${String(last)}` : ''}`);
+}

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, screenshotOnFailure, startHarness, type Harness } from './harness';
+import { exportJsonl, openOptions, waitForStored } from './options-page';
+import type { FwEvent } from '../../lib/events/schema';
+
+describe('logger on a product page', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => h?.close());
+
+  it('turns hovers, scrolls and clicks into stored events, read back through the options page', async () => {
+    screenshotOnFailure(h, 'logger');
+    const page = await h.context.newPage();
+    await page.goto(`${h.fixtures.url}/product.html`);
+    await page.waitForTimeout(300); // content script connected
+
+    // Hover the main image for a while, then a tiny icon (not a product image), then a related product.
+    await page.hover('#img-main');
+    await page.waitForTimeout(400);
+    await page.mouse.move(900, 20);
+    await page.hover('#icon');
+    await page.waitForTimeout(300);
+    await page.mouse.move(900, 20);
+    await page.hover('#img-related');
+    await page.waitForTimeout(250);
+    await page.mouse.move(900, 20);
+
+    // Type where the logger must not look, then click controls.
+    await page.fill('#search', 'typed-secret-search');
+    await page.fill('#password', 'typed-secret-password');
+    await page.fill('#card', '4111111111111111');
+    await page.click('#add-to-cart');
+    await page.click('#spec-link');
+    await page.click('#mail-link');
+    await page.click('#related-view');
+
+    // Scroll the reviews box, then the page.
+    await page.hover('#reviews');
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(600);
+    await page.mouse.move(900, 20);
+    await page.mouse.wheel(0, 1200);
+    await page.waitForTimeout(800);
+
+    const options = await openOptions(h);
+    await waitForStored(options, 8);
+
+    // The data browser filters by action.
+    await options.getByTestId('action-filter').selectOption('hover');
+    await expect.poll(() => options.locator('tbody tr').count()).toBe(2);
+    expect(await options.locator('tbody tr[data-action="hover"]').count()).toBe(2);
+    await screenshot(options, 'options-hover-filter');
+
+    const { lines } = await exportJsonl(options);
+    const events = lines as FwEvent[];
+    const hovers = events.filter((e) => e.action === 'hover');
+    expect(hovers).toHaveLength(2);
+    const main = hovers.find((e) => e.action === 'hover' && e.payload.productId === 'HP-AURORA-01');
+    expect(main?.payload).toMatchObject({ target: 'product_image', image: { role: 'main', index: 0, alt: 'Aurora headphones, front' } });
+    expect(main && main.action === 'hover' && main.payload.dwellMs).toBeGreaterThanOrEqual(350);
+    expect(hovers.some((e) => e.action === 'hover' && e.payload.productId === 'HP-NOVA-02')).toBe(true);
+
+    const clicks = events.filter((e): e is Extract<FwEvent, { action: 'click' }> => e.action === 'click');
+    const byId = Object.fromEntries(clicks.map((c) => [c.payload.element.id ?? c.payload.element.path, c.payload]));
+    expect(byId['add-to-cart']).toMatchObject({ element: { tag: 'button', label: 'Add to cart', testId: 'add-to-cart' }, productId: 'HP-AURORA-01' });
+    expect(byId['spec-link']?.href).toBe(`${h.fixtures.url}/specs/aurora`); // query and fragment stripped
+    expect(byId['mail-link']?.element.label).toBe('Questions? [email]');
+    expect(byId['related-view']).toMatchObject({ productId: 'HP-NOVA-02' });
+
+    const scrolls = events.filter((e): e is Extract<FwEvent, { action: 'scroll' }> => e.action === 'scroll');
+    const reviews = scrolls.filter((s) => s.payload.container.includes('reviews'));
+    const doc = scrolls.filter((s) => s.payload.container === 'document');
+    expect(reviews.length).toBeGreaterThan(0);
+    expect(doc.length).toBeGreaterThan(0);
+    expect(Math.max(...doc.map((s) => s.payload.maxDepthPct))).toBeGreaterThan(40);
+
+    // Nothing typed anywhere on the page was recorded, and URLs carry no query string.
+    const raw = JSON.stringify(events);
+    expect(raw).not.toContain('typed-secret');
+    expect(raw).not.toContain('4111111111111111');
+    expect(raw).not.toContain('session=secret123');
+    for (const e of events) {
+      expect(e).toMatchObject({ agent: 'Page', study: 'local', role: 'seller', condition: 'B.IIc', schema: 1 });
+      expect(e.url).toBe(`${h.fixtures.url}/product.html`);
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import type { Harness } from './harness';
+import { waitFor } from './harness';
+
+/** The options page as a participant uses it: open it, read the counts, filter, export. */
+export async function openOptions(h: Harness): Promise<Page> {
+  const page = await h.context.newPage();
+  await page.goto(h.extensionUrl('options.html'));
+  await page.getByTestId('store-status').filter({ hasText: 'events stored' }).waitFor();
+  return page;
+}
+
+export async function storedTotal(page: Page): Promise<number> {
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const text = await page.getByTestId('store-status').filter({ hasText: 'events stored' }).innerText();
+  return Number(/(\d+) events stored/.exec(text)?.[1] ?? NaN);
+}
+
+/** Waits until the options page says at least `n` events are stored. */
+export async function waitForStored(page: Page, n: number, timeoutMs = 15_000): Promise<number> {
+  return waitFor(async () => {
+    const total = await storedTotal(page);
+    return total >= n ? total : null;
+  }, timeoutMs, `${n} stored events`);
+}
+
+/** Clicks "Export JSONL", waits for the download and returns its lines parsed. */
+export async function exportJsonl(page: Page): Promise<{ lines: unknown[]; raw: string }> {
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-jsonl').click();
+  const file = await (await download).path();
+  const raw = await readFile(file, 'utf8');
+  const lines = raw
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .map((l) => JSON.parse(l) as unknown);
+  return { lines, raw };
+}

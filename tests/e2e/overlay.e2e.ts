@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, screenshotOnFailure, startHarness, type Harness } from './harness';
+
+const LAYOUT_IDS = ['page-header', 'chat', 'messages', 'input', 'send', 'page-footer'];
+
+describe('overlay on a chat page', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => h?.close());
+
+  it('appears in a shadow root, isolated from page CSS both ways, without moving the page', async () => {
+    screenshotOnFailure(h, 'overlay');
+    const page = await h.context.newPage();
+    await page.goto(`${h.fixtures.url}/chat.html`);
+    const host = page.locator('floorwalker-overlay');
+    await host.waitFor({ state: 'attached' });
+    await expect.poll(() => page.getByText('Floorwalker', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('fw-condition').innerText()).toBe('B.IIc');
+
+    // The host is a child of <html>, so <body>'s flex gap and :last-child rules never see it.
+    const placement = await page.evaluate(() => ({
+      parent: document.querySelector('floorwalker-overlay')?.parentElement?.tagName,
+      lastInBody: document.body.lastElementChild?.id,
+    }));
+    expect(placement).toEqual({ parent: 'HTML', lastInBody: 'page-footer' });
+
+    // Layout with the overlay equals layout without it.
+    const rects = () =>
+      page.evaluate((ids) => ids.map((id) => JSON.stringify(document.getElementById(id)!.getBoundingClientRect())), LAYOUT_IDS);
+    const withOverlay = await rects();
+    const styles = await page.evaluate(() => {
+      const panel = document.querySelector('floorwalker-overlay')!.shadowRoot!.querySelector('.fw-panel')!;
+      const title = panel.querySelector('.fw-title')!;
+      const pageSend = document.getElementById('send')!;
+      const hostStyle = getComputedStyle(document.querySelector('floorwalker-overlay')!);
+      return {
+        panelBorder: getComputedStyle(panel).borderTopStyle,
+        panelBorderWidth: getComputedStyle(panel).borderTopWidth,
+        panelBg: getComputedStyle(panel).backgroundColor,
+        titleColor: getComputedStyle(title).color,
+        titleFont: getComputedStyle(title).fontFamily,
+        hostDisplay: hostStyle.display,
+        hostPosition: hostStyle.position,
+        pageSendBorder: getComputedStyle(pageSend).borderTopStyle,
+        pageSendBorderWidth: getComputedStyle(pageSend).borderTopWidth,
+        pageSendBg: getComputedStyle(pageSend).backgroundColor,
+      };
+    });
+    // Page CSS does not leak in...
+    expect(styles.panelBorder).toBe('solid');
+    expect(styles.panelBorderWidth).toBe('1px');
+    expect(styles.panelBg).toBe('rgb(255, 255, 255)');
+    expect(styles.titleColor).not.toBe('rgb(200, 0, 0)');
+    expect(styles.titleFont).not.toMatch(/Comic/);
+    expect(styles.hostDisplay).toBe('block');
+    expect(styles.hostPosition).toBe('fixed');
+    // ...and the overlay's CSS does not leak out onto the page's own .fw-btn.
+    expect(styles.pageSendBorder).toBe('dotted');
+    expect(styles.pageSendBorderWidth).toBe('7px');
+    expect(styles.pageSendBg).toBe('rgb(0, 128, 0)');
+    await screenshot(page, 'overlay-chat-open');
+
+    await page.evaluate(() => document.querySelector('floorwalker-overlay')!.remove());
+    expect(await rects()).toEqual(withOverlay);
+    await page.close();
+  });
+
+  it('collapses and opens with the mouse and the keyboard, and remembers it', async () => {
+    screenshotOnFailure(h, 'overlay-keyboard');
+    const page = await h.context.newPage();
+    await page.goto(`${h.fixtures.url}/chat.html`);
+    const toggle = page.getByTestId('fw-toggle');
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => page.getByTestId('fw-condition').count()).toBe(0);
+    await screenshot(page, 'overlay-chat-collapsed');
+
+    // Keyboard: Alt+Shift+F from the page toggles the panel and puts focus on its toggle button.
+    await page.locator('#input').focus();
+    await page.keyboard.press('Alt+Shift+KeyF');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const focused = await page.evaluate(() => document.querySelector('floorwalker-overlay')!.shadowRoot!.activeElement?.getAttribute('data-testid'));
+    expect(focused).toBe('fw-toggle');
+    // Escape inside the panel collapses it; Enter on the focused toggle opens it again.
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+
+    // Dock to the left, then reload: the side is remembered.
+    await page.getByTestId('fw-dock').click();
+    await expect.poll(() => page.locator('floorwalker-overlay >> .fw-panel').getAttribute('data-side')).toBe('left');
+    await page.waitForTimeout(300);
+    await page.reload();
+    await expect.poll(() => page.locator('floorwalker-overlay >> .fw-panel').getAttribute('data-side')).toBe('left');
+    await screenshot(page, 'overlay-chat-left');
+    await page.close();
+  });
+
+  it('does not appear on pages that are not chats', async () => {
+    const page = await h.context.newPage();
+    await page.goto(`${h.fixtures.url}/product.html`);
+    await page.waitForTimeout(500);
+    expect(await page.locator('floorwalker-overlay').count()).toBe(0);
+    await page.close();
+  });
+});

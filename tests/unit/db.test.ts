@@ -1,0 +1,149 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FloorwalkerDb, STORES_V1, SyncState } from '../../lib/db/schema';
+import { deleteAllEvents, listEvents, putEvents, readEventsAfter, countEvents } from '../../lib/db/events';
+import { loadSettings, updateSettings } from '../../lib/db/settings';
+import { storeEvents } from '../../lib/background/content-api';
+import { clickEvent, hoverEvent } from './helpers/events';
+
+let n = 0;
+const dbs: Dexie[] = [];
+function freshName() {
+  return `fw-test-${++n}-${Math.random()}`;
+}
+function open(name = freshName()) {
+  const db = new FloorwalkerDb(name);
+  dbs.push(db);
+  return db;
+}
+afterEach(async () => {
+  for (const db of dbs.splice(0)) {
+    db.close();
+    await Dexie.delete(db.name);
+  }
+});
+
+describe('migration', () => {
+  it('upgrades a v1 database holding data to v2 without losing anything', async () => {
+    const name = freshName();
+    const v1 = new Dexie(name);
+    v1.version(1).stores(STORES_V1);
+    const old = [clickEvent(1000), hoverEvent(2000), clickEvent(3000)];
+    await v1.table('events').bulkAdd(old);
+    await v1.table('conversations').add({ id: 'conv-1', study: 'study-1', startedAt: 1000, url: null });
+    await v1.table('settings').add({ key: 'x', value: { kept: true } });
+    v1.close();
+
+    const db = open(name);
+    await db.open();
+    expect(db.verno).toBe(2);
+    const rows = await db.events.orderBy('time').toArray();
+    expect(rows.map((r) => r.id)).toEqual(old.map((e) => e.id));
+    expect(rows.every((r) => r.syncState === SyncState.pending && r.storedAt === r.time)).toBe(true);
+    // The new indexes work on migrated rows.
+    expect(await db.events.where('syncState').equals(SyncState.pending).count()).toBe(3);
+    expect((await listEvents(db, { action: 'click', offset: 0, limit: 10 })).events.map((e) => e.time)).toEqual([3000, 1000]);
+    expect(await db.conversations.get('conv-1')).toMatchObject({ lastEventAt: 1000 });
+    expect(await db.settings.get('x')).toEqual({ key: 'x', value: { kept: true } });
+  });
+});
+
+describe('event store', () => {
+  it('stores each event once, however often it is written', async () => {
+    const db = open();
+    const batch = [clickEvent(1), clickEvent(2), hoverEvent(3)];
+    await putEvents(db, batch);
+    await db.events.update(batch[0]!.id, { syncState: SyncState.synced });
+    await putEvents(db, batch);
+    await putEvents(db, [batch[1]!]);
+    expect(await db.events.count()).toBe(3);
+    // A resend does not reset the first copy's sync state.
+    expect((await db.events.get(batch[0]!.id))?.syncState).toBe(SyncState.synced);
+    expect(await countEvents(db)).toEqual({ total: 3, pending: 2 });
+  });
+
+  it('lists newest first, pages, and filters by action', async () => {
+    const db = open();
+    const events = Array.from({ length: 25 }, (_, i) => (i % 5 === 0 ? hoverEvent(i) : clickEvent(i)));
+    await putEvents(db, events);
+    const p0 = await listEvents(db, { offset: 0, limit: 10 });
+    expect(p0.total).toBe(25);
+    expect(p0.events.map((e) => e.time)).toEqual([24, 23, 22, 21, 20, 19, 18, 17, 16, 15]);
+    const p2 = await listEvents(db, { offset: 20, limit: 10 });
+    expect(p2.events.map((e) => e.time)).toEqual([4, 3, 2, 1, 0]);
+    const hovers = await listEvents(db, { action: 'hover', offset: 0, limit: 10 });
+    expect(hovers).toMatchObject({ total: 5 });
+    expect(hovers.events.map((e) => e.time)).toEqual([20, 15, 10, 5, 0]);
+  });
+
+  it('reads everything in id order in pages for export, then deletes all', async () => {
+    const db = open();
+    const events = Array.from({ length: 7 }, (_, i) => clickEvent(i));
+    await putEvents(db, events);
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const page = await readEventsAfter(db, after, 3);
+      if (!page.length) break;
+      seen.push(...page.map((e) => e.id));
+      after = page.at(-1)!.id;
+    }
+    expect(seen).toEqual(events.map((e) => e.id));
+    expect(await deleteAllEvents(db)).toBe(7);
+    expect(await db.events.count()).toBe(0);
+    expect(await db.conversations.count()).toBe(0);
+  });
+
+  it('tracks conversations from their events', async () => {
+    const db = open();
+    await putEvents(db, [clickEvent(500), clickEvent(100), clickEvent(900, { conversation: 'conv-2' })]);
+    await putEvents(db, [clickEvent(1500)]);
+    expect(await db.conversations.get('conv-1')).toMatchObject({ startedAt: 100, lastEventAt: 1500, study: 'study-1' });
+    expect(await db.conversations.get('conv-2')).toMatchObject({ startedAt: 900, lastEventAt: 900 });
+  });
+});
+
+describe('storeEvents (the background write path)', () => {
+  it('stores the valid events of a batch and rejects the rest with the field named', async () => {
+    const db = open();
+    const good = clickEvent(1);
+    const bad = { ...clickEvent(2), role: 'admin' };
+    const result = await storeEvents(db, [good, bad, 'junk']);
+    expect(result.stored).toEqual([good.id]);
+    expect(result.rejected).toEqual([
+      { id: bad.id, error: expect.stringMatching(/^role: /) },
+      { id: null, error: expect.any(String) },
+    ]);
+    expect(await db.events.count()).toBe(1);
+  });
+
+  it('rejects a non-array or oversized batch and stores nothing', async () => {
+    const db = open();
+    expect((await storeEvents(db, { not: 'array' })).rejected[0]?.error).toMatch(/array/);
+    const big = Array.from({ length: 501 }, (_, i) => clickEvent(i));
+    expect((await storeEvents(db, big)).rejected[0]?.error).toMatch(/at most 500/);
+    expect(await db.events.count()).toBe(0);
+  });
+});
+
+describe('settings', () => {
+  it('creates defaults once with a local participant id', async () => {
+    const db = open();
+    const a = await loadSettings(db);
+    const b = await loadSettings(db);
+    expect(a).toEqual(b);
+    expect(a).toMatchObject({ study: 'local', role: 'seller', condition: 'B.IIc', loggingEnabled: true });
+    expect(a.participant).toMatch(/^local-/);
+  });
+
+  it('applies valid patches and refuses invalid ones without changing anything', async () => {
+    const db = open();
+    const before = await loadSettings(db);
+    await expect(updateSettings(db, { condition: 'Z.9' })).rejects.toThrow(/Invalid settings: condition: /);
+    await expect(updateSettings(db, { overlay: { side: 'up', collapsed: true } })).rejects.toThrow(/overlay\.side/);
+    expect(await loadSettings(db)).toEqual(before);
+    const after = await updateSettings(db, { overlay: { side: 'left', collapsed: true }, loggingEnabled: false });
+    expect(after).toMatchObject({ overlay: { side: 'left', collapsed: true }, loggingEnabled: false, participant: before.participant });
+  });
+});

@@ -1,0 +1,118 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describeElement } from '../../lib/logger/describe';
+import { trackClicks } from '../../lib/logger/click';
+import { trackImageHovers } from '../../lib/logger/hover';
+import { trackScrollDepth } from '../../lib/logger/scroll';
+import { imageRoleOf, productIdOf } from '../../lib/logger/product';
+import type { PayloadOf } from '../../lib/events/schema';
+
+beforeEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('describeElement', () => {
+  it('gives a stable path, id, role, test id and a short label', () => {
+    document.body.innerHTML = `<main><div class="card product-123456 featured"><button data-testid="buy" role="button" class="btn primary">
+      Buy   now for mail me@x.io</button></div></main>`;
+    const d = describeElement(document.querySelector('button')!);
+    expect(d).toEqual({ tag: 'button', path: 'main > div.card.featured > button.btn.primary', role: 'button', testId: 'buy', label: 'Buy now for mail [email]' });
+  });
+
+  it('never reads what the user typed', () => {
+    document.body.innerHTML = `<div id="box"><input id="q" value="secret typed"><textarea>secret typed</textarea>
+      <div contenteditable="true" id="ce">secret typed</div><input type="submit" value="Search"></div>`;
+    const input = document.querySelector<HTMLInputElement>('#q')!;
+    input.value = 'secret typed';
+    for (const el of [input, document.querySelector('textarea')!, document.querySelector('#ce')!, document.querySelector('#box')!]) {
+      expect(JSON.stringify(describeElement(el))).not.toContain('secret');
+    }
+    expect(describeElement(document.querySelector('[type=submit]')!).label).toBe('Search');
+  });
+
+  it('stops the path at the nearest id', () => {
+    document.body.innerHTML = `<section id="reviews"><ul><li><a href="#">x</a></li></ul></section>`;
+    expect(describeElement(document.querySelector('a')!).path).toBe('section#reviews > ul > li > a');
+  });
+});
+
+describe('product markup', () => {
+  it('finds the product id from data attributes and microdata', () => {
+    document.body.innerHTML = `<div itemscope itemtype="https://schema.org/Product"><meta itemprop="sku" content="SKU-1"><img id="a" class="thumb"></div>
+      <div data-product-id="P-2"><span><img id="b" class="hero"></span></div><img id="c">`;
+    expect(productIdOf(document.querySelector('#a')!)).toBe('SKU-1');
+    expect(productIdOf(document.querySelector('#b')!)).toBe('P-2');
+    expect(productIdOf(document.querySelector('#c')!)).toBeUndefined();
+    expect(imageRoleOf(document.querySelector('#a')!)).toBe('thumbnail');
+    expect(imageRoleOf(document.querySelector('#b')!)).toBe('main');
+    expect(imageRoleOf(document.querySelector('#c')!)).toBe('other');
+  });
+});
+
+describe('trackers', () => {
+  it('logs clicks on controls only, with sanitized href, and ignores what it is told to', () => {
+    document.body.innerHTML = `<div data-product-id="P9"><a id="l" href="https://shop.example/x?token=1#y"><span id="inner">Go</span></a></div>
+      <p id="text">plain text</p><button id="own">overlay</button>`;
+    const emitted: PayloadOf<'click'>[] = [];
+    const ac = new AbortController();
+    trackClicks(document, ac.signal, (p) => emitted.push(p), { ignore: (el) => el.id === 'own' });
+    document.querySelector<HTMLElement>('#inner')!.click();
+    document.querySelector<HTMLElement>('#text')!.click();
+    document.querySelector<HTMLElement>('#own')!.click();
+    expect(emitted).toEqual([{ element: expect.objectContaining({ tag: 'a', id: 'l', label: 'Go' }), href: 'https://shop.example/x', productId: 'P9' }]);
+    ac.abort();
+    document.querySelector<HTMLElement>('#inner')!.click();
+    expect(emitted).toHaveLength(1); // listeners removed with the signal
+  });
+
+  it('logs hover dwell on images large enough to be product images', () => {
+    document.body.innerHTML = `<div data-product-id="P1"><img id="big" class="main" alt="front"><img id="icon"></div>`;
+    const big = document.querySelector<HTMLImageElement>('#big')!;
+    const icon = document.querySelector<HTMLImageElement>('#icon')!;
+    vi.spyOn(big, 'getBoundingClientRect').mockReturnValue({ width: 200, height: 150 } as DOMRect);
+    vi.spyOn(icon, 'getBoundingClientRect').mockReturnValue({ width: 16, height: 16 } as DOMRect);
+    let t = 0;
+    const emitted: PayloadOf<'hover'>[] = [];
+    const ac = new AbortController();
+    trackImageHovers(document, ac.signal, (p) => emitted.push(p), { now: () => t });
+    const over = (el: Element) => el.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    const out = (el: Element) => el.dispatchEvent(new Event('pointerout', { bubbles: true }));
+    over(big);
+    t = 30;
+    out(big); // too short: passing over
+    over(big);
+    t = 530;
+    out(big);
+    over(icon);
+    t = 2000;
+    out(icon); // an icon: never logged
+    over(big);
+    t = 2300;
+    ac.abort(); // leaving the page ends the hover in progress
+    expect(emitted).toEqual([
+      { target: 'product_image', productId: 'P1', image: { src: null, index: 0, role: 'main', alt: 'front' }, dwellMs: 500 },
+      { target: 'product_image', productId: 'P1', image: { src: null, index: 0, role: 'main', alt: 'front' }, dwellMs: 300 },
+    ]);
+  });
+
+  it('throttles scroll events per container and reports depth on the trailing edge', async () => {
+    document.body.innerHTML = `<div id="list" style="overflow:auto"></div>`;
+    const list = document.querySelector<HTMLElement>('#list')!;
+    Object.defineProperties(list, { scrollHeight: { value: 1000 }, clientHeight: { value: 200 }, scrollTop: { value: 0, writable: true } });
+    const emitted: PayloadOf<'scroll'>[] = [];
+    const ac = new AbortController();
+    trackScrollDepth(document, ac.signal, (p) => emitted.push(p), { throttleMs: 20 });
+    for (const top of [100, 200, 300]) {
+      list.scrollTop = top;
+      list.dispatchEvent(new Event('scroll'));
+    }
+    await new Promise((r) => setTimeout(r, 40));
+    list.scrollTop = 100;
+    list.dispatchEvent(new Event('scroll'));
+    ac.abort(); // flushes the pending report
+    expect(emitted).toEqual([
+      { container: 'div#list', depthPct: 50, maxDepthPct: 50 },
+      { container: 'div#list', depthPct: 30, maxDepthPct: 50 },
+    ]);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeUrl } from '../../lib/privacy/url';
+import { maskPii } from '../../lib/privacy/text';
+import { isAllowedUrl } from '../../lib/sites/matches';
+
+describe('sanitizeUrl', () => {
+  it('drops query, fragment and credentials by default', () => {
+    expect(sanitizeUrl('https://user:pw@shop.example/p/1?session=abc&q=shoes#reviews')).toBe('https://shop.example/p/1');
+  });
+  it('keeps the query when the study allows it, never credentials', () => {
+    expect(sanitizeUrl('https://user:pw@shop.example/p/1?q=shoes#r', { keepQuery: true })).toBe('https://shop.example/p/1?q=shoes#r');
+  });
+  it('refuses script and data URLs and garbage', () => {
+    expect(sanitizeUrl('javascript:alert(1)')).toBeNull();
+    expect(sanitizeUrl('data:image/png;base64,AAAA')).toBeNull();
+    expect(sanitizeUrl('not a url')).toBeNull();
+  });
+});
+
+describe('maskPii', () => {
+  it('masks e-mail addresses and phone numbers, leaves prices and sizes alone', () => {
+    expect(maskPii('Write to jane.doe+shop@mail.example.co.uk today')).toBe('Write to [email] today');
+    expect(maskPii('Call +1 (555) 123-4567 or 020 7946 0958')).toBe('Call [phone] or [phone]');
+    expect(maskPii('Only $149.99, size 10.5, 2 pack, 1200 mAh, since 2026-11-21')).toBe('Only $149.99, size 10.5, 2 pack, 1200 mAh, since 2026-11-21');
+    expect(maskPii('ring 555.123.4567')).toBe('ring [phone]');
+  });
+});
+
+describe('isAllowedUrl', () => {
+  it('matches host on any port, only http(s)', () => {
+    expect(isAllowedUrl('http://localhost:8787/room/1', ['localhost'])).toBe(true);
+    expect(isAllowedUrl('https://shop.example/p', ['localhost'])).toBe(false);
+    expect(isAllowedUrl('file:///etc/passwd', ['localhost', ''])).toBe(false);
+    expect(isAllowedUrl('::', ['localhost'])).toBe(false);
+  });
+});

@@ -1,0 +1,118 @@
+import { expose } from 'comlink';
+import { describe, expect, it } from 'vitest';
+import { createRpcClient, RpcDisconnectedError, RpcTimeoutError } from '../../lib/rpc/client';
+import { portEndpoint } from '../../lib/rpc/port-endpoint';
+import { portPair, type FakePort } from './helpers/ports';
+
+interface Api {
+  add(a: number, b: number): Promise<number>;
+  slow(ms: number): Promise<string>;
+  fail(): Promise<never>;
+}
+
+const api: Api = {
+  add: async (a, b) => a + b,
+  slow: (ms) => new Promise((r) => setTimeout(() => r(`slept ${ms}`), ms)),
+  fail: async () => {
+    throw new Error('boom in background');
+  },
+};
+
+/** A fake background: every connect() gets a fresh port pair with the API exposed on the far end. */
+function background() {
+  const serverPorts: FakePort[] = [];
+  const clientPorts: FakePort[] = [];
+  const connect = () => {
+    const [client, server] = portPair('fw:test');
+    expose(api, portEndpoint(server));
+    serverPorts.push(server);
+    clientPorts.push(client);
+    return client;
+  };
+  return { connect, serverPorts, clientPorts };
+}
+
+const fast = { backoffMs: () => 1 };
+
+describe('RPC client over ports', () => {
+  it('calls the background with typed arguments and results', async () => {
+    const bg = background();
+    const rpc = createRpcClient<Api>(bg.connect, fast);
+    expect(await rpc.add(2, 3)).toBe(5);
+    expect(await rpc.add(10, 5)).toBe(15);
+    expect(bg.clientPorts).toHaveLength(1); // one port reused
+  });
+
+  it('passes background errors through without retrying', async () => {
+    const bg = background();
+    const rpc = createRpcClient<Api>(bg.connect, fast);
+    await expect(rpc.fail()).rejects.toThrow('boom in background');
+    expect(bg.clientPorts).toHaveLength(1);
+  });
+
+  it('fails a call in flight when the worker goes away, then retries it on a new port', async () => {
+    const bg = background();
+    const rpc = createRpcClient<Api>(bg.connect, fast);
+    const call = rpc.slow(50);
+    await new Promise((r) => setTimeout(r, 5));
+    bg.serverPorts[0]!.disconnect(); // the worker stopped mid-call
+    expect(await call).toBe('slept 50');
+    expect(bg.clientPorts).toHaveLength(2);
+  });
+
+  it('reconnects by itself for later calls after a disconnect', async () => {
+    const bg = background();
+    const rpc = createRpcClient<Api>(bg.connect, fast);
+    await rpc.add(1, 1);
+    bg.serverPorts[0]!.disconnect();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await rpc.add(1, 2)).toBe(3);
+    expect(bg.clientPorts).toHaveLength(2);
+  });
+
+  it('fails loudly when the background never comes back', async () => {
+    let attempts = 0;
+    const rpc = createRpcClient<Api>(
+      () => {
+        attempts++;
+        const [client, server] = portPair('fw:test');
+        setTimeout(() => server.disconnect(), 1);
+        return client;
+      },
+      { ...fast, maxAttempts: 3 },
+    );
+    await expect(rpc.add(1, 2)).rejects.toBeInstanceOf(RpcDisconnectedError);
+    expect(attempts).toBe(3);
+  });
+
+  it('times out an unanswered call and retries on a fresh port', async () => {
+    let n = 0;
+    const rpc = createRpcClient<Api>(
+      () => {
+        const [client, server] = portPair('fw:test');
+        expose(api, portEndpoint(server));
+        if (n++ === 0) client.mute = true; // first port swallows the call
+        return client;
+      },
+      { ...fast, timeoutMs: 30 },
+    );
+    expect(await rpc.add(4, 4)).toBe(8);
+    expect(n).toBe(2);
+    const dead = createRpcClient<Api>(
+      () => {
+        const [client] = portPair('fw:test');
+        client.mute = true;
+        return client;
+      },
+      { ...fast, timeoutMs: 10, maxAttempts: 2 },
+    );
+    await expect(dead.add(1, 1)).rejects.toBeInstanceOf(RpcTimeoutError);
+  });
+
+  it('refuses calls after close()', async () => {
+    const bg = background();
+    const rpc = createRpcClient<Api>(bg.connect, fast);
+    rpc.close();
+    await expect(rpc.add(1, 1)).rejects.toBeInstanceOf(RpcDisconnectedError);
+  });
+});
