@@ -1,0 +1,23 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+// `npm run bench [area…]`: runs bench/<area>.ts for each area (all by default), each in its own process.
+const dir = resolve(import.meta.dirname);
+const all = readdirSync(dir)
+  .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
+  .map((f) => f.replace(/\.ts$/, ''))
+  .sort();
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((a) => !all.includes(a));
+if (unknown.length) {
+  console.error(`Unknown benchmark area(s): ${unknown.join(', ')}. Known: ${all.join(', ')}`);
+  process.exit(2);
+}
+let failed = 0;
+for (const area of wanted.length ? wanted : all) {
+  console.log(`\n=== bench/${area}`);
+  const r = spawnSync('npx', ['tsx', `bench/${area}.ts`], { cwd: resolve(dir, '..'), stdio: 'inherit' });
+  if (r.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);
