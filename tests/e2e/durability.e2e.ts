@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshotOnFailure, startHarness, workerControl, type Harness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { screenshotOnFailure, useHarness, workerControl } from './harness';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
 import type { FwEvent } from '../../lib/events/schema';
 
 describe('events survive a stopped service worker', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => h?.close());
+  const harness = useHarness();
 
   it('stores every click made just before and while the worker is stopped, none twice', async () => {
+    const h = harness();
     screenshotOnFailure(h, 'durability');
     const worker = await workerControl(h);
     const page = await h.context.newPage();

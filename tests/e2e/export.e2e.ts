@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, screenshotOnFailure, startHarness, type Harness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { screenshot, screenshotOnFailure, useHarness } from './harness';
 import { exportJsonl, openOptions, storedTotal, waitForStored } from './options-page';
 import { validateEvent } from '../../lib/events/schema';
 
 describe('JSONL export and delete from the options page', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => h?.close());
+  const harness = useHarness();
 
   it('downloads every stored event as valid JSONL, then deletes all after confirmation', async () => {
+    const h = harness();
     screenshotOnFailure(h, 'export');
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/product.html`);

@@ -3,7 +3,7 @@ import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { onTestFailed } from 'vitest';
+import { afterAll, beforeAll, onTestFailed } from 'vitest';
 import { serveFolder, type StaticServer } from '../../scripts/static-server';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -81,6 +81,19 @@ export async function startHarness(): Promise<Harness> {
     },
   };
   return h;
+}
+
+/** Starts one harness for the enclosing describe block and closes it afterwards. */
+export function useHarness(): () => Harness {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => h?.close());
+  return () => {
+    if (!h) throw new Error('harness not started');
+    return h;
+  };
 }
 
 /** Saves a screenshot of each open page when the current test fails. */

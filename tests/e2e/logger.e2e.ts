@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, screenshotOnFailure, startHarness, type Harness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { screenshot, screenshotOnFailure, useHarness } from './harness';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
 import type { FwEvent } from '../../lib/events/schema';
 
 describe('logger on a product page', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => h?.close());
+  const harness = useHarness();
 
   it('turns hovers, scrolls and clicks into stored events, read back through the options page', async () => {
+    const h = harness();
     screenshotOnFailure(h, 'logger');
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/product.html`);

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, screenshotOnFailure, startHarness, type Harness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { screenshot, screenshotOnFailure, useHarness } from './harness';
 
 const LAYOUT_IDS = ['page-header', 'chat', 'messages', 'input', 'send', 'page-footer'];
 
 describe('overlay on a chat page', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => h?.close());
+  const harness = useHarness();
 
   it('appears in a shadow root, isolated from page CSS both ways, without moving the page', async () => {
+    const h = harness();
     screenshotOnFailure(h, 'overlay');
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/chat.html`);
@@ -68,6 +65,7 @@ describe('overlay on a chat page', () => {
   });
 
   it('collapses and opens with the mouse and the keyboard, and remembers it', async () => {
+    const h = harness();
     screenshotOnFailure(h, 'overlay-keyboard');
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/chat.html`);
@@ -103,6 +101,7 @@ describe('overlay on a chat page', () => {
   });
 
   it('does not appear on pages that are not chats', async () => {
+    const h = harness();
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/product.html`);
     await page.waitForTimeout(500);
