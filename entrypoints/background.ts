@@ -4,6 +4,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { FloorwalkerDb } from '@/lib/db/schema';
 import { createAdminApi } from '@/lib/background/admin-api';
 import { createContentApi } from '@/lib/background/content-api';
+import { createSearchService } from '@/lib/background/search-service';
 import { PORTS } from '@/lib/rpc/api';
 import { portEndpoint } from '@/lib/rpc/port-endpoint';
 
@@ -11,8 +12,13 @@ import { portEndpoint } from '@/lib/rpc/port-endpoint';
 // beyond the database handle, which reopens on the next start.
 export default defineBackground(() => {
   const db = new FloorwalkerDb();
-  const contentApi = createContentApi(db);
-  const adminApi = createAdminApi(db);
+  const search = createSearchService(db, async () => {
+    const res = await fetch(browser.runtime.getURL('/catalog/default.json'));
+    if (!res.ok) throw new Error(`Could not read the bundled catalog (HTTP ${res.status})`);
+    return res.json();
+  });
+  const contentApi = createContentApi(db, search);
+  const adminApi = createAdminApi(db, search);
   const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
 
   browser.runtime.onConnect.addListener((port: Browser.runtime.Port) => {

@@ -5,11 +5,12 @@ import type { FloorwalkerDb } from '../db/schema';
 import type { ContentApi, LogResult } from '../rpc/api';
 import { RPC_LOG_BATCH_LIMIT } from '../limits';
 import { isAllowedUrl } from '../sites/matches';
+import type { SearchService } from './search-service';
 
 /** Which conversation a product page's events belong to: the one last opened in a chat tab. */
 export const ACTIVE_CONVERSATION_KEY = 'activeConversation';
 
-export function createContentApi(db: FloorwalkerDb): ContentApi {
+export function createContentApi(db: FloorwalkerDb, search: SearchService): ContentApi {
   return {
     async getPageContext(url, conversation) {
       const settings = await loadSettings(db);
@@ -34,6 +35,10 @@ export function createContentApi(db: FloorwalkerDb): ContentApi {
     async setOverlayPrefs(prefs) {
       await updateSettings(db, { overlay: prefs });
     },
+
+    search: (query) => search.search(query),
+    catalogInfo: () => search.info(),
+    facets: (category) => search.facets(category),
   };
 }
 

@@ -1,5 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { FwEvent } from '../events/schema';
+import type { Catalog, Product } from '../catalog/schema';
+import type { EngineSnapshot } from '../search/engine';
 
 /** IndexedDB database name; only extension pages and the background open it, never a content script. */
 export const DB_NAME = 'floorwalker';
@@ -18,6 +20,30 @@ export interface ConversationRow {
   url: string | null;
 }
 
+/** Which catalog is active; `version` keys its persisted search snapshot. */
+export interface CatalogMetaRow {
+  key: string;
+  version: string;
+  source: 'default' | 'import';
+  name: string;
+  count: number;
+  updatedAt: number;
+  categories: Catalog['categories'];
+  personas: Catalog['personas'];
+}
+
+export interface SnapshotRow {
+  version: string;
+  snapshot: EngineSnapshot;
+}
+
+/** Products of an import in progress, kept apart until the import is committed. */
+export interface StagedProductRow {
+  importId: string;
+  id: string;
+  product: Product;
+}
+
 export interface SettingRow {
   key: string;
   value: unknown;
@@ -28,6 +54,8 @@ export interface SettingRow {
  * v1: events by conversation and time.
  * v2: events gain sync state (for the uploader) and an [action+time] index (for the data browser);
  *     v1 events are marked pending, since none of them had been uploaded.
+ * v3: the catalog (products, which catalog is active), persisted search snapshots for fast cold starts, and
+ *     staged products of imports in progress.
  */
 export const STORES_V1 = {
   events: 'id, conversation, time',
@@ -41,10 +69,22 @@ export const STORES_V2 = {
   settings: 'key',
 } as const;
 
+export const STORES_V3 = {
+  ...STORES_V2,
+  products: 'id, category',
+  catalogMeta: 'key',
+  searchSnapshots: 'version',
+  stagedProducts: '[importId+id], importId',
+} as const;
+
 export class FloorwalkerDb extends Dexie {
   events!: EntityTable<StoredEvent, 'id'>;
   conversations!: EntityTable<ConversationRow, 'id'>;
   settings!: EntityTable<SettingRow, 'key'>;
+  products!: EntityTable<Product, 'id'>;
+  catalogMeta!: EntityTable<CatalogMetaRow, 'key'>;
+  searchSnapshots!: EntityTable<SnapshotRow, 'version'>;
+  stagedProducts!: Dexie.Table<StagedProductRow, [string, string]>;
 
   constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -67,5 +107,6 @@ export class FloorwalkerDb extends Dexie {
             c.lastEventAt ??= c.startedAt ?? now;
           });
       });
+    this.version(3).stores(STORES_V3);
   }
 }

@@ -90,7 +90,13 @@ const ResultsPayload = v.object({
   query: ShortText(500),
   productIds: v.array(ProductId),
   total: NonNegInt,
+  /** Time in the search engine. */
   latencyMs: v.pipe(v.number(), v.minValue(0)),
+  /** Time from the Seller's request to the results arriving in the overlay. */
+  roundTripMs: v.optional(v.pipe(v.number(), v.minValue(0))),
+  page: v.optional(NonNegInt),
+  corrections: v.optional(v.array(v.object({ from: ShortText(100), to: ShortText(100) }))),
+  partial: v.optional(v.boolean()),
 });
 
 const SharePayload = v.object({

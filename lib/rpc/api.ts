@@ -1,6 +1,10 @@
 import type { Action, FwEvent } from '../events/schema';
 import type { EventPage } from '../db/events';
 import type { Settings, SettingsPatch } from '../settings';
+import type { SearchQueryInput, SearchResponse } from '../search/query';
+import type { Facets } from '../search/facets';
+import type { CatalogInfo } from '../background/search-service';
+import type { CommitOptions } from '../catalog/import-store';
 
 /**
  * Everything the background offers, one interface per channel (port). Content scripts get ContentApi only;
@@ -35,6 +39,10 @@ export interface ContentApi {
   getPageContext(url: string, conversation: string | null): Promise<PageContext>;
   logEvents(events: unknown[]): Promise<LogResult>;
   setOverlayPrefs(prefs: Settings['overlay']): Promise<void>;
+  /** Catalog search; waits for the index on a cold worker. */
+  search(query: SearchQueryInput): Promise<SearchResponse>;
+  catalogInfo(): Promise<CatalogInfo>;
+  facets(category: string | null): Promise<Facets>;
 }
 
 export interface StoreStatus {
@@ -49,6 +57,12 @@ export interface AdminApi {
   readEventsAfter(afterId: string | null, limit: number): Promise<FwEvent[]>;
   getStatus(): Promise<StoreStatus>;
   deleteAllData(): Promise<{ deleted: number }>;
+  /** The active catalog; waits for the search index, so it also reports when a rebuild has finished. */
+  catalogInfo(): Promise<CatalogInfo>;
+  stageProducts(importId: string, products: unknown[]): Promise<{ staged: number }>;
+  commitImport(importId: string, options: CommitOptions): Promise<CatalogInfo>;
+  discardImport(importId: string): Promise<void>;
+  restoreDefaultCatalog(): Promise<CatalogInfo>;
 }
 
 export interface ChannelApis {
