@@ -7,6 +7,7 @@ import { EventSender } from '@/lib/logger/sender';
 import { startPageLogger } from '@/lib/logger/start';
 import { startFeatures, type Feature } from '@/lib/features/run';
 import { observable } from '@/lib/observable';
+import { createEventLog } from '@/lib/logger/event-log';
 import { mountOverlay, OVERLAY_TAG } from './overlay';
 
 // Wiring only: one RPC client and one event sender for the page, then each feature started on its own.
@@ -27,6 +28,7 @@ export default defineContentScript({
       sender.stop();
       rpc.close();
     });
+    const log = createEventLog(context.get, (e) => sender.enqueue(e), () => location.href);
     const flush = () => sender.flush();
     window.addEventListener('pagehide', flush, { signal: ctx.signal });
     document.addEventListener('visibilitychange', flush, { signal: ctx.signal });
@@ -35,7 +37,8 @@ export default defineContentScript({
       {
         name: 'overlay',
         async start() {
-          if (adapter) await mountOverlay(ctx, { context, status, savePrefs: (prefs) => void rpc.setOverlayPrefs(prefs) });
+          if (!adapter) return;
+          await mountOverlay(ctx, { context, status, log, search: rpc, savePrefs: (prefs) => void rpc.setOverlayPrefs(prefs) });
         },
       },
       {

@@ -7,7 +7,10 @@ import { SessionSection, type LoggerStatus } from '@/components/overlay/SessionS
 import { useObservable } from '@/components/useObservable';
 import type { Observable } from '@/lib/observable';
 import type { PageContext } from '@/lib/rpc/api';
-import css from '@/components/overlay/overlay.css?inline';
+import { SearchPanel, type SearchApi } from '@/components/overlay/search/SearchPanel';
+import type { LogFn } from '@/lib/logger/event-log';
+import overlayCss from '@/components/overlay/overlay.css?inline';
+import searchCss from '@/components/overlay/search/search.css?inline';
 
 export const OVERLAY_TAG = 'floorwalker-overlay';
 
@@ -15,9 +18,11 @@ export interface OverlayDeps {
   context: Observable<PageContext | null>;
   status: Observable<LoggerStatus>;
   savePrefs(prefs: PageContext['overlay']): void;
+  search: SearchApi;
+  log: LogFn;
 }
 
-function Overlay({ context, status, savePrefs }: OverlayDeps) {
+function Overlay({ context, status, savePrefs, search, log }: OverlayDeps) {
   const ctx = useObservable(context);
   const stats = useObservable(status);
   const [local, setLocal] = useState<PageContext['overlay'] | null>(null);
@@ -37,6 +42,7 @@ function Overlay({ context, status, savePrefs }: OverlayDeps) {
         onCollapsedChange={(collapsed) => update({ ...prefs, collapsed })}
         onSideChange={(side) => update({ ...prefs, side })}
       >
+        <SearchPanel api={search} log={log} />
         <SessionSection context={ctx} status={stats} />
       </OverlayShell>
     </div>
@@ -54,7 +60,7 @@ export async function mountOverlay(ctx: ContentScriptContext, deps: OverlayDeps)
     anchor: () => document.documentElement,
     append: 'last',
     inheritStyles: true, // overlay.css resets the host itself, with position pinned
-    css,
+    css: `${overlayCss}\n${searchCss}`,
     isolateEvents: ['keydown', 'keyup', 'keypress', 'input'],
     onMount(container) {
       render(<Overlay {...deps} />, container);

@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'preact/hooks';
+import type { SearchHit } from '@/lib/search/query';
+import { MIN_HOVER_MS } from '@/lib/limits';
+import { Highlighted } from './Highlighted';
+
+export interface ResultCardProps {
+  hit: SearchHit;
+  index: number;
+  active: boolean;
+  selected: boolean;
+  onChoose(): void;
+  /** Called when the pointer leaves the image after resting on it long enough to count as a look. */
+  onImageHover(dwellMs: number): void;
+}
+
+const money = new Map<string, Intl.NumberFormat>();
+export function formatPrice(value: number, currency: string): string {
+  let f = money.get(currency);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    money.set(currency, f);
+  }
+  return f.format(value);
+}
+
+export function ResultCard({ hit, index, active, selected, onChoose, onImageHover }: ResultCardProps) {
+  const hoverStart = useRef<number | null>(null);
+  const report = useRef(onImageHover);
+  report.current = onImageHover;
+  const endHover = () => {
+    if (hoverStart.current === null) return;
+    const dwell = Math.round(performance.now() - hoverStart.current);
+    hoverStart.current = null;
+    if (dwell >= MIN_HOVER_MS) report.current(dwell);
+  };
+  // A result replaced while the pointer rests on it still counts the look.
+  useEffect(() => endHover, [hit.id]);
+
+  return (
+    <li
+      id={`fw-result-${index}`}
+      role="option"
+      aria-selected={selected}
+      class={`fw-result${active ? ' fw-active' : ''}${selected ? ' fw-selected' : ''}`}
+      data-product-id={hit.id}
+      onClick={onChoose}
+    >
+      {hit.image ? (
+        <img
+          class="fw-result-img"
+          src={hit.image.src}
+          alt={hit.image.alt}
+          width={64}
+          height={48}
+          loading="lazy"
+          onPointerEnter={() => (hoverStart.current = performance.now())}
+          onPointerLeave={endHover}
+        />
+      ) : (
+        <div class="fw-result-img fw-noimg" aria-hidden="true" />
+      )}
+      <div class="fw-result-text">
+        <div class="fw-result-title">
+          <Highlighted text={hit.title} ranges={hit.highlights.title} />
+        </div>
+        <div class="fw-result-meta">
+          <span class="fw-price">{formatPrice(hit.price, hit.currency)}</span>
+          <span class="fw-rating" aria-label={`Rated ${hit.rating.toFixed(1)} out of 5 by ${hit.ratingCount} people`}>
+            ★ {hit.rating.toFixed(1)} <span class="fw-muted">({hit.ratingCount.toLocaleString('en-US')})</span>
+          </span>
+        </div>
+      </div>
+    </li>
+  );
+}
