@@ -4,6 +4,7 @@ import { EXPORT_CHUNK_SIZE } from '@/lib/limits';
 import { EventBrowser } from './EventBrowser';
 import { ExportPanel } from './ExportPanel';
 import { DeleteData } from './DeleteData';
+import { CatalogPanel } from './CatalogPanel';
 
 /** The options page: what is stored, exporting it, and deleting it. */
 export function OptionsApp({ api }: { api: AdminApi }) {
@@ -34,6 +35,7 @@ export function OptionsApp({ api }: { api: AdminApi }) {
         <ExportPanel readPage={readPage} total={status?.total ?? 0} />
         <DeleteData total={status?.total ?? 0} deleteAll={() => api.deleteAllData()} onDeleted={refresh} />
       </div>
+      <CatalogPanel api={api} />
     </main>
   );
 }

@@ -4,8 +4,10 @@ import type { FloorwalkerDb, StoredEvent } from '../db/schema';
 import type { FwEvent } from '../events/schema';
 import type { AdminApi } from '../rpc/api';
 import { EXPORT_CHUNK_SIZE, EVENTS_PAGE_SIZE } from '../limits';
+import { commitImport, discardImport, stageProducts } from '../catalog/import-store';
+import type { SearchService } from './search-service';
 
-export function createAdminApi(db: FloorwalkerDb): AdminApi {
+export function createAdminApi(db: FloorwalkerDb, search: SearchService): AdminApi {
   return {
     getSettings: () => loadSettings(db),
     updateSettings: (patch) => updateSettings(db, patch),
@@ -22,6 +24,18 @@ export function createAdminApi(db: FloorwalkerDb): AdminApi {
     getStatus: () => countEvents(db),
     async deleteAllData() {
       return { deleted: await deleteAllEvents(db) };
+    },
+    catalogInfo: () => search.info(),
+    stageProducts: (importId, products) => stageProducts(db, importId, products),
+    async commitImport(importId, options) {
+      await commitImport(db, importId, options);
+      search.invalidate();
+      return search.info(); // rebuilds the index before answering
+    },
+    discardImport: (importId) => discardImport(db, importId),
+    async restoreDefaultCatalog() {
+      await search.restoreDefault();
+      return search.info();
     },
   };
 }

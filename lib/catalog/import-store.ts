@@ -1,0 +1,54 @@
+import Dexie from 'dexie';
+import type { FloorwalkerDb, CatalogMetaRow } from '../db/schema';
+import { ProductSchema, validateProduct, type Product } from './schema';
+import { installCatalog, activeCatalog } from './store';
+import { categoriesOf } from './import';
+import * as v from 'valibot';
+
+export const MAX_STAGE_BATCH = 5_000;
+
+const CommitOptionsSchema = v.object({
+  mode: v.picklist(['replace', 'merge']),
+  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
+  categories: v.optional(v.array(v.object({ id: v.string(), label: v.string() }))),
+});
+export type CommitOptions = v.InferInput<typeof CommitOptionsSchema>;
+
+/**
+ * Stages a batch of an import. Every product is validated again here (the background trusts no caller), and a
+ * batch with any invalid product is refused whole, so a bad call changes nothing.
+ */
+export async function stageProducts(db: FloorwalkerDb, importId: string, products: unknown): Promise<{ staged: number }> {
+  if (!/^[\w-]{8,64}$/.test(importId)) throw new Error('importId must be 8-64 letters, digits, _ or -');
+  if (!Array.isArray(products)) throw new Error('products must be an array');
+  if (products.length > MAX_STAGE_BATCH) throw new Error(`at most ${MAX_STAGE_BATCH} products per batch (got ${products.length})`);
+  const rows = products.map((p, i) => {
+    const r = validateProduct(p);
+    if (!r.ok) throw new Error(`product ${i + 1} of the batch: ${r.error}`);
+    return { importId, id: r.product.id, product: r.product };
+  });
+  await db.stagedProducts.bulkPut(rows);
+  return { staged: await db.stagedProducts.where('importId').equals(importId).count() };
+}
+
+/** Makes a staged import the active catalog (replacing or merging), in one transaction. */
+export async function commitImport(db: FloorwalkerDb, importId: string, options: CommitOptions): Promise<CatalogMetaRow> {
+  const opts = v.parse(CommitOptionsSchema, options);
+  const staged = await db.stagedProducts.where('importId').equals(importId).toArray();
+  if (staged.length === 0) throw new Error('Nothing to import: no products were staged for this import');
+  const products: Product[] = staged.map((r) => v.parse(ProductSchema, r.product));
+  const previous = await activeCatalog(db);
+  const meta = await installCatalog(
+    db,
+    { version: `import-${importId}`, categories: categoriesOf(products, opts.categories ?? previous?.categories ?? []), personas: [], products },
+    'import',
+    opts.name,
+    opts.mode,
+  );
+  await discardImport(db, importId);
+  return meta;
+}
+
+export async function discardImport(db: FloorwalkerDb, importId: string): Promise<void> {
+  await db.stagedProducts.where('[importId+id]').between([importId, Dexie.minKey], [importId, Dexie.maxKey]).delete();
+}

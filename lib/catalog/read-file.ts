@@ -1,0 +1,129 @@
+import Papa from 'papaparse';
+import { csvRowToProduct, jsonToProduct, type ColumnMapping, type ImportCollector } from './import';
+
+export type ImportFormat = 'csv' | 'ndjson' | 'json';
+
+export function formatOf(fileName: string): ImportFormat | null {
+  const ext = fileName.toLowerCase().split('.').pop();
+  if (ext === 'csv' || ext === 'tsv') return 'csv';
+  if (ext === 'ndjson' || ext === 'jsonl') return 'ndjson';
+  if (ext === 'json') return 'json';
+  return null;
+}
+
+/** Yields to the event loop so the page stays responsive between chunks of work. */
+export const breathe = () => new Promise<void>((r) => setTimeout(r, 0));
+
+export interface ReadProgress {
+  rows: number;
+  bytes: number;
+}
+
+export interface ReadHooks {
+  collector: ImportCollector;
+  /** Called with the rows read so far; awaited, so staging a batch pauses reading. */
+  onBatch(progress: ReadProgress): Promise<void>;
+}
+
+const ROWS_PER_BREATH = 2_000;
+
+/** The header row of a CSV file, for the column mapping. */
+export function csvHeaders(file: Blob): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    Papa.parse<string[]>(file as File, {
+      preview: 1,
+      skipEmptyLines: true,
+      complete: (r) => resolve((r.data[0] ?? []).map((h) => h.trim())),
+      error: (e) => reject(new Error(e.message)),
+    });
+  });
+}
+
+/** Streams a CSV file: a chunk at a time, pausing the parser while each chunk is validated and staged. */
+export function readCsv(file: Blob, mapping: ColumnMapping, hooks: ReadHooks): Promise<ReadProgress> {
+  let rows = 0;
+  return new Promise((resolve, reject) => {
+    Papa.parse<Record<string, string>>(file as File, {
+      header: true,
+      skipEmptyLines: 'greedy',
+      transformHeader: (h) => h.trim(),
+      chunkSize: 512 * 1024,
+      chunk: (result, parser) => {
+        parser.pause();
+        void (async () => {
+          try {
+            for (const e of result.errors) if (e.row !== undefined) hooks.collector.fail(rows + e.row + 2, `CSV: ${e.message}`);
+            for (const row of result.data) {
+              rows++;
+              hooks.collector.add(csvRowToProduct(row, mapping), rows + 1); // +1: the header is line 1
+              if (rows % ROWS_PER_BREATH === 0) await breathe();
+            }
+            await hooks.onBatch({ rows, bytes: result.meta.cursor });
+            parser.resume();
+          } catch (e) {
+            parser.abort();
+            reject(e instanceof Error ? e : new Error(String(e)));
+          }
+        })();
+      },
+      complete: () => resolve({ rows, bytes: file.size }),
+      error: (e) => reject(new Error(e.message)),
+    });
+  });
+}
+
+/** Streams NDJSON line by line; a line that is not JSON is a row error, not a failed import. */
+export async function readNdjson(file: Blob, hooks: ReadHooks): Promise<ReadProgress> {
+  const reader = file.stream().pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let line = 0;
+  let bytes = 0;
+  const take = async (text: string) => {
+    line++;
+    if (text.trim() === '') return;
+    try {
+      hooks.collector.add(jsonToProduct(JSON.parse(text)), line);
+    } catch {
+      hooks.collector.fail(line, 'not valid JSON');
+    }
+    if (line % ROWS_PER_BREATH === 0) {
+      await hooks.onBatch({ rows: line, bytes });
+      await breathe();
+    }
+  };
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    buffer += value;
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    for (const l of lines) await take(l);
+  }
+  if (buffer) await take(buffer);
+  await hooks.onBatch({ rows: line, bytes: file.size });
+  return { rows: line, bytes: file.size };
+}
+
+/** A JSON array of products, or a catalog object with a `products` array (and optional categories). */
+export async function readJson(file: Blob, hooks: ReadHooks): Promise<ReadProgress & { categories?: { id: string; label: string }[] }> {
+  let data: unknown;
+  try {
+    data = JSON.parse(await file.text());
+  } catch (e) {
+    throw new Error(`The file is not valid JSON: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+  const obj = data as { products?: unknown; categories?: unknown };
+  const list = Array.isArray(data) ? data : Array.isArray(obj?.products) ? obj.products : null;
+  if (!list) throw new Error('Expected a JSON array of products, or an object with a "products" array');
+  for (let i = 0; i < list.length; i++) {
+    hooks.collector.add(jsonToProduct(list[i]), i + 1);
+    if ((i + 1) % ROWS_PER_BREATH === 0) {
+      await hooks.onBatch({ rows: i + 1, bytes: Math.round((file.size * (i + 1)) / list.length) });
+      await breathe();
+    }
+  }
+  await hooks.onBatch({ rows: list.length, bytes: file.size });
+  const categories = Array.isArray(obj?.categories) ? (obj.categories as { id: string; label: string }[]) : undefined;
+  return { rows: list.length, bytes: file.size, ...(categories ? { categories } : {}) };
+}

@@ -1,0 +1,114 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ImportCollector, categoriesOf, csvRowToProduct, guessMapping, inferValue, jsonToProduct, missingRequired, slug } from '../../lib/catalog/import';
+import { commitImport, discardImport, stageProducts } from '../../lib/catalog/import-store';
+import { activeCatalog, installCatalog } from '../../lib/catalog/store';
+import { FloorwalkerDb } from '../../lib/db/schema';
+import { SMALL_CATALOG } from './helpers/products';
+
+const dbs: FloorwalkerDb[] = [];
+function open() {
+  const db = new FloorwalkerDb(`fw-import-${Math.random()}`);
+  dbs.push(db);
+  return db;
+}
+afterEach(async () => {
+  for (const db of dbs.splice(0)) {
+    db.close();
+    await Dexie.delete(db.name);
+  }
+});
+
+describe('CSV mapping', () => {
+  it('guesses columns from common header names and reports what is missing', () => {
+    const m = guessMapping(['SKU', 'Product Name', 'Manufacturer', 'Price (USD)', 'Stars', 'Reviews', 'Category', 'Image URL', 'Colour']);
+    expect(m).toMatchObject({ id: 'SKU', title: 'Product Name', brand: 'Manufacturer', rating: 'Stars', ratingCount: 'Reviews', category: 'Category', images: 'Image URL' });
+    expect(missingRequired(m)).toEqual(['price']);
+    expect(missingRequired({ ...m, price: 'Price (USD)' })).toEqual([]);
+  });
+
+  it('turns a row into a product, unmapped columns into typed attributes', () => {
+    const mapping = { ...guessMapping(['id', 'name', 'brand', 'price', 'category', 'images']), price: 'price' };
+    const p = csvRowToProduct(
+      { id: 'x1', name: 'Trail Runner 2', brand: 'Hoka', price: '$1,149.50', category: 'Running Shoes', images: 'https://a/1.png|https://a/2.png', 'attr:Drop mm': '5', Wide: 'yes', Colors: 'red|blue', Notes: '' },
+      mapping,
+    );
+    expect(p).toMatchObject({
+      id: 'x1',
+      title: 'Trail Runner 2',
+      category: 'running_shoes',
+      price: 1149.5,
+      attributes: { dropMm: 5, wide: true, colors: ['red', 'blue'] },
+      images: [{ src: 'https://a/1.png' }, { src: 'https://a/2.png' }],
+    });
+    expect(p.attributes).not.toHaveProperty('notes');
+  });
+
+  it('infers values and slugs', () => {
+    expect([inferValue('true'), inferValue('No'), inferValue('12.5'), inferValue('a|b'), inferValue('Star Wars')]).toEqual([true, false, 12.5, ['a', 'b'], 'Star Wars']);
+    expect(slug('Pet Food & Treats')).toBe('pet_food_treats');
+    expect(slug('lego')).toBe('lego');
+  });
+});
+
+describe('ImportCollector', () => {
+  it('keeps valid rows and reports the rest by row number, first 100 in full', () => {
+    const c = new ImportCollector();
+    c.add(jsonToProduct({ id: 'a', category: 'x', title: 'A', brand: 'B', price: 1 }), 1);
+    c.add(jsonToProduct({ id: 'a', category: 'x', title: 'A again', brand: 'B', price: 1 }), 2);
+    c.add(jsonToProduct({ id: 'b', category: 'x', title: 'B', brand: 'B', price: 'cheap' }), 3);
+    for (let i = 0; i < 150; i++) c.add({ nonsense: true }, 10 + i);
+    expect(c.products.map((p) => p.id)).toEqual(['a']);
+    expect(c.errors[0]).toEqual({ row: 2, error: 'id: "a" appears more than once in this file' });
+    expect(c.errors[1]).toMatchObject({ row: 3, error: expect.stringMatching(/^price: /) });
+    expect(c.errors).toHaveLength(100);
+    expect(c.errorCount).toBe(152);
+  });
+
+  it('labels slug-only categories', () => {
+    expect(categoriesOf(SMALL_CATALOG.slice(0, 1), [])).toEqual([{ id: 'headphones', label: 'Headphones' }]);
+  });
+});
+
+describe('staging and committing an import', () => {
+  it('refuses a batch with any invalid product and changes nothing', async () => {
+    const db = open();
+    await expect(stageProducts(db, 'import-0001', [SMALL_CATALOG[0], { id: 'bad' }])).rejects.toThrow(/product 2 of the batch: /);
+    expect(await db.stagedProducts.count()).toBe(0);
+    await expect(stageProducts(db, 'x', [])).rejects.toThrow(/importId/);
+    await expect(stageProducts(db, 'import-0001', 'nope' as unknown as unknown[])).rejects.toThrow(/array/);
+  });
+
+  it('replaces the catalog atomically and clears the staging area', async () => {
+    const db = open();
+    await installCatalog(db, { version: 'v1', categories: [{ id: 'headphones', label: 'Headphones' }], personas: [], products: SMALL_CATALOG.slice(0, 3) }, 'default', 'Default');
+    await db.searchSnapshots.put({ version: 'v1', snapshot: {} as never });
+    await stageProducts(db, 'import-0002', SMALL_CATALOG.slice(5, 7));
+    const meta = await commitImport(db, 'import-0002', { mode: 'replace', name: 'My shop' });
+    expect(meta).toMatchObject({ source: 'import', name: 'My shop', count: 2, version: 'import-import-0002' });
+    expect((await db.products.toArray()).map((p) => p.id).sort()).toEqual(['lego-city', 'lego-falcon']);
+    expect(await db.stagedProducts.count()).toBe(0);
+    expect(await db.searchSnapshots.count()).toBe(0); // stale snapshot gone
+    expect(meta.categories).toEqual([{ id: 'lego', label: 'Lego' }]);
+  });
+
+  it('merges: same id replaces, others stay', async () => {
+    const db = open();
+    await installCatalog(db, { version: 'v1', categories: [], personas: [], products: SMALL_CATALOG.slice(0, 3) }, 'default', 'Default');
+    const changed = { ...SMALL_CATALOG[0]!, price: 1 };
+    await stageProducts(db, 'import-0003', [changed, SMALL_CATALOG[8]!]);
+    const meta = await commitImport(db, 'import-0003', { mode: 'merge', name: 'More' });
+    expect(meta.count).toBe(4);
+    expect((await db.products.get(changed.id))?.price).toBe(1);
+  });
+
+  it('refuses to commit an empty import and can discard one', async () => {
+    const db = open();
+    await expect(commitImport(db, 'import-0004', { mode: 'replace', name: 'x' })).rejects.toThrow(/Nothing to import/);
+    await stageProducts(db, 'import-0005', SMALL_CATALOG.slice(0, 2));
+    await discardImport(db, 'import-0005');
+    expect(await db.stagedProducts.count()).toBe(0);
+    expect(await activeCatalog(db)).toBeUndefined();
+  });
+});

@@ -1,0 +1,52 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FloorwalkerDb } from '../../lib/db/schema';
+import { createSearchService } from '../../lib/background/search-service';
+
+const defaultCatalog = JSON.parse(await readFile(resolve(import.meta.dirname, '../../public/catalog/default.json'), 'utf8')) as unknown;
+const dbs: FloorwalkerDb[] = [];
+afterEach(async () => {
+  for (const db of dbs.splice(0)) {
+    db.close();
+    await Dexie.delete(db.name);
+  }
+});
+
+describe('search service (the background side of catalog search)', () => {
+  it('installs the default catalog, builds and persists the index, and a restarted worker loads it', async () => {
+    const db = new FloorwalkerDb(`fw-svc-${Math.random()}`);
+    dbs.push(db);
+    let loads = 0;
+    const first = createSearchService(db, async () => {
+      loads++;
+      return defaultCatalog;
+    });
+    const r1 = await first.search({ text: 'star wars lego', filters: { priceMax: 60 } });
+    expect(r1.total).toBeGreaterThan(0);
+    expect(r1.hits.every((h) => h.category === 'lego' && h.price <= 60)).toBe(true);
+    expect(r1.hits[0]?.image?.src).toMatch(/^data:image\/svg\+xml/); // drawn locally, never fetched
+    expect((await first.info()).coldStart.mode).toBe('build');
+    expect(await db.searchSnapshots.count()).toBe(1);
+
+    // A new worker: same database, fresh memory. It must not rebuild, and must answer the same.
+    const second = createSearchService(db, async () => {
+      throw new Error('the default catalog must not be read again');
+    });
+    const r2 = await second.search({ text: 'star wars lego', filters: { priceMax: 60 } });
+    expect((await second.info()).coldStart.mode).toBe('snapshot');
+    expect(r2.hits.map((h) => h.id)).toEqual(r1.hits.map((h) => h.id));
+    expect(loads).toBe(1);
+  });
+
+  it('reports a broken bundled catalog clearly and tries again on the next call', async () => {
+    const db = new FloorwalkerDb(`fw-svc-${Math.random()}`);
+    dbs.push(db);
+    let calls = 0;
+    const svc = createSearchService(db, async () => (calls++ === 0 ? { schema: 1, products: 'nope' } : defaultCatalog));
+    await expect(svc.search({ text: 'lego' })).rejects.toThrow(/bundled catalog is invalid: /);
+    expect((await svc.search({ text: 'lego' })).total).toBeGreaterThan(0);
+  });
+});
