@@ -16,6 +16,8 @@ export const EVENT_RETRY_MAX_MS = 5_000;
 export const RPC_LOG_BATCH_LIMIT = 500;
 /** A call that has not answered after this long fails loudly (and is retried by the client). */
 export const RPC_CALL_TIMEOUT_MS = 10_000;
+/** Calls that may wait for a catalog index to be (re)built: 100,000 products take seconds on a slow laptop. */
+export const RPC_INDEX_TIMEOUT_MS = 180_000;
 /** How many times the RPC client retries a call after a lost port or timeout before it gives up. */
 export const RPC_MAX_ATTEMPTS = 4;
 /** Longest visible label kept from a clicked element. */

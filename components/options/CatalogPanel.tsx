@@ -107,7 +107,12 @@ export function CatalogPanel({ api }: { api: AdminApi }) {
       <h2 id="catalog-h">Catalog</h2>
       {infoError && <p class="error">Could not read the catalog: {infoError}</p>}
       {info && (
-        <p data-testid="catalog-info">
+        <p
+          data-testid="catalog-info"
+          data-cold-start-mode={info.coldStart.mode}
+          data-cold-start-ms={Math.round(info.coldStart.ms)}
+          title={`Search index ${info.coldStart.mode === 'build' ? 'built' : 'loaded'} in ${Math.round(info.coldStart.ms)} ms`}
+        >
           <strong>{info.name}</strong> · {info.count.toLocaleString('en-US')} products in {info.categories.length} {info.categories.length === 1 ? 'category' : 'categories'} ·{' '}
           {info.source === 'default' ? 'bundled' : 'imported'}{' '}
           <button type="button" disabled={busy || info.source === 'default'} data-testid="restore-default" onClick={() => void restore()}>

@@ -34,19 +34,26 @@ export async function stageProducts(db: FloorwalkerDb, importId: string, product
 /** Makes a staged import the active catalog (replacing or merging), in one transaction. */
 export async function commitImport(db: FloorwalkerDb, importId: string, options: CommitOptions): Promise<CatalogMetaRow> {
   const opts = v.parse(CommitOptionsSchema, options);
+  // Idempotent: a retried commit (the first answer was lost with its port) finds the import already active.
+  const active = await activeCatalog(db);
+  if (active?.version === importVersion(importId)) return active;
   const staged = await db.stagedProducts.where('importId').equals(importId).toArray();
   if (staged.length === 0) throw new Error('Nothing to import: no products were staged for this import');
   const products: Product[] = staged.map((r) => v.parse(ProductSchema, r.product));
   const previous = await activeCatalog(db);
   const meta = await installCatalog(
     db,
-    { version: `import-${importId}`, categories: categoriesOf(products, opts.categories ?? previous?.categories ?? []), personas: [], products },
+    { version: importVersion(importId), categories: categoriesOf(products, opts.categories ?? previous?.categories ?? []), personas: [], products },
     'import',
     opts.name,
     opts.mode,
   );
   await discardImport(db, importId);
   return meta;
+}
+
+function importVersion(importId: string): string {
+  return `import-${importId}`;
 }
 
 export async function discardImport(db: FloorwalkerDb, importId: string): Promise<void> {

@@ -15,6 +15,8 @@ export type RpcClient<T> = { [K in keyof T]: T[K] extends Method ? T[K] : never 
 
 export interface RpcClientOptions {
   timeoutMs?: number;
+  /** Longer limits for calls that do real work, e.g. rebuilding a 100,000-product index. */
+  methodTimeoutMs?: Record<string, number>;
   maxAttempts?: number;
   /** Wait before attempt n (n ≥ 1); the default backs off 100 ms, 200 ms, 400 ms. */
   backoffMs?: (attempt: number) => number;
@@ -67,8 +69,9 @@ export function createRpcClient<T extends object>(connect: () => PortLike, opts:
         continue;
       }
       let timer: ReturnType<typeof setTimeout> | undefined;
+      const limit = opts.methodTimeoutMs?.[method] ?? timeoutMs;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new RpcTimeoutError(`${method} timed out after ${timeoutMs} ms`)), timeoutMs);
+        timer = setTimeout(() => reject(new RpcTimeoutError(`${method} timed out after ${limit} ms`)), limit);
       });
       try {
         const fn = (c.remote as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method];

@@ -1,24 +1,12 @@
-import 'fake-indexeddb/auto';
-import Dexie from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import 'fake-indexeddb/auto'; // before Dexie: it looks for IndexedDB when imported
+import { describe, expect, it } from 'vitest';
+import { useTestDbs } from './helpers/db';
 import { ImportCollector, categoriesOf, csvRowToProduct, guessMapping, inferValue, jsonToProduct, missingRequired, slug } from '../../lib/catalog/import';
 import { commitImport, discardImport, stageProducts } from '../../lib/catalog/import-store';
 import { activeCatalog, installCatalog } from '../../lib/catalog/store';
-import { FloorwalkerDb } from '../../lib/db/schema';
 import { SMALL_CATALOG } from './helpers/products';
 
-const dbs: FloorwalkerDb[] = [];
-function open() {
-  const db = new FloorwalkerDb(`fw-import-${Math.random()}`);
-  dbs.push(db);
-  return db;
-}
-afterEach(async () => {
-  for (const db of dbs.splice(0)) {
-    db.close();
-    await Dexie.delete(db.name);
-  }
-});
+const { open } = useTestDbs('fw-import');
 
 describe('CSV mapping', () => {
   it('guesses columns from common header names and reports what is missing', () => {
@@ -91,6 +79,8 @@ describe('staging and committing an import', () => {
     expect(await db.stagedProducts.count()).toBe(0);
     expect(await db.searchSnapshots.count()).toBe(0); // stale snapshot gone
     expect(meta.categories).toEqual([{ id: 'lego', label: 'Lego' }]);
+    // A retried commit (its first answer lost) returns the same catalog instead of failing.
+    expect(await commitImport(db, 'import-0002', { mode: 'replace', name: 'My shop' })).toEqual(meta);
   });
 
   it('merges: same id replaces, others stay', async () => {

@@ -1,28 +1,14 @@
-import 'fake-indexeddb/auto';
+import 'fake-indexeddb/auto'; // before Dexie: it looks for IndexedDB when imported
 import Dexie from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
-import { FloorwalkerDb, STORES_V1, SyncState } from '../../lib/db/schema';
+import { describe, expect, it } from 'vitest';
+import { useTestDbs } from './helpers/db';
+import { STORES_V1, SyncState } from '../../lib/db/schema';
 import { deleteAllEvents, listEvents, putEvents, readEventsAfter, countEvents } from '../../lib/db/events';
 import { loadSettings, updateSettings } from '../../lib/db/settings';
 import { storeEvents } from '../../lib/background/content-api';
 import { clickEvent, hoverEvent } from './helpers/events';
 
-let n = 0;
-const dbs: Dexie[] = [];
-function freshName() {
-  return `fw-test-${++n}-${Math.random()}`;
-}
-function open(name = freshName()) {
-  const db = new FloorwalkerDb(name);
-  dbs.push(db);
-  return db;
-}
-afterEach(async () => {
-  for (const db of dbs.splice(0)) {
-    db.close();
-    await Dexie.delete(db.name);
-  }
-});
+const { open, freshName } = useTestDbs('fw-test');
 
 describe('migration', () => {
   it('upgrades a v1 database holding data to the latest version without losing anything', async () => {

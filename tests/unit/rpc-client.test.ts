@@ -109,6 +109,14 @@ describe('RPC client over ports', () => {
     await expect(dead.add(1, 1)).rejects.toBeInstanceOf(RpcTimeoutError);
   });
 
+  it('gives slow methods their own time limit', async () => {
+    const bg = background();
+    const rpc = createRpcClient<Api>(bg.connect, { ...fast, timeoutMs: 10, maxAttempts: 1, methodTimeoutMs: { slow: 200 } });
+    expect(await rpc.slow(50)).toBe('slept 50');
+    const strict = createRpcClient<Api>(bg.connect, { ...fast, timeoutMs: 10, maxAttempts: 1 });
+    await expect(strict.slow(50)).rejects.toBeInstanceOf(RpcTimeoutError);
+  });
+
   it('refuses calls after close()', async () => {
     const bg = background();
     const rpc = createRpcClient<Api>(bg.connect, fast);

@@ -1,24 +1,16 @@
-import 'fake-indexeddb/auto';
-import Dexie from 'dexie';
+import 'fake-indexeddb/auto'; // before Dexie: it looks for IndexedDB when imported
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { FloorwalkerDb } from '../../lib/db/schema';
+import { describe, expect, it } from 'vitest';
+import { useTestDbs } from './helpers/db';
 import { createSearchService } from '../../lib/background/search-service';
 
 const defaultCatalog = JSON.parse(await readFile(resolve(import.meta.dirname, '../../public/catalog/default.json'), 'utf8')) as unknown;
-const dbs: FloorwalkerDb[] = [];
-afterEach(async () => {
-  for (const db of dbs.splice(0)) {
-    db.close();
-    await Dexie.delete(db.name);
-  }
-});
+const { open } = useTestDbs('fw-svc');
 
 describe('search service (the background side of catalog search)', () => {
   it('installs the default catalog, builds and persists the index, and a restarted worker loads it', async () => {
-    const db = new FloorwalkerDb(`fw-svc-${Math.random()}`);
-    dbs.push(db);
+    const db = open();
     let loads = 0;
     const first = createSearchService(db, async () => {
       loads++;
@@ -42,8 +34,7 @@ describe('search service (the background side of catalog search)', () => {
   });
 
   it('reports a broken bundled catalog clearly and tries again on the next call', async () => {
-    const db = new FloorwalkerDb(`fw-svc-${Math.random()}`);
-    dbs.push(db);
+    const db = open();
     let calls = 0;
     const svc = createSearchService(db, async () => (calls++ === 0 ? { schema: 1, products: 'nope' } : defaultCatalog));
     await expect(svc.search({ text: 'lego' })).rejects.toThrow(/bundled catalog is invalid: /);
