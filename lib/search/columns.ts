@@ -6,6 +6,8 @@ import type { AttributeFilter, SearchFilters } from './query';
  * worker for 100,000 products and to persist and reload from IndexedDB in milliseconds (structured clone of
  * typed arrays is a copy, not a parse).
  */
+export type AttributeColumn = Uint8Array | Uint16Array | Uint32Array;
+
 export interface Columns {
   n: number;
   ids: string[];
@@ -16,8 +18,11 @@ export interface Columns {
   brand: Uint32Array;
   categories: string[];
   brands: string[];
-  /** Per attribute key: the distinct values, and each product's value index (-1 when it has none). */
-  attributes: Record<string, { values: AttributeValue[]; column: Int32Array }>;
+  /**
+   * Per attribute key: the distinct values, and each product's value number plus one (0 when it has none), in
+   * the smallest array that holds them: most keys have a handful of values and belong to one category.
+   */
+  attributes: Record<string, { values: AttributeValue[]; column: AttributeColumn }>;
 }
 
 export function buildColumns(products: readonly Product[]): Columns {
@@ -25,7 +30,7 @@ export function buildColumns(products: readonly Product[]): Columns {
   const categories = new Interner<string>();
   const brands = new Interner<string>();
   const attrValues = new Map<string, Interner<AttributeValue>>();
-  const attrColumns = new Map<string, Int32Array>();
+  const attrColumns = new Map<string, Uint32Array>();
   const cols: Columns = {
     n,
     ids: new Array<string>(n),
@@ -50,18 +55,21 @@ export function buildColumns(products: readonly Product[]): Columns {
       let column = attrColumns.get(key);
       if (!interner || !column) {
         interner = new Interner<AttributeValue>();
-        column = new Int32Array(n).fill(-1);
+        column = new Uint32Array(n);
         attrValues.set(key, interner);
         attrColumns.set(key, column);
       }
-      column[i] = interner.id(value);
+      column[i] = interner.id(value) + 1;
     }
   });
   cols.categories = categories.values;
   cols.brands = brands.values;
   for (const [key, interner] of attrValues) {
-    const column = attrColumns.get(key);
-    if (column) cols.attributes[key] = { values: interner.values, column };
+    const wide = attrColumns.get(key);
+    if (!wide) continue;
+    const size = interner.values.length + 1;
+    const column = size <= 0xff ? Uint8Array.from(wide) : size <= 0xffff ? Uint16Array.from(wide) : wide;
+    cols.attributes[key] = { values: interner.values, column };
   }
   return cols;
 }
@@ -106,7 +114,8 @@ function attributeTest(cols: Columns, key: string, filter: AttributeFilter, incl
   const allowed = new Uint8Array(attr.values.length);
   attr.values.forEach((value, k) => (allowed[k] = valueMatches(value, filter) ? 1 : 0));
   const { column } = attr;
-  return include ? (i) => (column[i] ?? -1) >= 0 && allowed[column[i] ?? 0] === 1 : (i) => (column[i] ?? -1) < 0 || allowed[column[i] ?? 0] === 0;
+  // column[i] is the value number plus one; 0 means the product has no such attribute.
+  return include ? (i) => (column[i] ?? 0) > 0 && allowed[(column[i] ?? 0) - 1] === 1 : (i) => (column[i] ?? 0) === 0 || allowed[(column[i] ?? 0) - 1] === 0;
 }
 
 /** Scalars compare case-insensitively; a list filter matches any of its values; {min,max} ranges match numbers. */

@@ -38,7 +38,7 @@ export function computeFacets(cols: Columns, category: string | null): Facets {
     for (const [key, { values, column }] of Object.entries(cols.attributes)) {
       const perValue = new Map<number, number>();
       for (let i = 0; i < cols.n; i++) {
-        const v = column[i] ?? -1;
+        const v = (column[i] ?? 0) - 1; // stored plus one; -1: the product has none
         if (v >= 0 && inScope(i)) perValue.set(v, (perValue.get(v) ?? 0) + 1);
       }
       if (perValue.size === 0) continue;

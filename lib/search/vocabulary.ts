@@ -1,0 +1,106 @@
+import { distance } from 'fastest-levenshtein';
+
+/** The catalog's words, compact enough to persist with the index: one string and one typed array. */
+export interface VocabularySnapshot {
+  /** Sorted words joined by "\n". */
+  words: string;
+  counts: Uint32Array;
+}
+
+/**
+ * The catalog's own words, sorted, with how many products use each. It turns what the Seller is typing into
+ * the whole words it can mean (prefix expansion, so the index needs only whole words), and corrects a word
+ * that matches nothing to the nearest catalog word.
+ */
+export class Vocabulary {
+  private byLength: Map<number, number[]> | null = null;
+
+  private constructor(
+    private readonly words: string[],
+    private readonly counts: Uint32Array,
+  ) {}
+
+  static fromCounts(counts: Map<string, number>): Vocabulary {
+    const words = [...counts.keys()].sort();
+    return new Vocabulary(words, Uint32Array.from(words, (w) => counts.get(w) ?? 0));
+  }
+
+  static fromSnapshot(s: VocabularySnapshot): Vocabulary {
+    return new Vocabulary(s.words ? s.words.split('\n') : [], s.counts);
+  }
+
+  toSnapshot(): VocabularySnapshot {
+    return { words: this.words.join('\n'), counts: this.counts };
+  }
+
+  get size(): number {
+    return this.words.length;
+  }
+
+  has(word: string): boolean {
+    const i = this.lowerBound(word);
+    return this.words[i] === word;
+  }
+
+  /** Words starting with `prefix`, the word itself first if it is one, then the most used, at most `max`. */
+  expand(prefix: string, max: number): string[] {
+    const start = this.lowerBound(prefix);
+    const found: number[] = [];
+    for (let i = start; i < this.words.length && (this.words[i] ?? '').startsWith(prefix); i++) found.push(i);
+    if (found.length > max) {
+      found.sort((a, b) => (this.words[a] === prefix ? -1 : this.words[b] === prefix ? 1 : (this.counts[b] ?? 0) - (this.counts[a] ?? 0)));
+      found.length = max;
+    }
+    return found.map((i) => this.words[i] ?? '');
+  }
+
+  /**
+   * The nearest catalog word within the allowed edits (1 for words of 4-6 letters, 2 for longer), most
+   * used first among equals. With `prefix`, the word being typed is compared with word beginnings: `search` is
+   * then the corrected beginning (so every word it starts still matches) and `word` the whole word, to show.
+   */
+  correct(term: string, prefix = false): { search: string; word: string } | null {
+    if (term.length < 4 || /^\d+$/.test(term)) return null;
+    const maxEdits = term.length >= 7 ? 2 : 1;
+    let best: { search: string; word: string; d: number; count: number } | null = null;
+    for (const [len, list] of this.lengthIndex()) {
+      if (!prefix && Math.abs(len - term.length) > maxEdits) continue;
+      if (prefix && len < term.length - maxEdits) continue;
+      for (const i of list) {
+        const word = this.words[i] ?? '';
+        const count = this.counts[i] ?? 0;
+        const candidate = prefix && word.length > term.length ? word.slice(0, term.length) : word;
+        if (candidate[0] !== term[0] && maxEdits < 2) continue; // first letters are rarely wrong
+        const d = distance(term, candidate);
+        if (d === 0 || d > maxEdits) continue;
+        if (!best || d < best.d || (d === best.d && count > best.count)) best = { search: candidate, word, d, count };
+      }
+    }
+    return best ? { search: best.search, word: best.word } : null;
+  }
+
+  /** Built on the first correction only: most searches never need it. */
+  private lengthIndex(): Map<number, number[]> {
+    if (!this.byLength) {
+      this.byLength = new Map();
+      this.words.forEach((w, i) => {
+        if (w.length < 3 || /^\d+$/.test(w)) return;
+        const list = this.byLength?.get(w.length) ?? [];
+        list.push(i);
+        this.byLength?.set(w.length, list);
+      });
+    }
+    return this.byLength;
+  }
+
+  private lowerBound(word: string): number {
+    let lo = 0;
+    let hi = this.words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.words[mid] ?? '') < word) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
