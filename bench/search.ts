@@ -9,7 +9,7 @@ import { parseSearchQuery, type SearchFilters, type SearchQuery } from '../lib/s
 import { productSearchFields } from '../lib/search/text';
 import { scaleCatalog } from './lib/scale';
 import { mulberry32 } from '../scripts/catalog/prng';
-import { ndcgAt, reciprocalRank } from './lib/quality';
+import { ndcgAt, reciprocalRank } from '../lib/search/quality';
 import { report, round, percentile, type Row } from './lib/report';
 
 // Catalog search at 2,200 and 100,000 products: FlexSearch (our engine, the worker's code path without the RPC
