@@ -54,7 +54,7 @@ export function CatalogPanel({ api }: { api: AdminApi }) {
     const stage = async (all: boolean) => {
       while (collector.products.length >= STAGE_BATCH || (all && collector.products.length > 0)) {
         const batch = collector.products.splice(0, STAGE_BATCH);
-        staged = (await api.stageProducts(importId, batch)).staged;
+        staged += (await api.stageProducts(importId, batch)).staged;
       }
     };
     try {
@@ -79,7 +79,7 @@ export function CatalogPanel({ api }: { api: AdminApi }) {
       setPhase({ kind: 'indexing', rows: staged });
       const next = await api.commitImport(importId, { mode, name: name.trim() || file.name, ...(categories ? { categories } : {}) });
       setInfo(next);
-      setPhase({ kind: 'done', imported: staged, skipped: collector.errorCount, errors: collector.errors, info: next });
+      setPhase({ kind: 'done', imported: next.imported, skipped: collector.errorCount, errors: collector.errors, info: next });
     } catch (e) {
       await api.discardImport(importId).catch(() => undefined);
       setPhase({ kind: 'failed', message: `Import failed, the catalog was not changed: ${msg(e)}`, errors: collector.errors, skipped: collector.errorCount });

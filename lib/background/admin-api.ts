@@ -28,9 +28,9 @@ export function createAdminApi(db: FloorwalkerDb, search: SearchService): AdminA
     catalogInfo: () => search.info(),
     stageProducts: (importId, products) => stageProducts(db, importId, products),
     async commitImport(importId, options) {
-      await commitImport(db, importId, options);
+      const { imported } = await commitImport(db, importId, options);
       search.invalidate();
-      return search.info(); // rebuilds the index before answering
+      return { ...(await search.info()), imported }; // rebuilds the index before answering
     },
     discardImport: (importId) => discardImport(db, importId),
     async restoreDefaultCatalog() {

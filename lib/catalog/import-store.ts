@@ -28,15 +28,16 @@ export async function stageProducts(db: FloorwalkerDb, importId: string, product
     return { importId, id: r.product.id, product: r.product };
   });
   await db.stagedProducts.bulkPut(rows);
-  return { staged: await db.stagedProducts.where('importId').equals(importId).count() };
+  // The batch's size, not a count of everything staged: counting an index is linear, once per batch.
+  return { staged: rows.length };
 }
 
 /** Makes a staged import the active catalog (replacing or merging), in one transaction. */
-export async function commitImport(db: FloorwalkerDb, importId: string, options: CommitOptions): Promise<CatalogMetaRow> {
+export async function commitImport(db: FloorwalkerDb, importId: string, options: CommitOptions): Promise<CatalogMetaRow & { imported: number }> {
   const opts = v.parse(CommitOptionsSchema, options);
   // Idempotent: a retried commit (the first answer was lost with its port) finds the import already active.
   const active = await activeCatalog(db);
-  if (active?.version === importVersion(importId)) return active;
+  if (active?.version === importVersion(importId)) return { ...active, imported: active.count };
   const staged = await db.stagedProducts.where('importId').equals(importId).toArray();
   if (staged.length === 0) throw new Error('Nothing to import: no products were staged for this import');
   const products: Product[] = staged.map((r) => v.parse(ProductSchema, r.product));
@@ -49,7 +50,7 @@ export async function commitImport(db: FloorwalkerDb, importId: string, options:
     opts.mode,
   );
   await discardImport(db, importId);
-  return meta;
+  return { ...meta, imported: products.length };
 }
 
 function importVersion(importId: string): string {

@@ -60,7 +60,8 @@ export interface AdminApi {
   /** The active catalog; waits for the search index, so it also reports when a rebuild has finished. */
   catalogInfo(): Promise<CatalogInfo>;
   stageProducts(importId: string, products: unknown[]): Promise<{ staged: number }>;
-  commitImport(importId: string, options: CommitOptions): Promise<CatalogInfo>;
+  /** Makes the staged import active; `imported` is how many products it held. */
+  commitImport(importId: string, options: CommitOptions): Promise<CatalogInfo & { imported: number }>;
   discardImport(importId: string): Promise<void>;
   restoreDefaultCatalog(): Promise<CatalogInfo>;
 }

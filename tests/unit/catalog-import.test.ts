@@ -74,7 +74,7 @@ describe('staging and committing an import', () => {
     await db.searchSnapshots.put({ version: 'v1', snapshot: {} as never });
     await stageProducts(db, 'import-0002', SMALL_CATALOG.slice(5, 7));
     const meta = await commitImport(db, 'import-0002', { mode: 'replace', name: 'My shop' });
-    expect(meta).toMatchObject({ source: 'import', name: 'My shop', count: 2, version: 'import-import-0002' });
+    expect(meta).toMatchObject({ source: 'import', name: 'My shop', count: 2, imported: 2, version: 'import-import-0002' });
     expect((await db.products.toArray()).map((p) => p.id).sort()).toEqual(['lego-city', 'lego-falcon']);
     expect(await db.stagedProducts.count()).toBe(0);
     expect(await db.searchSnapshots.count()).toBe(0); // stale snapshot gone
