@@ -1,0 +1,24 @@
+import * as v from 'valibot';
+import { describeIssues } from '../lib/events/schema';
+
+/** Server configuration from the environment, validated once at start with messages that say what to fix. */
+const EnvSchema = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535)), '8787'),
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.data'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
+  ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  /** Extension origins allowed to call the API from the browser, comma-separated (chrome-extension://id). */
+  EXTENSION_ORIGINS: v.optional(v.string(), ''),
+  LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
+  /** Ingest requests per token per minute. */
+  INGEST_RATE_PER_MINUTE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '600'),
+});
+export type Env = v.InferOutput<typeof EnvSchema>;
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const picked = Object.fromEntries(Object.keys(EnvSchema.entries).map((k) => [k, source[k] === '' ? undefined : source[k]]));
+  const r = v.safeParse(EnvSchema, picked);
+  if (!r.success) throw new Error(`Invalid server configuration: ${describeIssues(r.issues)}`);
+  return r.output;
+}

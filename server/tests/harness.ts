@@ -1,0 +1,61 @@
+import { afterAll, beforeAll } from 'vitest';
+import { hc } from 'hono/client';
+import { loadEnv } from '../env';
+import { startServer, type RunningServer } from '../start';
+import type { AppType } from '../app';
+import { makeEvent } from '../../lib/events/build';
+import type { FwEvent } from '../../lib/events/schema';
+
+/** Backends every server test runs against: PGlite always, PostgreSQL when DATABASE_URL is set. */
+export const BACKENDS: { name: string; databaseUrl?: string }[] = [
+  { name: 'pglite' },
+  ...(process.env.DATABASE_URL ? [{ name: 'postgres', databaseUrl: process.env.DATABASE_URL }] : []),
+];
+
+export interface ServerHarness {
+  server: RunningServer;
+  url: string;
+  admin: Record<string, string>;
+  client: ReturnType<typeof hc<AppType>>;
+}
+
+/** A real server on a free loopback port for the enclosing describe block, over real HTTP. */
+export function useServer(backend: { databaseUrl?: string }): () => ServerHarness {
+  let h: ServerHarness | undefined;
+  beforeAll(async () => {
+    const env = loadEnv({ PORT: '0', LOG_LEVEL: 'silent', ...(backend.databaseUrl ? { DATABASE_URL: backend.databaseUrl } : {}), INGEST_RATE_PER_MINUTE: '100000' });
+    const server = await startServer(env, { inMemory: true });
+    h = { server, url: server.url, admin: { Authorization: `Bearer ${server.adminToken}` }, client: hc<AppType>(server.url) };
+  });
+  afterAll(async () => h?.server.close());
+  return () => {
+    if (!h) throw new Error('server not started');
+    return h;
+  };
+}
+
+export async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown; headers: Headers }> {
+  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body) });
+  const text = await res.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return { status: res.status, json, headers: res.headers };
+}
+
+/** Creates a study and one joined Seller; returns what the extension would hold after joining. */
+export async function joinedSeller(h: ServerHarness, config: Record<string, unknown> = { name: 'Test study' }) {
+  const study = (await post(`${h.url}/v1/studies`, config, h.admin)).json as { id: string };
+  const codes = ((await post(`${h.url}/v1/studies/${study.id}/participants`, { count: 1 }, h.admin)).json as { codes: { code: string }[] }).codes;
+  const joined = (await post(`${h.url}/v1/join`, { code: codes[0]?.code })).json as { participant: string; condition: string; ingestToken: string; study: { id: string } };
+  const auth = { Authorization: `Bearer ${joined.ingestToken}` };
+  const event = (action: 'click' | 'utter' = 'click', over: Partial<FwEvent> = {}, time = Date.now()): FwEvent => {
+    const ctx = { study: study.id, participant: joined.participant, conversation: 'conv-1', role: 'seller' as const, condition: joined.condition, url: 'http://127.0.0.1/chat' };
+    const e = action === 'utter' ? makeEvent(ctx, 'Seller', 'utter', { text: 'Hello!', acts: ['greet'] }, time) : makeEvent(ctx, 'Page', 'click', { element: { tag: 'button', path: 'main > button' } }, time);
+    return { ...e, ...over } as FwEvent;
+  };
+  return { studyId: study.id, joined, auth, event };
+}
