@@ -1,12 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { serveFolder } from './static-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { loadEnv } from '../server/env';
+import { startServer } from '../server/start';
 
-// `npm start`: build the extension, serve the pilot and fixture pages on loopback, and say what to open.
+// `npm start`: build the extension, start the collection endpoint (embedded PGlite in .data/ unless
+// DATABASE_URL is set) with the pilot and fixture pages, and say what to open.
 const root = resolve(import.meta.dirname, '..');
-const port = Number(process.env.PORT ?? 8787);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be a port number, got "${process.env.PORT}"`);
+let env;
+try {
+  env = loadEnv();
+} catch (e) {
+  console.error(e instanceof Error ? e.message : String(e));
   process.exit(2);
 }
 
@@ -17,19 +22,29 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 
-const server = await serveFolder(join(root, 'tests/fixtures/pages'), port, '127.0.0.1').catch((e: NodeJS.ErrnoException) => {
-  console.error(e.code === 'EADDRINUSE' ? `Port ${port} is in use: set PORT to another one, e.g. PORT=8788 npm start` : e.message);
+const fixtures = join(root, 'tests/fixtures/pages');
+const server = await startServer(env, {
+  extend: (app) => {
+    app.use('/fixtures/*', serveStatic({ root: fixtures, rewriteRequestPath: (p) => p.replace(/^\/fixtures/, '') }));
+  },
+}).catch((e: NodeJS.ErrnoException) => {
+  console.error(e.code === 'EADDRINUSE' ? `Port ${env.PORT} is in use: set PORT to another one, e.g. PORT=8788 npm start` : `Could not start: ${e.message}`);
   process.exit(1);
 });
 
 console.log(`
 Floorwalker is ready.
 
+  Collection endpoint: ${server.url}  (${server.sql.kind === 'pglite' ? `embedded database in ${join(env.DATA_DIR, 'pglite')}` : 'PostgreSQL'})
+  Admin token:         ${server.adminToken}
+
   1. Load the extension: open chrome://extensions, turn on Developer mode, "Load unpacked", and pick
      ${join(root, '.output/chrome-mv3')}
-  2. Open the Seller chat page:   ${server.url}/chat.html   (the overlay appears on the right)
-     and a product page:         ${server.url}/product.html (hovers, scrolls and clicks are logged)
-  3. See what was stored: the extension's options page (chrome://extensions → Floorwalker → Details → Extension options).
+  2. Seller chat page:  ${server.url}/fixtures/chat.html    (the overlay appears on the right)
+     Product page:      ${server.url}/fixtures/product.html (hovers, scrolls and clicks are logged)
+  3. Create a study:    npm run study -- create --name "Pilot" --condition B.IIc
+     Issue codes:       npm run study -- codes <study id> --count 5
+  4. Stored events: the extension's options page (chrome://extensions → Floorwalker → Details → Extension options).
 
 Press Ctrl+C to stop.`);
 
