@@ -8,6 +8,8 @@ import { openPglite, openPostgres, type Sql } from './db/sql';
 import { migrate } from './db/migrate';
 import { createLogger, type Logger } from './log';
 import type { Env } from './env';
+import { loadServerCatalog } from './catalog';
+import { mountPilot } from './pilot/routes';
 
 export interface RunningServer {
   url: string;
@@ -37,10 +39,13 @@ export async function startServer(env: Env, opts: { inMemory?: boolean; extend?:
     ingestRatePerMinute: env.INGEST_RATE_PER_MINUTE,
     isShuttingDown: () => shuttingDown,
   });
+  const catalog = await loadServerCatalog();
+  const pilot = await mountPilot(app as unknown as Hono, { sql, catalog, log });
   opts.extend?.(app as unknown as Hono, sql);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });
+  pilot.injectWebSocket(server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${port}`;

@@ -1,0 +1,87 @@
+import * as v from 'valibot';
+import { ID_PATTERN } from '../ids';
+
+/**
+ * The pilot chat's WebSocket protocol: what a Buyer or Seller page may send, and what the server sends back.
+ * Every message a person sends carries an id made on the client, so a message resent after a reconnect is
+ * stored and shown once.
+ */
+const Id = v.pipe(v.string(), v.regex(ID_PATTERN, 'must be a UUIDv7'));
+const Text = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(4000));
+
+export const ClientMessageSchema = v.variant('type', [
+  v.object({ type: v.literal('hello'), lastSeq: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+  v.object({ type: v.literal('say'), id: Id, text: Text, acts: v.optional(v.array(v.pipe(v.string(), v.maxLength(40)))), voice: v.optional(v.object({ raw: v.pipe(v.string(), v.maxLength(4000)), edited: v.pipe(v.string(), v.maxLength(4000)) })) }),
+  v.object({ type: v.literal('typing'), on: v.boolean() }),
+  v.object({ type: v.literal('offer'), id: Id, categories: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.minLength(1)) }),
+  v.object({ type: v.literal('pick'), id: Id, category: v.pipe(v.string(), v.maxLength(64)) }),
+  v.object({ type: v.literal('share'), id: Id, productIds: v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.minLength(1), v.maxLength(10)), message: v.optional(v.pipe(v.string(), v.maxLength(4000))) }),
+  v.object({ type: v.literal('viewed'), shareId: Id }),
+  v.object({ type: v.literal('guess'), id: Id, productId: v.pipe(v.string(), v.maxLength(200)) }),
+  v.object({ type: v.literal('confirm'), id: Id, accepted: v.boolean(), reason: v.optional(v.pipe(v.string(), v.maxLength(2000))) }),
+  v.object({ type: v.literal('end'), id: Id }),
+]);
+export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
+
+export type Sender = 'seller' | 'buyer' | 'system';
+export type Phase = 'offer' | 'pick' | 'chat' | 'ended';
+
+/** What a person sees of a product: enough for cards, lists and priming, never markup. */
+export interface ProductView {
+  id: string;
+  title: string;
+  brand: string;
+  price: number;
+  currency: string;
+  rating: number;
+  ratingCount: number;
+  images: string[];
+  description?: string;
+  attributes?: Record<string, unknown>;
+  url: string | null;
+}
+
+/** The room as each side sees it; the Buyer's view holds the persona and targets as the priming condition says. */
+export interface RoomView {
+  code: string;
+  conversation: string;
+  condition: string;
+  phase: Phase;
+  minTurns: number;
+  turns: number;
+  offered: { id: string; label: string }[];
+  /** Categories the Seller may offer (Seller only): not repeated within a week unless all have been done. */
+  offerable?: { id: string; label: string }[];
+  category: string | null;
+  priming?: {
+    condition: 'A' | 'B' | 'C' | 'D';
+    persona: { name: string; mission: string } | null;
+    targets: ProductView[];
+  };
+  guess: { productId: string; product: ProductView | null } | null;
+  outcome: { accepted: boolean; reason?: string } | null;
+  voice: boolean;
+  sharing: 'I' | 'II' | 'III';
+}
+
+export interface ChatItem {
+  seq: number;
+  id: string;
+  sender: Sender;
+  kind: 'say' | 'share' | 'guess' | 'confirm' | 'offer' | 'pick' | 'end' | 'system';
+  time: number;
+  text?: string;
+  acts?: string[];
+  products?: ProductView[];
+  accepted?: boolean;
+  reason?: string;
+}
+
+export type ServerMessage =
+  | { type: 'welcome'; role: 'seller' | 'buyer'; room: RoomView; key?: string }
+  | { type: 'room'; room: RoomView }
+  | { type: 'item'; item: ChatItem }
+  | { type: 'ack'; id: string; seq: number }
+  | { type: 'presence'; seller: boolean; buyer: boolean }
+  | { type: 'typing'; role: 'seller' | 'buyer'; on: boolean }
+  | { type: 'error'; message: string; id?: string };

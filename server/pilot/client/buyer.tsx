@@ -1,0 +1,303 @@
+import { render } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ChatConnection } from './connection';
+import type { ChatItem, ProductView, RoomView } from '../../../lib/pilot/protocol';
+
+// The Buyer's pilot chat page. Buyers need no extension; what they see of their task follows the priming
+// condition, and every product shown comes from the catalog as data (text nodes and data: images only).
+const code = document.body.dataset.room ?? '';
+const keyName = `fw-buyer-key-${code}`;
+
+interface SpeechRecognitionLike {
+  lang: string;
+  interimResults: boolean;
+  onresult: ((e: { results: ArrayLike<ArrayLike<{ transcript: string }>> }) => void) | null;
+  onend: (() => void) | null;
+  start(): void;
+  stop(): void;
+}
+const Recognition = (window as unknown as { SpeechRecognition?: new () => SpeechRecognitionLike; webkitSpeechRecognition?: new () => SpeechRecognitionLike }).SpeechRecognition ??
+  (window as unknown as { webkitSpeechRecognition?: new () => SpeechRecognitionLike }).webkitSpeechRecognition;
+
+const money = (p: ProductView) => new Intl.NumberFormat('en-US', { style: 'currency', currency: p.currency }).format(p.price);
+
+function ProductCard({ p, details, onImageClick }: { p: ProductView; details?: boolean; onImageClick?: () => void }) {
+  return (
+    <div class="card" data-product-id={p.id}>
+      {p.images[0] && <img src={p.images[0]} alt={p.title} onClick={onImageClick} style={onImageClick ? 'cursor: zoom-in' : undefined} />}
+      <div class="title">{p.title}</div>
+      <div class="meta">
+        {money(p)} · ★ {p.rating.toFixed(1)} ({p.ratingCount.toLocaleString('en-US')})
+      </div>
+      {details && p.description && <div class="details">{p.description}</div>}
+      {details && p.attributes && (
+        <dl>
+          {Object.entries(p.attributes).map(([k, v]) => (
+            <>
+              <dt>{k}</dt>
+              <dd>{Array.isArray(v) ? v.join(', ') : String(v)}</dd>
+            </>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}
+
+function Task({ room }: { room: RoomView }) {
+  const [popup, setPopup] = useState<ProductView | null>(null);
+  const priming = room.priming;
+  if (!priming) return null;
+  return (
+    <section class="panel task" aria-labelledby="task-h" data-priming={priming.condition}>
+      <h2 id="task-h">Your task</h2>
+      {priming.persona ? (
+        <p class="mission" data-testid="persona">
+          <strong>You are {priming.persona.name}.</strong> {priming.persona.mission}
+        </p>
+      ) : (
+        <p class="mission">Find one of these products by chatting with the Seller. Describe what you want; do not name the product.</p>
+      )}
+      <p>Your target products (any one will do):</p>
+      <div class="cards">
+        {priming.targets.map((p) => (
+          <div key={p.id}>
+            <ProductCard p={p} details={priming.condition === 'C'} onImageClick={priming.condition === 'D' ? () => setPopup(p) : undefined} />
+            {priming.condition === 'B' && p.images.length > 1 && (
+              <div class="thumbs">
+                {p.images.slice(1).map((src) => (
+                  <img key={src} src={src} alt="" />
+                ))}
+              </div>
+            )}
+          </div>
+        ))}
+      </div>
+      {popup && (
+        <div class="modal" role="dialog" aria-modal="true" aria-label={`More images of ${popup.title}`} onClick={() => setPopup(null)}>
+          <div class="modal-box" onClick={(e) => e.stopPropagation()}>
+            <div class="big">
+              {popup.images.map((src) => (
+                <img key={src} src={src} alt={popup.title} />
+              ))}
+            </div>
+            <button type="button" onClick={() => setPopup(null)}>
+              Close
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Shared({ item, conn, sharing }: { item: ChatItem; conn: ChatConnection; sharing: RoomView['sharing'] }) {
+  const products = item.products ?? [];
+  useEffect(() => conn.viewed(item.id), [item.id]);
+  return (
+    <div class="msg theirs shared" data-share-id={item.id}>
+      {item.text && <p>{item.text}</p>}
+      {sharing === 'III' && products.length > 1 ? (
+        <div class="list">
+          <table>
+            <tbody>
+              {products.map((p) => (
+                <tr key={p.id} data-product-id={p.id}>
+                  <td>{p.images[0] && <img src={p.images[0]} alt="" />}</td>
+                  <td>{p.title}</td>
+                  <td>{money(p)}</td>
+                  <td>★ {p.rating.toFixed(1)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <div class="cards">
+          {products.map((p) => (
+            <ProductCard key={p.id} p={p} details />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function App() {
+  const [room, setRoom] = useState<RoomView | null>(null);
+  const [items, setItems] = useState<ChatItem[]>([]);
+  const [status, setStatus] = useState('connecting');
+  const [sellerOnline, setSellerOnline] = useState(false);
+  const [typing, setTyping] = useState(false);
+  const [error, setError] = useState('');
+  const [text, setText] = useState('');
+  const [reason, setReason] = useState('');
+  const [listening, setListening] = useState(false);
+  const voiceRaw = useRef<string | null>(null);
+  const list = useRef<HTMLDivElement>(null);
+
+  const conn = useMemo(
+    () =>
+      new ChatConnection(
+        () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/v1/rooms/${code}/ws?role=buyer${localStorage.getItem(keyName) ? `&key=${encodeURIComponent(localStorage.getItem(keyName) ?? '')}` : ''}`,
+        {
+          onStatus: (s, detail) => setStatus(s === 'closed' ? `closed: ${detail ?? ''}` : s),
+          onPending: () => undefined,
+          onItem: (item) => setItems((xs) => [...xs, item]),
+          onMessage: (m) => {
+            if (m.type === 'welcome') {
+              if (m.key) localStorage.setItem(keyName, m.key);
+              setRoom(m.room);
+            } else if (m.type === 'room') setRoom(m.room);
+            else if (m.type === 'presence') setSellerOnline(m.seller);
+            else if (m.type === 'typing' && m.role === 'seller') setTyping(m.on);
+            else if (m.type === 'error') setError(m.message);
+          },
+        },
+      ),
+    [],
+  );
+  useEffect(() => {
+    conn.start();
+    (window as unknown as { fwPilot: ChatConnection }).fwPilot = conn;
+    return () => conn.close();
+  }, [conn]);
+  useEffect(() => list.current?.scrollTo(0, list.current.scrollHeight), [items.length]);
+
+  const say = () => {
+    const t = text.trim();
+    if (!t) return;
+    setError('');
+    conn.send({ type: 'say', text: t, ...(voiceRaw.current !== null ? { voice: { raw: voiceRaw.current, edited: t } } : {}) });
+    voiceRaw.current = null;
+    setText('');
+    conn.typing(false);
+  };
+  const listen = () => {
+    if (!Recognition) return;
+    const rec = new Recognition();
+    rec.lang = 'en-US';
+    rec.interimResults = false;
+    rec.onresult = (e) => {
+      const transcript = Array.from(e.results, (r) => r[0]?.transcript ?? '').join(' ').trim();
+      voiceRaw.current = transcript; // kept with what the Buyer finally sends; audio is never kept
+      setText(transcript);
+    };
+    rec.onend = () => setListening(false);
+    setListening(true);
+    rec.start();
+  };
+
+  if (!room) return <main class="narrow">{status === 'connecting' ? 'Connecting…' : error || status}</main>;
+  const endAllowed = room.turns >= room.minTurns;
+  const awaiting = room.guess && !room.outcome;
+  return (
+    <>
+      <header class="bar">
+        <strong>Pilot chat — you are the Buyer</strong> · room <code>{room.code}</code>
+        <span class={`presence${sellerOnline ? ' on' : ''}`} data-testid="seller-presence">
+          {sellerOnline ? 'Seller online' : 'Seller offline'}
+        </span>
+        {status !== 'online' && <span class="status">{status}…</span>}
+      </header>
+      <main class="buyer-main">
+        <div>
+          {room.phase === 'offer' && <p class="panel">Waiting for the Seller to say which categories they can help with…</p>}
+          {room.phase === 'pick' && (
+            <section class="panel" aria-labelledby="pick-h">
+              <h2 id="pick-h">Choose what you are shopping for</h2>
+              <div class="row">
+                {room.offered.map((c) => (
+                  <button key={c.id} type="button" data-testid={`pick-${c.id}`} onClick={() => conn.send({ type: 'pick', category: c.id })}>
+                    {c.label}
+                  </button>
+                ))}
+              </div>
+            </section>
+          )}
+          <Task room={room} />
+        </div>
+        <section class="chat" aria-label="Chat">
+          <div class="messages" ref={list} role="log" aria-live="polite" data-testid="buyer-messages">
+            {items.map((item) =>
+              item.kind === 'share' ? (
+                <Shared key={item.id} item={item} conn={conn} sharing={room.sharing} />
+              ) : item.kind === 'guess' ? (
+                <div key={item.id} class="msg theirs guessbox" data-testid="guess">
+                  <p>The Seller guesses you want:</p>
+                  {item.products?.[0] && <ProductCard p={item.products[0]} details />}
+                </div>
+              ) : (
+                <div key={item.id} class={`msg ${item.sender === 'buyer' ? 'mine' : item.kind === 'say' ? 'theirs' : 'system'}`} data-sender={item.sender}>
+                  {item.kind === 'confirm' ? (item.accepted ? 'You confirmed the guess.' : `You rejected the guess${item.reason ? `: ${item.reason}` : '.'}`) : item.text}
+                </div>
+              ),
+            )}
+          </div>
+          <p class="typing">{typing ? 'The Seller is typing…' : ''}</p>
+          {awaiting && (
+            <div class="panel row" data-testid="guess-answer">
+              <strong>Is that your product?</strong>
+              <button type="button" data-testid="confirm-guess" onClick={() => conn.send({ type: 'confirm', accepted: true })}>
+                Yes, that’s it
+              </button>
+              <input placeholder="What is wrong with it? (optional)" value={reason} onInput={(e) => setReason(e.currentTarget.value)} aria-label="Why not" />
+              <button type="button" class="secondary" data-testid="reject-guess" onClick={() => conn.send({ type: 'confirm', accepted: false, ...(reason.trim() ? { reason: reason.trim() } : {}) })}>
+                No
+              </button>
+            </div>
+          )}
+          {room.outcome && <p class="panel" data-testid="outcome">{room.outcome.accepted ? 'You confirmed the Seller’s guess.' : 'You rejected the Seller’s guess.'}</p>}
+          <form
+            class="composer"
+            onSubmit={(e) => {
+              e.preventDefault();
+              say();
+            }}
+          >
+            <textarea
+              rows={2}
+              value={text}
+              disabled={room.phase !== 'chat'}
+              placeholder={room.phase === 'chat' ? 'Write to the Seller… (Enter sends)' : 'The chat starts when you have chosen a category'}
+              aria-label="Message to the Seller"
+              data-testid="buyer-input"
+              onInput={(e) => {
+                setText(e.currentTarget.value);
+                conn.typing(true);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+                  e.preventDefault();
+                  say();
+                }
+              }}
+            />
+            {room.voice && Recognition && (
+              <button type="button" class="secondary" onClick={listen} disabled={listening || room.phase !== 'chat'} aria-label="Speak instead of typing">
+                {listening ? 'Listening…' : '🎤 Speak'}
+              </button>
+            )}
+            <button type="submit" data-testid="buyer-send" disabled={room.phase !== 'chat'}>
+              Send
+            </button>
+          </form>
+          {room.voice && !Recognition && <p class="muted">Voice input is not available in this browser; type instead.</p>}
+          <p class="error" role="alert">
+            {error}
+          </p>
+          <div class="row">
+            <button type="button" class="secondary" data-testid="end" disabled={room.phase !== 'chat' || !endAllowed} onClick={() => conn.send({ type: 'end' })}>
+              End the conversation
+            </button>
+            <span class="muted">
+              {room.phase === 'ended' ? 'The conversation has ended. Thank you!' : `Turns: ${room.turns} of at least ${room.minTurns}`}
+            </span>
+          </div>
+        </section>
+      </main>
+    </>
+  );
+}
+
+render(<App />, document.getElementById('app') as HTMLElement);

@@ -1,0 +1,107 @@
+import { uuidv7 } from 'uuidv7';
+import type { ChatItem, ClientMessage, ServerMessage } from '../../../lib/pilot/protocol';
+
+type Outgoing = Exclude<ClientMessage, { type: 'hello' | 'typing' | 'viewed' }>;
+type Draft = Outgoing extends infer M ? (M extends { id: string } ? Omit<M, 'id'> : never) : never;
+
+export interface ConnectionHandlers {
+  onMessage(m: ServerMessage): void;
+  /** Items in order, each once, including ones missed while disconnected. */
+  onItem(item: ChatItem): void;
+  onStatus(status: 'connecting' | 'online' | 'reconnecting' | 'closed', detail?: string): void;
+  /** Messages sent but not yet stored by the server. */
+  onPending(pending: Outgoing[]): void;
+}
+
+/**
+ * The page's connection to its room: says hello with the last item it has (the server replays what came after),
+ * keeps every message until the server acknowledges it and resends it after a reconnect (the server stores
+ * each id once), and reconnects with backoff when the connection drops.
+ */
+export class ChatConnection {
+  private ws: WebSocket | null = null;
+  private lastSeq = 0;
+  private readonly seen = new Set<string>();
+  private readonly pending = new Map<string, Outgoing>();
+  private attempts = 0;
+  private closed = false;
+  private welcomed = false;
+
+  constructor(
+    private readonly url: () => string,
+    private readonly h: ConnectionHandlers,
+  ) {}
+
+  start(): void {
+    this.h.onStatus(this.attempts ? 'reconnecting' : 'connecting');
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    this.welcomed = false;
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', lastSeq: this.lastSeq } satisfies ClientMessage));
+    ws.onmessage = (e) => this.receive(JSON.parse(String(e.data)) as ServerMessage);
+    ws.onclose = (e) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.closed || e.code === 4000) {
+        this.h.onStatus('closed', e.reason);
+        return;
+      }
+      this.attempts++;
+      this.h.onStatus('reconnecting');
+      setTimeout(() => this.start(), Math.min(5000, 250 * 2 ** Math.min(this.attempts, 5)));
+    };
+  }
+
+  /** Sends a message now or after the next reconnect; returns its id. */
+  send(draft: Draft): string {
+    const id = uuidv7();
+    const msg = { ...draft, id } as Outgoing;
+    this.pending.set(id, msg);
+    this.h.onPending([...this.pending.values()]);
+    if (this.welcomed) this.ws?.send(JSON.stringify(msg));
+    return id;
+  }
+
+  typing(on: boolean): void {
+    if (this.welcomed) this.ws?.send(JSON.stringify({ type: 'typing', on } satisfies ClientMessage));
+  }
+
+  viewed(shareId: string): void {
+    if (this.welcomed) this.ws?.send(JSON.stringify({ type: 'viewed', shareId } satisfies ClientMessage));
+  }
+
+  /** For tests: drop the connection as a network failure would. */
+  drop(): void {
+    this.ws?.close();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.ws?.close();
+  }
+
+  private receive(m: ServerMessage): void {
+    if (m.type === 'welcome') {
+      this.welcomed = true;
+      this.attempts = 0;
+      this.h.onStatus('online');
+      this.h.onMessage(m);
+      for (const msg of this.pending.values()) this.ws?.send(JSON.stringify(msg)); // resend what was never acknowledged
+      return;
+    }
+    if (m.type === 'item') {
+      this.lastSeq = Math.max(this.lastSeq, m.item.seq);
+      if (this.seen.has(m.item.id)) return;
+      this.seen.add(m.item.id);
+      this.pending.delete(m.item.id);
+      this.h.onPending([...this.pending.values()]);
+      this.h.onItem(m.item);
+      return;
+    }
+    if (m.type === 'ack' || (m.type === 'error' && m.id)) {
+      const id = m.id;
+      if (id && this.pending.delete(id)) this.h.onPending([...this.pending.values()]);
+    }
+    this.h.onMessage(m);
+  }
+}

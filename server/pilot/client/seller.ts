@@ -1,0 +1,152 @@
+import { ChatConnection } from './connection';
+import type { ChatItem, RoomView, ServerMessage } from '../../../lib/pilot/protocol';
+
+// The Seller's pilot chat page: plain DOM, so the parts the extension overlays stay exactly where they are.
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const code = document.body.dataset.room ?? '';
+const key = new URLSearchParams(location.hash.slice(1)).get('key') ?? '';
+const messages = $<HTMLDivElement>('messages');
+const input = $<HTMLTextAreaElement>('input');
+const form = $<HTMLFormElement>('composer');
+const phaseEl = $<HTMLElement>('phase');
+const guessEl = $<HTMLElement>('guess');
+const errorEl = $<HTMLElement>('error');
+let room: RoomView | null = null;
+const shared = new Map<string, string>(); // product id → title, for quick guesses
+
+const wsUrl = () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/v1/rooms/${code}/ws?role=seller&key=${encodeURIComponent(key)}`;
+const conn = new ChatConnection(wsUrl, {
+  onStatus: (s, detail) => ($('status').textContent = s === 'online' ? '' : s === 'closed' ? `Disconnected: ${detail ?? ''}` : `${s}…`),
+  onPending: (pending) => {
+    for (const el of messages.querySelectorAll('.msg.pending')) if (!pending.some((p) => p.id === (el as HTMLElement).dataset.id)) el.classList.remove('pending');
+  },
+  onItem: (item) => addItem(item),
+  onMessage: (m: ServerMessage) => {
+    if (m.type === 'welcome' || m.type === 'room') render((room = m.room));
+    else if (m.type === 'presence') {
+      const p = $('presence');
+      p.textContent = m.buyer ? 'Buyer online' : 'Buyer offline';
+      p.classList.toggle('on', m.buyer);
+    } else if (m.type === 'typing' && m.role === 'buyer') $('typing').textContent = m.on ? 'The Buyer is typing…' : '';
+    else if (m.type === 'error') errorEl.textContent = m.message;
+  },
+});
+conn.start();
+
+function addItem(item: ChatItem): void {
+  messages.querySelector(`[data-id="${item.id}"]`)?.remove();
+  const el = document.createElement('div');
+  el.dataset.id = item.id;
+  el.className = `msg ${item.sender === 'seller' ? 'mine' : item.kind === 'say' ? 'theirs' : 'system'}`;
+  if (item.kind === 'say') {
+    el.textContent = item.text ?? '';
+    el.classList.add(item.sender === 'seller' ? 'seller' : 'buyer');
+    if (item.acts?.length) {
+      const acts = document.createElement('span');
+      acts.className = 'acts';
+      acts.textContent = item.acts.join(', ');
+      el.append(acts);
+    }
+  } else if (item.kind === 'share' || item.kind === 'guess') {
+    for (const p of item.products ?? []) shared.set(p.id, p.title);
+    el.className = 'msg system';
+    el.textContent = `${item.kind === 'guess' ? 'You guessed' : 'You shared'}: ${(item.products ?? []).map((p) => p.title).join('; ')}${item.text ? ` — “${item.text}”` : ''}`;
+  } else if (item.kind === 'confirm') {
+    el.className = 'msg system';
+    el.textContent = item.accepted ? 'The Buyer confirmed your guess.' : `The Buyer rejected your guess${item.reason ? `: ${item.reason}` : '.'}`;
+  } else {
+    el.textContent = item.text ?? '';
+  }
+  messages.append(el);
+  messages.scrollTop = messages.scrollHeight;
+  if (room) renderGuess(room);
+}
+
+function render(r: RoomView): void {
+  phaseEl.replaceChildren();
+  const p = (text: string) => Object.assign(document.createElement('p'), { textContent: text });
+  if (r.phase === 'offer') {
+    const fieldset = document.createElement('fieldset');
+    fieldset.append(Object.assign(document.createElement('legend'), { textContent: 'Which categories do you know well enough to help with? The Buyer picks one.' }));
+    const boxes = document.createElement('div');
+    boxes.className = 'categories';
+    for (const c of r.offerable ?? []) {
+      const label = document.createElement('label');
+      const box = Object.assign(document.createElement('input'), { type: 'checkbox', value: c.id, checked: true });
+      label.append(box, ` ${c.label}`);
+      boxes.append(label);
+    }
+    const offer = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Offer these categories', id: 'offer' });
+    offer.onclick = () => {
+      const picked = [...boxes.querySelectorAll<HTMLInputElement>('input:checked')].map((b) => b.value);
+      if (picked.length) conn.send({ type: 'offer', categories: picked });
+    };
+    fieldset.append(boxes, offer);
+    phaseEl.append(fieldset);
+  } else if (r.phase === 'pick') {
+    phaseEl.append(p(`Waiting for the Buyer to choose: ${r.offered.map((c) => c.label).join(', ')}. Send them this link: ${location.origin}/pilot/buyer/${r.code}`));
+  } else if (r.phase === 'chat') {
+    phaseEl.append(p(`Category: ${r.offered.find((c) => c.id === r.category)?.label ?? r.category}. Turns: ${r.turns} (a guess is allowed after ${r.minTurns}).`));
+  } else {
+    phaseEl.append(p(`The conversation has ended after ${r.turns} turns.${r.outcome ? (r.outcome.accepted ? ' Your guess was confirmed.' : ' Your guess was rejected.') : ''}`));
+  }
+  input.disabled = r.phase !== 'chat';
+  ($('send') as HTMLButtonElement).disabled = r.phase !== 'chat';
+  renderGuess(r);
+}
+
+function renderGuess(r: RoomView): void {
+  guessEl.replaceChildren();
+  if (r.phase !== 'chat') return;
+  const allowed = r.turns >= r.minTurns;
+  const label = document.createElement('label');
+  label.textContent = 'Guess the Buyer’s product: ';
+  const pid = Object.assign(document.createElement('input'), { id: 'guess-product', placeholder: 'product id', value: [...shared.keys()].at(-1) ?? '' });
+  pid.setAttribute('list', 'shared-products');
+  const list = document.createElement('datalist');
+  list.id = 'shared-products';
+  for (const [id, title] of shared) list.append(Object.assign(document.createElement('option'), { value: id, label: title }));
+  label.append(pid, list);
+  const btn = Object.assign(document.createElement('button'), { type: 'button', id: 'guess-button', textContent: 'Guess', disabled: !allowed || (r.guess !== null && r.outcome === null) });
+  btn.onclick = () => pid.value.trim() && conn.send({ type: 'guess', productId: pid.value.trim() });
+  const note = Object.assign(document.createElement('span'), { className: 'muted', textContent: allowed ? '' : ` (after ${r.minTurns} turns: ${r.turns} so far)` });
+  const row = document.createElement('div');
+  row.className = 'row';
+  row.append(label, btn, note);
+  guessEl.append(row);
+}
+
+function sendMessage(): void {
+  const text = input.value.trim();
+  if (!text || !room || room.phase !== 'chat') return;
+  errorEl.textContent = '';
+  // The Floorwalker overlay puts the chosen act(s) on the input before the page sends (coached condition).
+  const acts = (input.dataset.fwActs ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  delete input.dataset.fwActs;
+  const id = conn.send({ type: 'say', text, ...(acts.length ? { acts } : {}) });
+  const el = Object.assign(document.createElement('div'), { className: 'msg mine seller pending', textContent: text });
+  el.dataset.id = id;
+  messages.append(el);
+  messages.scrollTop = messages.scrollHeight;
+  input.value = '';
+  conn.typing(false);
+}
+
+form.addEventListener('submit', (e) => {
+  e.preventDefault();
+  sendMessage();
+});
+input.addEventListener('keydown', (e) => {
+  if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+    e.preventDefault();
+    sendMessage();
+  }
+});
+let typingTimer: ReturnType<typeof setTimeout> | undefined;
+input.addEventListener('input', () => {
+  conn.typing(true);
+  clearTimeout(typingTimer);
+  typingTimer = setTimeout(() => conn.typing(false), 2000);
+});
+// For tests and the overlay: the page's connection, to simulate a network drop.
+(window as unknown as { fwPilot: ChatConnection }).fwPilot = conn;

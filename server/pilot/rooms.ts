@@ -1,0 +1,291 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Sql } from '../db/sql';
+import type { ServerCatalog } from '../catalog';
+import { BadRequest, getStudy, hashToken, type Study } from '../studies';
+import { insertEvents } from '../ingest';
+import { makeEvent } from '../../lib/events/build';
+import type { FwEvent } from '../../lib/events/schema';
+import { parseCondition } from '../../lib/study/condition';
+import { productImageUrl } from '../../lib/catalog/images';
+import type { Product } from '../../lib/catalog/schema';
+import type { ChatItem, ClientMessage, Phase, ProductView, RoomView } from '../../lib/pilot/protocol';
+
+export const CATEGORY_REPEAT_DAYS = 7;
+
+export interface RoomState {
+  phase: Phase;
+  offered: string[];
+  category: string | null;
+  persona: string | null;
+  turns: number;
+  lastSpeaker: 'seller' | 'buyer' | null;
+  guess: { productId: string; id: string } | null;
+  outcome: { accepted: boolean; reason?: string } | null;
+  buyerParticipant: string;
+}
+
+export interface Room {
+  id: string;
+  code: string;
+  studyId: string;
+  seller: string;
+  sellerKeyHash: string;
+  buyerKeyHash: string | null;
+  condition: string;
+  state: RoomState;
+}
+
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
+const roomCode = () => Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+
+type RoomRow = { id: string; code: string; study_id: string; seller: string; seller_key_hash: string; buyer_key_hash: string | null; condition: string; state: RoomState | string };
+const toRoom = (r: RoomRow): Room => ({
+  id: r.id,
+  code: r.code,
+  studyId: r.study_id,
+  seller: r.seller,
+  sellerKeyHash: r.seller_key_hash,
+  buyerKeyHash: r.buyer_key_hash,
+  condition: r.condition,
+  state: typeof r.state === 'string' ? (JSON.parse(r.state) as RoomState) : r.state,
+});
+
+/** A Seller (by participant code) opens a room; the key authenticates the Seller page's connection. */
+export async function createRoom(sql: Sql, participantCode: unknown): Promise<{ room: Room; sellerKey: string }> {
+  if (typeof participantCode !== 'string' || !/^[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(participantCode.trim().toUpperCase())) {
+    throw new BadRequest('code: a participant code such as ABCD-1234 is needed to open a room');
+  }
+  const [p] = await sql.query<{ id: string; study_id: string; role: string; condition: string }>('SELECT id, study_id, role, condition FROM participants WHERE code = $1', [participantCode.trim().toUpperCase()]);
+  if (!p) throw new BadRequest('No participant has that code.', 404);
+  if (p.role !== 'seller') throw new BadRequest('Only a Seller code can open a room; Buyers join with the room link.', 403);
+  const sellerKey = randomBytes(24).toString('base64url');
+  const code = roomCode();
+  const id = `room-${code.toLowerCase()}-${randomBytes(3).toString('hex')}`;
+  const state: RoomState = { phase: 'offer', offered: [], category: null, persona: null, turns: 0, lastSpeaker: null, guess: null, outcome: null, buyerParticipant: `buyer-${code.toLowerCase()}` };
+  await sql.query('INSERT INTO rooms (id, code, study_id, seller, seller_key_hash, condition, state) VALUES ($1, $2, $3, $4, $5, $6, $7)', [id, code, p.study_id, p.id, hashToken(sellerKey), p.condition, JSON.stringify(state)]);
+  return { room: { id, code, studyId: p.study_id, seller: p.id, sellerKeyHash: hashToken(sellerKey), buyerKeyHash: null, condition: p.condition, state }, sellerKey };
+}
+
+export async function roomByCode(sql: Sql, code: string): Promise<Room | null> {
+  const [r] = await sql.query<RoomRow>('SELECT id, code, study_id, seller, seller_key_hash, buyer_key_hash, condition, state FROM rooms WHERE code = $1', [code.toUpperCase()]);
+  return r ? toRoom(r) : null;
+}
+
+/** The Buyer seat goes to the first Buyer; the key it gets back lets that Buyer reconnect, and no one else. */
+export async function claimBuyerSeat(sql: Sql, room: Room, key: string | null): Promise<string> {
+  if (room.buyerKeyHash) {
+    if (key && hashToken(key) === room.buyerKeyHash) return key;
+    throw new BadRequest('Another Buyer is already in this room.', 403);
+  }
+  const fresh = randomBytes(24).toString('base64url');
+  const updated = await sql.query('UPDATE rooms SET buyer_key_hash = $1 WHERE id = $2 AND buyer_key_hash IS NULL RETURNING id', [hashToken(fresh), room.id]);
+  if (updated.length === 0) throw new BadRequest('Another Buyer is already in this room.', 403);
+  room.buyerKeyHash = hashToken(fresh);
+  return fresh;
+}
+
+/** Categories a Seller may offer: the study's, less those they did in the last week, unless they did them all. */
+export async function offerableCategories(sql: Sql, room: Room, study: Study): Promise<string[]> {
+  const rows = await sql.query<{ category: string | null }>(
+    `SELECT DISTINCT state->>'category' AS category FROM rooms WHERE seller = $1 AND id <> $2 AND state->>'category' IS NOT NULL AND created_at > now() - ($3 || ' days')::interval`,
+    [room.seller, room.id, String(CATEGORY_REPEAT_DAYS)],
+  );
+  const done = new Set(rows.map((r) => r.category));
+  const fresh = study.categories.filter((c) => !done.has(c));
+  return fresh.length ? fresh : study.categories;
+}
+
+export function productView(p: Product, full: boolean): ProductView {
+  return {
+    id: p.id,
+    title: p.title,
+    brand: p.brand,
+    price: p.price,
+    currency: p.currency,
+    rating: p.rating,
+    ratingCount: p.ratingCount,
+    images: p.images.map((_, i) => productImageUrl(p, i)),
+    url: p.url ?? null,
+    ...(full ? { description: p.description, attributes: p.attributes } : {}),
+  };
+}
+
+export async function roomView(sql: Sql, room: Room, role: 'seller' | 'buyer', catalog: ServerCatalog): Promise<RoomView> {
+  const study = await getStudy(sql, room.studyId);
+  if (!study) throw new BadRequest('The study of this room no longer exists.', 404);
+  const cond = parseCondition(room.condition);
+  const labels = new Map(catalog.catalog.categories.map((c) => [c.id, c.label]));
+  const label = (id: string) => ({ id, label: labels.get(id) ?? id });
+  const s = room.state;
+  const view: RoomView = {
+    code: room.code,
+    conversation: room.id,
+    condition: room.condition,
+    phase: s.phase,
+    minTurns: study.minTurns,
+    turns: s.turns,
+    offered: s.offered.map(label),
+    category: s.category,
+    guess: s.guess ? { productId: s.guess.productId, product: viewOf(catalog, s.guess.productId, true) } : null,
+    outcome: s.outcome,
+    voice: cond.voice,
+    sharing: cond.sharing,
+  };
+  if (role === 'seller' && s.phase === 'offer') view.offerable = (await offerableCategories(sql, room, study)).map(label);
+  if (role === 'buyer' && s.persona) {
+    const persona = catalog.persona(s.persona);
+    const targets = (persona?.targets ?? []).map((id) => catalog.product(id)).filter((p): p is Product => !!p);
+    // Priming (paper): A one image each, no persona; B images and persona; C full details and persona;
+    // D one image with a pop-up of more, and persona.
+    view.priming = {
+      condition: cond.priming,
+      persona: cond.priming === 'A' || !persona ? null : { name: persona.name, mission: persona.mission },
+      targets: targets.map((p) => {
+        const v = productView(p, cond.priming === 'C');
+        return cond.priming === 'A' ? { ...v, images: v.images.slice(0, 1) } : v;
+      }),
+    };
+  }
+  return view;
+}
+
+function viewOf(catalog: ServerCatalog, id: string, full: boolean): ProductView | null {
+  const p = catalog.product(id);
+  return p ? productView(p, full) : null;
+}
+
+type ItemRow = { seq: string | number; id: string; sender: ChatItem['sender']; kind: ChatItem['kind']; body: Omit<ChatItem, 'seq' | 'id' | 'sender' | 'kind' | 'time'> | string; time: string | number };
+const toItem = (r: ItemRow): ChatItem => ({ seq: Number(r.seq), id: r.id, sender: r.sender, kind: r.kind, time: Number(r.time), ...(typeof r.body === 'string' ? JSON.parse(r.body) : r.body) });
+
+export async function itemsSince(sql: Sql, room: Room, seq: number): Promise<ChatItem[]> {
+  return (await sql.query<ItemRow>('SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND seq > $2 ORDER BY seq', [room.id, seq])).map(toItem);
+}
+
+export interface Applied {
+  /** The stored item, or the earlier copy when this was a resend. */
+  item: ChatItem | null;
+  duplicate: boolean;
+  roomChanged: boolean;
+}
+
+/**
+ * Applies what a person did to the room, in one transaction: checks it is allowed now, stores the chat item
+ * (once per client id) and the matching research events, and updates the room's state.
+ */
+export async function applyMessage(sql: Sql, roomId: string, role: 'seller' | 'buyer', msg: Exclude<ClientMessage, { type: 'hello' | 'typing' }>, catalog: ServerCatalog, now = Date.now()): Promise<Applied> {
+  return sql.transaction(async (tx) => {
+    if (tx.kind === 'postgres') await tx.query('SELECT id FROM rooms WHERE id = $1 FOR UPDATE', [roomId]);
+    const [row] = await tx.query<RoomRow>('SELECT id, code, study_id, seller, seller_key_hash, buyer_key_hash, condition, state FROM rooms WHERE id = $1', [roomId]);
+    if (!row) throw new BadRequest('Room not found', 404);
+    const room = toRoom(row);
+    const study = await getStudy(tx, room.studyId);
+    if (!study) throw new BadRequest('The study of this room no longer exists.', 404);
+    const s = room.state;
+    const participant = role === 'seller' ? room.seller : s.buyerParticipant;
+    const ctx = { study: room.studyId, participant, conversation: room.id, role, condition: room.condition, url: null };
+    const events: FwEvent[] = [];
+    const withId = (e: FwEvent, id: string): FwEvent => ({ ...e, id });
+
+    if (msg.type === 'viewed') {
+      const [share] = await tx.query<ItemRow>("SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND id = $2 AND kind = 'share'", [room.id, msg.shareId]);
+      if (!share || role !== 'buyer') throw new BadRequest('Nothing to mark as seen');
+      const productIds = (toItem(share).products ?? []).map((p) => p.id);
+      // One view event per share: its id is derived from the share's, so a repeat is stored once.
+      await insertEvents(tx, [withId(makeEvent(ctx, 'Buyer', 'view_share', { productIds }, now), viewedId(msg.shareId))]);
+      return { item: null, duplicate: false, roomChanged: false };
+    }
+
+    const [existing] = await tx.query<ItemRow>('SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND id = $2', [room.id, msg.id]);
+    if (existing) return { item: toItem(existing), duplicate: true, roomChanged: false };
+
+    let body: Omit<ChatItem, 'seq' | 'id' | 'sender' | 'kind' | 'time'> = {};
+    const need = (ok: boolean, message: string) => {
+      if (!ok) throw new BadRequest(message, 409);
+    };
+    switch (msg.type) {
+      case 'offer': {
+        need(role === 'seller' && s.phase === 'offer', 'Only the Seller offers categories, before the chat starts');
+        const allowed = new Set(await offerableCategories(tx, room, study));
+        const bad = msg.categories.filter((c) => !allowed.has(c));
+        need(bad.length === 0, `Not offerable now: ${bad.join(', ')} (done within the last ${CATEGORY_REPEAT_DAYS} days, or not in this study)`);
+        s.offered = [...new Set(msg.categories)];
+        s.phase = 'pick';
+        body = { text: `The Seller can help with: ${s.offered.join(', ')}` };
+        break;
+      }
+      case 'pick': {
+        need(role === 'buyer' && s.phase === 'pick', 'The Buyer picks a category once the Seller has offered some');
+        need(s.offered.includes(msg.category), `Pick one of the offered categories: ${s.offered.join(', ')}`);
+        const personas = catalog.personasOf(msg.category);
+        need(personas.length > 0, `No Buyer personas for ${msg.category}`);
+        const persona = personas[randomInt(personas.length)];
+        s.category = msg.category;
+        s.persona = persona?.id ?? null;
+        s.phase = 'chat';
+        body = { text: `The Buyer chose ${msg.category}.` };
+        events.push(withId(makeEvent({ ...ctx, role: 'buyer', participant: s.buyerParticipant }, 'System', 'instruct', { text: `category=${msg.category}; persona=${s.persona ?? ''}` }, now), msg.id));
+        break;
+      }
+      case 'say': {
+        need(s.phase === 'chat', s.phase === 'ended' ? 'The conversation has ended' : 'The chat starts once the Buyer has picked a category');
+        if (role === 'seller' && s.lastSpeaker === 'buyer') s.turns++;
+        s.lastSpeaker = role;
+        body = { text: msg.text, ...(msg.acts?.length ? { acts: msg.acts } : {}) };
+        events.push(
+          withId(
+            makeEvent(ctx, role === 'seller' ? 'Seller' : 'Buyer', 'utter', { text: msg.text, ...(msg.acts?.length ? { acts: msg.acts } : {}), ...(msg.voice ? { voice: msg.voice } : {}) }, now),
+            msg.id,
+          ),
+        );
+        break;
+      }
+      case 'share': {
+        need(role === 'seller' && s.phase === 'chat', 'Only the Seller shares products, during the chat');
+        const products = msg.productIds.map((id) => catalog.product(id));
+        need(products.every(Boolean), 'Unknown product in the share');
+        const cond = parseCondition(room.condition);
+        need(cond.sharing !== 'I', 'This study shares links in messages only (sharing condition I)');
+        need(cond.sharing === 'III' || msg.productIds.length === 1, 'This study shares one product at a time (sharing condition II)');
+        body = { products: products.filter((p): p is Product => !!p).map((p) => productView(p, true)), ...(msg.message ? { text: msg.message } : {}) };
+        break;
+      }
+      case 'guess': {
+        need(role === 'seller' && s.phase === 'chat', 'Only the Seller guesses, during the chat');
+        need(s.turns >= study.minTurns, `A guess is allowed after ${study.minTurns} turns (now ${s.turns})`);
+        need(!!catalog.product(msg.productId), 'Unknown product');
+        s.guess = { productId: msg.productId, id: msg.id };
+        s.outcome = null;
+        body = { products: [productView(catalog.product(msg.productId) as Product, true)] };
+        events.push(withId(makeEvent(ctx, 'Seller', 'guess', { productId: msg.productId }, now), msg.id));
+        break;
+      }
+      case 'confirm': {
+        need(role === 'buyer' && !!s.guess && s.outcome === null, 'There is no guess to answer');
+        s.outcome = { accepted: msg.accepted, ...(msg.reason ? { reason: msg.reason } : {}) };
+        body = { accepted: msg.accepted, ...(msg.reason ? { reason: msg.reason } : {}) };
+        events.push(withId(makeEvent(ctx, 'Buyer', 'confirm', { productId: s.guess?.productId ?? '', accepted: msg.accepted, ...(msg.reason ? { reason: msg.reason } : {}) }, now), msg.id));
+        break;
+      }
+      case 'end': {
+        need(role === 'buyer' && s.phase === 'chat', 'Only the Buyer ends the conversation');
+        need(s.turns >= study.minTurns, `The conversation can end after ${study.minTurns} turns (now ${s.turns})`);
+        s.phase = 'ended';
+        body = { text: 'The Buyer ended the conversation.' };
+        events.push(withId(makeEvent(ctx, 'System', 'instruct', { text: `ended by buyer after ${s.turns} turns` }, now), msg.id));
+        await tx.query('UPDATE rooms SET ended_at = now() WHERE id = $1', [room.id]);
+        break;
+      }
+    }
+    const [stored] = await tx.query<{ seq: string | number }>('INSERT INTO room_messages (room_id, id, sender, kind, body, time) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq', [room.id, msg.id, role, msg.type, JSON.stringify(body), now]);
+    await tx.query('UPDATE rooms SET state = $1 WHERE id = $2', [JSON.stringify(s), room.id]);
+    await insertEvents(tx, events);
+    return { item: { seq: Number(stored?.seq), id: msg.id, sender: role, kind: msg.type, time: now, ...body }, duplicate: false, roomChanged: true };
+  });
+}
+
+/** A deterministic UUIDv7-shaped id for the Buyer's first view of a share (same share → same id). */
+function viewedId(shareId: string): string {
+  const last = shareId.slice(-12);
+  const flipped = Array.from(last, (ch) => ((parseInt(ch, 16) ^ 0xf) & 0xf).toString(16)).join('');
+  return `${shareId.slice(0, -12)}${flipped}`;
+}

@@ -1,0 +1,160 @@
+import { createNodeWebSocket } from '@hono/node-ws';
+import type { Hono } from 'hono';
+import type { WSContext } from 'hono/ws';
+import * as v from 'valibot';
+import { build } from 'esbuild';
+import { resolve } from 'node:path';
+import type { Sql } from '../db/sql';
+import type { Logger } from '../log';
+import type { ServerCatalog } from '../catalog';
+import { BadRequest } from '../studies';
+import { ClientMessageSchema, type ServerMessage } from '../../lib/pilot/protocol';
+import { describeIssues } from '../../lib/events/schema';
+import { applyMessage, claimBuyerSeat, createRoom, itemsSince, roomByCode, roomView, type Room } from './rooms';
+import { hashToken } from '../studies';
+import { pilotPage } from './pages';
+
+interface Conn {
+  ws: WSContext;
+  role: 'seller' | 'buyer';
+}
+
+/**
+ * The pilot chat: rooms opened by a Seller's participant code, joined by a Buyer with the room link, talking over
+ * WebSocket. Connections live on this instance (run the pilot on one instance, or with sticky sessions); every
+ * message is in the database, so a reconnecting page gets what it missed from any instance.
+ */
+export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCatalog; log: Logger }) {
+  const { sql, catalog, log } = deps;
+  const { injectWebSocket, upgradeWebSocket } = createNodeWebSocket({ app });
+  const rooms = new Map<string, Set<Conn>>();
+  const assets = await bundleClients();
+
+  const send = (ws: WSContext, m: ServerMessage) => ws.send(JSON.stringify(m));
+  const presence = (roomId: string) => {
+    const conns = [...(rooms.get(roomId) ?? [])];
+    const m: ServerMessage = { type: 'presence', seller: conns.some((c) => c.role === 'seller'), buyer: conns.some((c) => c.role === 'buyer') };
+    for (const c of conns) send(c.ws, m);
+  };
+  const refreshViews = async (room: Room) => {
+    const fresh = await roomByCode(sql, room.code);
+    if (!fresh) return;
+    for (const c of rooms.get(room.id) ?? []) send(c.ws, { type: 'room', room: await roomView(sql, fresh, c.role, catalog) });
+  };
+
+  app.post('/v1/rooms', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as { code?: unknown } | null;
+    const { room, sellerKey } = await createRoom(sql, body?.code);
+    const base = new URL(c.req.url).origin;
+    return c.json({ room: room.code, conversation: room.id, sellerUrl: `${base}/pilot/seller/${room.code}#key=${sellerKey}`, buyerUrl: `${base}/pilot/buyer/${room.code}` }, 201);
+  });
+
+  app.get('/pilot', (c) => c.html(pilotPage('start', null)));
+  app.get('/pilot/seller/:code', async (c) => {
+    const room = await roomByCode(sql, c.req.param('code'));
+    return room ? c.html(pilotPage('seller', room.code, room.id)) : c.html(pilotPage('missing', null), 404);
+  });
+  app.get('/pilot/buyer/:code', async (c) => {
+    const room = await roomByCode(sql, c.req.param('code'));
+    return room ? c.html(pilotPage('buyer', room.code)) : c.html(pilotPage('missing', null), 404);
+  });
+  app.get('/pilot/assets/:file', (c) => {
+    const file = assets.get(c.req.param('file'));
+    if (!file) return c.notFound();
+    c.header('Content-Type', file.type);
+    c.header('Cache-Control', 'no-cache');
+    return c.body(file.text);
+  });
+
+  app.get(
+    '/v1/rooms/:code/ws',
+    upgradeWebSocket((c) => {
+      const code = c.req.param('code') ?? '';
+      const role = c.req.query('role') === 'seller' ? 'seller' : 'buyer';
+      const key = c.req.query('key') ?? null;
+      let conn: Conn | null = null;
+      let room: Room | null = null;
+      const fail = (ws: WSContext, message: string) => {
+        send(ws, { type: 'error', message });
+        ws.close(4000, message.slice(0, 100));
+      };
+      return {
+        async onMessage(evt, ws) {
+          let parsed: v.SafeParseResult<typeof ClientMessageSchema>;
+          try {
+            parsed = v.safeParse(ClientMessageSchema, JSON.parse(String(evt.data)));
+          } catch {
+            return send(ws, { type: 'error', message: 'Messages must be JSON' });
+          }
+          if (!parsed.success) return send(ws, { type: 'error', message: describeIssues(parsed.issues) });
+          const msg = parsed.output;
+          try {
+            if (msg.type === 'hello') {
+              room = await roomByCode(sql, code);
+              if (!room) return fail(ws, 'No such room');
+              let newKey: string | undefined;
+              if (role === 'seller') {
+                if (!key || hashToken(key) !== room.sellerKeyHash) return fail(ws, 'This Seller link is not valid');
+              } else {
+                const k = await claimBuyerSeat(sql, room, key);
+                if (k !== key) newKey = k;
+              }
+              conn = { ws, role };
+              const set = rooms.get(room.id) ?? new Set<Conn>();
+              set.add(conn);
+              rooms.set(room.id, set);
+              send(ws, { type: 'welcome', role, room: await roomView(sql, room, role, catalog), ...(newKey ? { key: newKey } : {}) });
+              for (const item of await itemsSince(sql, room, msg.lastSeq)) send(ws, { type: 'item', item });
+              presence(room.id);
+              return;
+            }
+            if (!room || !conn) return send(ws, { type: 'error', message: 'Say hello first' });
+            if (msg.type === 'typing') {
+              for (const c2 of rooms.get(room.id) ?? []) if (c2 !== conn) send(c2.ws, { type: 'typing', role, on: msg.on });
+              return;
+            }
+            const r = await applyMessage(sql, room.id, role, msg, catalog);
+            if (r.item) {
+              if (!r.duplicate) for (const c2 of rooms.get(room.id) ?? []) send(c2.ws, { type: 'item', item: r.item });
+              send(ws, { type: 'ack', id: r.item.id, seq: r.item.seq });
+            }
+            if (r.roomChanged) await refreshViews(room);
+          } catch (e) {
+            if (e instanceof BadRequest) return send(ws, { type: 'error', message: e.message, ...('id' in msg ? { id: msg.id } : {}) });
+            log.error('pilot message failed', { error: e instanceof Error ? e.message : String(e) });
+            send(ws, { type: 'error', message: 'The server could not handle that; try again' });
+          }
+        },
+        onClose() {
+          if (room && conn) {
+            rooms.get(room.id)?.delete(conn);
+            presence(room.id);
+          }
+        },
+      };
+    }),
+  );
+  return { injectWebSocket };
+}
+
+/** The pilot pages' scripts, bundled once at start (Preact, no build step to remember). */
+async function bundleClients(): Promise<Map<string, { type: string; text: string }>> {
+  const dir = resolve(import.meta.dirname, 'client');
+  const out = await build({
+    entryPoints: { seller: resolve(dir, 'seller.ts'), buyer: resolve(dir, 'buyer.tsx'), start: resolve(dir, 'start.ts') },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    minify: true,
+    target: 'es2022',
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    outdir: '/',
+    logLevel: 'silent',
+  });
+  const files = new Map<string, { type: string; text: string }>();
+  for (const f of out.outputFiles) files.set(f.path.replace(/^\//, ''), { type: 'text/javascript; charset=utf-8', text: f.text });
+  const { PILOT_CSS } = await import('./pages');
+  files.set('pilot.css', { type: 'text/css; charset=utf-8', text: PILOT_CSS });
+  return files;
+}
