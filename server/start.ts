@@ -57,6 +57,7 @@ export async function startServer(env: Env, opts: { inMemory?: boolean; extend?:
     log,
     async close() {
       shuttingDown = true;
+      pilot.closeAll();
       // close() waits for open requests to finish; idle keep-alive sockets are closed now.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

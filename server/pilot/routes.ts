@@ -28,6 +28,7 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
   const { sql, catalog, log } = deps;
   const { injectWebSocket, upgradeWebSocket } = createNodeWebSocket({ app });
   const rooms = new Map<string, Set<Conn>>();
+  const sockets = new Set<WSContext>(); // every open socket, joined a room or not, so shutdown closes them all
   const assets = await bundleClients();
 
   const send = (ws: WSContext, m: ServerMessage) => ws.send(JSON.stringify(m));
@@ -79,6 +80,9 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
         ws.close(4000, message.slice(0, 100));
       };
       return {
+        onOpen(_evt, ws) {
+          sockets.add(ws);
+        },
         async onMessage(evt, ws) {
           let parsed: v.SafeParseResult<typeof ClientMessageSchema>;
           try {
@@ -120,12 +124,15 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
             }
             if (r.roomChanged) await refreshViews(room);
           } catch (e) {
+            // A refused hello (seat taken, room gone) ends the connection; a refused message does not.
+            if (e instanceof BadRequest && msg.type === 'hello') return fail(ws, e.message);
             if (e instanceof BadRequest) return send(ws, { type: 'error', message: e.message, ...('id' in msg ? { id: msg.id } : {}) });
             log.error('pilot message failed', { error: e instanceof Error ? e.message : String(e) });
             send(ws, { type: 'error', message: 'The server could not handle that; try again' });
           }
         },
-        onClose() {
+        onClose(_evt, ws) {
+          sockets.delete(ws);
           if (room && conn) {
             rooms.get(room.id)?.delete(conn);
             presence(room.id);
@@ -134,7 +141,15 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
       };
     }),
   );
-  return { injectWebSocket };
+  return {
+    injectWebSocket,
+    /** On shutdown: tell every page the server is restarting (they reconnect and resend), then close. */
+    closeAll() {
+      for (const ws of sockets) ws.close(1012, 'Server restarting');
+      sockets.clear();
+      rooms.clear();
+    },
+  };
 }
 
 /** The pilot pages' scripts, bundled once at start (Preact, no build step to remember). */

@@ -27,7 +27,11 @@ export function useServer(backend: { databaseUrl?: string }): () => ServerHarnes
     const server = await startServer(env, { inMemory: true });
     h = { server, url: server.url, admin: { Authorization: `Bearer ${server.adminToken}` }, client: hc<AppType>(server.url) };
   });
-  afterAll(async () => h?.server.close());
+  afterAll(async () => {
+    const t = Date.now();
+    await h?.server.close();
+    if (process.env.FW_DEBUG) console.log("close took", Date.now() - t);
+  });
   return () => {
     if (!h) throw new Error('server not started');
     return h;

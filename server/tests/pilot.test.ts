@@ -1,0 +1,220 @@
+import WebSocket from 'ws';
+import { uuidv7 } from 'uuidv7';
+import { describe, expect, it } from 'vitest';
+import type { ServerMessage, ChatItem } from '../../lib/pilot/protocol';
+import { BACKENDS, post, useServer, type ServerHarness } from './harness';
+
+/** A WebSocket client that records everything it receives and can wait for a message. */
+class Client {
+  readonly got: ServerMessage[] = [];
+  private ws!: WebSocket;
+  private waiters: (() => void)[] = [];
+  constructor(private readonly url: string) {}
+
+  async open(lastSeq = 0): Promise<Extract<ServerMessage, { type: 'welcome' }> | Extract<ServerMessage, { type: 'error' }>> {
+    this.ws = new WebSocket(this.url);
+    this.ws.on('message', (data) => {
+      this.got.push(JSON.parse(String(data)) as ServerMessage);
+      for (const w of this.waiters.splice(0)) w();
+    });
+    await new Promise((r, j) => this.ws.once('open', r).once('error', j));
+    const from = this.got.length;
+    this.send({ type: 'hello', lastSeq });
+    return (await this.waitFor((m) => m.type === 'welcome' || m.type === 'error', from)) as never;
+  }
+  send(m: unknown): void {
+    this.ws.send(JSON.stringify(m));
+  }
+  say(text: string, id = uuidv7()): string {
+    this.send({ type: 'say', id, text });
+    return id;
+  }
+  async close(): Promise<void> {
+    if (this.ws.readyState === WebSocket.CLOSED) return;
+    await new Promise((r) => {
+      this.ws.once('close', r);
+      this.ws.close();
+    });
+  }
+  items(): ChatItem[] {
+    return this.got.flatMap((m) => (m.type === 'item' ? [m.item] : []));
+  }
+  lastRoom() {
+    return [...this.got].reverse().find((m): m is Extract<ServerMessage, { type: 'room' | 'welcome' }> => m.type === 'room' || m.type === 'welcome')?.room;
+  }
+  async waitFor(pred: (m: ServerMessage) => boolean, from = 0, timeoutMs = 5000): Promise<ServerMessage> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const hit = this.got.slice(from).find(pred);
+      if (hit) return hit;
+      if (Date.now() > deadline) throw new Error(`timed out; got ${JSON.stringify(this.got.slice(from)).slice(0, 400)}`);
+      await new Promise<void>((r) => {
+        this.waiters.push(r);
+        setTimeout(r, 100);
+      });
+    }
+  }
+}
+
+async function openRoom(h: ServerHarness, config: Record<string, unknown> = {}) {
+  const study = (await post(`${h.url}/v1/studies`, { name: 'Pilot', minTurns: 2, ...config }, h.admin)).json as { id: string };
+  const [seller] = ((await post(`${h.url}/v1/studies/${study.id}/participants`, {}, h.admin)).json as { codes: { code: string; participant: string }[] }).codes;
+  const room = (await post(`${h.url}/v1/rooms`, { code: seller?.code })).json as { room: string; conversation: string; sellerUrl: string; buyerUrl: string };
+  const key = new URL(room.sellerUrl).hash.replace('#key=', '');
+  const ws = (role: string, k?: string) => `${h.url.replace('http', 'ws')}/v1/rooms/${room.room}/ws?role=${role}${k ? `&key=${encodeURIComponent(k)}` : ''}`;
+  return { study, seller: seller as { code: string; participant: string }, room, key, ws };
+}
+
+const acked = (c: Client, id: string) => c.waitFor((m) => m.type === 'ack' && m.id === id);
+
+describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
+  const harness = useServer(backend);
+
+  it('carries a two-person chat through a Buyer reconnect without losing or repeating a message', async () => {
+    const h = harness();
+    const r = await openRoom(h);
+    const seller = new Client(r.ws('seller', r.key));
+    const buyer = new Client(r.ws('buyer'));
+    expect(await seller.open()).toMatchObject({ type: 'welcome', role: 'seller', room: { phase: 'offer', condition: 'B.IIc' } });
+    const welcome = await buyer.open();
+    const buyerKey = welcome.type === 'welcome' ? welcome.key : undefined;
+    expect(buyerKey).toBeTruthy();
+    await seller.waitFor((m) => m.type === 'presence' && m.buyer);
+
+    const offer = uuidv7();
+    seller.send({ type: 'offer', id: offer, categories: ['headphones', 'lego'] });
+    await buyer.waitFor((m) => m.type === 'room' && m.room.phase === 'pick');
+    buyer.send({ type: 'pick', id: uuidv7(), category: 'headphones' });
+    await buyer.waitFor((m) => m.type === 'room' && m.room.phase === 'chat' && !!m.room.priming);
+    expect(buyer.lastRoom()?.priming).toMatchObject({ condition: 'B', persona: { name: expect.any(String) }, targets: expect.arrayContaining([expect.objectContaining({ images: expect.arrayContaining([expect.stringMatching(/^data:image\/svg/)]) })]) });
+    expect(seller.lastRoom()?.priming).toBeUndefined(); // the Seller never sees the Buyer's targets
+
+    // Typing is relayed.
+    buyer.send({ type: 'typing', on: true });
+    await seller.waitFor((m) => m.type === 'typing' && m.role === 'buyer' && m.on);
+
+    await acked(buyer, buyer.say('Hi, I need headphones'));
+    await acked(seller, seller.say('Happy to help! For whom?'));
+    const seenBefore = buyer.items().at(-1)?.seq ?? 0;
+
+    // The Buyer drops; a message sent just before (never acknowledged) and two Seller messages meanwhile.
+    const lost = uuidv7();
+    buyer.say('For my dad', lost);
+    await buyer.close();
+    await seller.waitFor((m) => m.type === 'presence' && !m.buyer);
+    await acked(seller, seller.say('What does he listen to?'));
+    await acked(seller, seller.say('Any budget?'));
+
+    // Reconnect with the seat key and the last seq seen; resend the unacknowledged message.
+    const again = new Client(r.ws('buyer', buyerKey));
+    expect((await again.open(seenBefore)).type).toBe('welcome');
+    again.say('For my dad', lost);
+    await acked(again, lost);
+    await seller.waitFor((m) => m.type === 'presence' && m.buyer);
+    const replayed = again.items().map((i) => i.text);
+    expect(replayed.filter((t) => t === 'What does he listen to?')).toHaveLength(1);
+    expect(replayed.filter((t) => t === 'Any budget?')).toHaveLength(1);
+    expect(replayed.filter((t) => t === 'For my dad')).toHaveLength(1);
+
+    // A stranger cannot take the Buyer's seat, and a wrong Seller key is refused.
+    expect(await new Client(r.ws('buyer')).open()).toMatchObject({ type: 'error', message: 'Another Buyer is already in this room.' });
+    expect(await new Client(r.ws('seller', 'not-the-key')).open()).toMatchObject({ type: 'error', message: 'This Seller link is not valid' });
+
+    // "For my dad" may have reached the server before the drop or only with the resend: either way, once.
+    const stored = await h.server.sql.query<{ id: string; sender: string; text: string }>("SELECT id, sender, body->>'text' AS text FROM room_messages WHERE room_id = $1 AND kind = 'say' ORDER BY seq", [r.room.conversation]);
+    expect(stored.map((m) => `${m.sender}: ${m.text}`).sort()).toEqual(
+      ['buyer: Hi, I need headphones', 'seller: Happy to help! For whom?', 'buyer: For my dad', 'seller: What does he listen to?', 'seller: Any budget?'].sort(),
+    );
+    expect(new Set(stored.map((m) => m.id)).size).toBe(5);
+    const utters = await h.server.sql.query<{ n: string | number }>("SELECT count(*) AS n FROM events WHERE conversation = $1 AND action = 'utter'", [r.room.conversation]);
+    expect(Number(utters[0]?.n)).toBe(5);
+    await Promise.all([seller.close(), again.close()]);
+  });
+
+  it('enforces the rules: guess and end after the minimum turns, a Buyer confirms, nothing after the end', async () => {
+    const h = harness();
+    const r = await openRoom(h, { conditions: ['C.IIIc'] });
+    const seller = new Client(r.ws('seller', r.key));
+    const buyer = new Client(r.ws('buyer'));
+    await seller.open();
+    await buyer.open();
+    seller.send({ type: 'offer', id: uuidv7(), categories: ['lego'] });
+    await buyer.waitFor((m) => m.type === 'room' && m.room.phase === 'pick');
+    const wrongPick = uuidv7();
+    buyer.send({ type: 'pick', id: wrongPick, category: 'books' });
+    expect(await buyer.waitFor((m) => m.type === 'error' && m.id === wrongPick)).toMatchObject({ message: 'Pick one of the offered categories: lego' });
+    buyer.send({ type: 'pick', id: uuidv7(), category: 'lego' });
+    await seller.waitFor((m) => m.type === 'room' && m.room.phase === 'chat');
+    const priming = (await buyer.waitFor((m) => m.type === 'room' && !!m.room.priming)) as Extract<ServerMessage, { type: 'room' }>;
+    expect(priming.room.priming?.condition).toBe('C');
+    expect(priming.room.priming?.targets[0]).toMatchObject({ description: expect.any(String), attributes: expect.any(Object) }); // C: full details
+
+    const early = uuidv7();
+    seller.send({ type: 'guess', id: early, productId: 'lego-0001' });
+    expect(await seller.waitFor((m) => m.type === 'error' && m.id === early)).toMatchObject({ message: 'A guess is allowed after 2 turns (now 0)' });
+    const earlyEnd = uuidv7();
+    buyer.send({ type: 'end', id: earlyEnd });
+    expect(await buyer.waitFor((m) => m.type === 'error' && m.id === earlyEnd)).toMatchObject({ message: expect.stringMatching(/after 2 turns/) });
+
+    // Sharing III: a list of products is allowed; an unknown product is not.
+    const share = uuidv7();
+    seller.send({ type: 'share', id: share, productIds: ['lego-0001', 'lego-0002'], message: 'Compare these' });
+    const shared = (await buyer.waitFor((m) => m.type === 'item' && m.item.id === share)) as Extract<ServerMessage, { type: 'item' }>;
+    expect(shared.item.products?.map((p) => p.id)).toEqual(['lego-0001', 'lego-0002']);
+    buyer.send({ type: 'viewed', shareId: share });
+    buyer.send({ type: 'viewed', shareId: share });
+
+    for (let i = 0; i < 2; i++) {
+      await acked(buyer, buyer.say(`buyer ${i}`));
+      await acked(seller, seller.say(`seller ${i}`));
+    }
+    await seller.waitFor((m) => m.type === 'room' && m.room.turns === 2);
+    const guess = uuidv7();
+    seller.send({ type: 'guess', id: guess, productId: 'lego-0002' });
+    await buyer.waitFor((m) => m.type === 'room' && m.room.guess?.productId === 'lego-0002');
+    buyer.send({ type: 'confirm', id: uuidv7(), accepted: false, reason: 'Too many pieces' });
+    await seller.waitFor((m) => m.type === 'room' && m.room.outcome?.accepted === false);
+    buyer.send({ type: 'end', id: uuidv7() });
+    await seller.waitFor((m) => m.type === 'room' && m.room.phase === 'ended');
+    const late = uuidv7();
+    seller.say('one more thing', late);
+    expect(await seller.waitFor((m) => m.type === 'error' && m.id === late)).toMatchObject({ message: 'The conversation has ended' });
+
+    const events = await h.server.sql.query<{ agent: string; action: string; participant: string }>('SELECT agent, action, participant FROM events WHERE conversation = $1 ORDER BY time, id', [r.room.conversation]);
+    expect(events.filter((e) => e.action === 'view_share')).toHaveLength(1);
+    expect(events.map((e) => `${e.agent}.${e.action}`)).toEqual(
+      expect.arrayContaining(['System.instruct', 'Buyer.utter', 'Seller.utter', 'Seller.guess', 'Buyer.confirm', 'Buyer.view_share']),
+    );
+    expect(events.find((e) => e.agent === 'Buyer')?.participant).toBe(`buyer-${r.room.room.toLowerCase()}`);
+    // The per-conversation export tells the story.
+    const convs = JSON.parse(await (await fetch(`${h.url}/v1/studies/${r.study.id}/export?format=conversations`, { headers: h.admin })).text()) as { turns: unknown[]; turnCount: number; guess: { productId: string }; outcome: { accepted: boolean; reason: string } }[];
+    expect(convs[0]).toMatchObject({ turnCount: 2, guess: { productId: 'lego-0002' }, outcome: { accepted: false, reason: 'Too many pieces' } });
+    expect(convs[0]?.turns).toHaveLength(4);
+    await Promise.all([seller.close(), buyer.close()]);
+  });
+
+  it('does not let a Seller repeat a category within a week unless all are done', async () => {
+    const h = harness();
+    const r = await openRoom(h, { categories: ['lego', 'books'] });
+    const seller = new Client(r.ws('seller', r.key));
+    const buyer = new Client(r.ws('buyer'));
+    await seller.open();
+    await buyer.open();
+    seller.send({ type: 'offer', id: uuidv7(), categories: ['lego'] });
+    await buyer.waitFor((m) => m.type === 'room' && m.room.phase === 'pick');
+    buyer.send({ type: 'pick', id: uuidv7(), category: 'lego' });
+    await seller.waitFor((m) => m.type === 'room' && m.room.phase === 'chat');
+    // Same Seller, new room: lego was done this week.
+    const second = (await post(`${h.url}/v1/rooms`, { code: r.seller.code })).json as { room: string; sellerUrl: string };
+    const key2 = new URL(second.sellerUrl).hash.replace('#key=', '');
+    const s2 = new Client(`${h.url.replace('http', 'ws')}/v1/rooms/${second.room}/ws?role=seller&key=${encodeURIComponent(key2)}`);
+    const w = await s2.open();
+    expect(w.type === 'welcome' && w.room.offerable?.map((c) => c.id)).toEqual(['books']);
+    const bad = uuidv7();
+    s2.send({ type: 'offer', id: bad, categories: ['lego'] });
+    expect(await s2.waitFor((m) => m.type === 'error' && m.id === bad)).toMatchObject({ message: expect.stringMatching(/^Not offerable now: lego/) });
+    // A Buyer code cannot open a room; a bad code is explained.
+    expect(await post(`${h.url}/v1/rooms`, { code: 'nope' })).toMatchObject({ status: 400, json: { error: expect.stringMatching(/participant code/) } });
+    await Promise.all([seller.close(), buyer.close(), s2.close()]);
+  });
+});
