@@ -58,10 +58,16 @@ export async function startServer(env: Env, opts: { inMemory?: boolean; extend?:
     async close() {
       shuttingDown = true;
       pilot.closeAll();
-      // close() waits for open requests to finish; idle keep-alive sockets are closed now.
+      // close() waits for requests in flight (a batch being committed) to finish. Keep-alive connections are
+      // closed as soon as they are idle, including ones that become idle after answering their last request.
+      const s = server as ServerType & { closeIdleConnections?: () => void };
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        const sweep = setInterval(() => s.closeIdleConnections?.(), 50);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
+        s.closeIdleConnections?.();
       });
       await sql.close();
       log.info('stopped');

@@ -210,7 +210,8 @@ export async function applyMessage(sql: Sql, roomId: string, role: 'seller' | 'b
         need(bad.length === 0, `Not offerable now: ${bad.join(', ')} (done within the last ${CATEGORY_REPEAT_DAYS} days, or not in this study)`);
         s.offered = [...new Set(msg.categories)];
         s.phase = 'pick';
-        body = { text: `The Seller can help with: ${s.offered.join(', ')}` };
+        const labels = new Map(catalog.catalog.categories.map((c) => [c.id, c.label]));
+        body = { text: `The Seller can help with: ${s.offered.map((c) => labels.get(c) ?? c).join(', ')}` };
         break;
       }
       case 'pick': {
@@ -222,7 +223,7 @@ export async function applyMessage(sql: Sql, roomId: string, role: 'seller' | 'b
         s.category = msg.category;
         s.persona = persona?.id ?? null;
         s.phase = 'chat';
-        body = { text: `The Buyer chose ${msg.category}.` };
+        body = { text: `The Buyer chose ${catalog.catalog.categories.find((c) => c.id === msg.category)?.label ?? msg.category}.` };
         events.push(withId(makeEvent({ ...ctx, role: 'buyer', participant: s.buyerParticipant }, 'System', 'instruct', { text: `category=${msg.category}; persona=${s.persona ?? ''}` }, now), msg.id));
         break;
       }

@@ -51,7 +51,7 @@ export async function post(url: string, body: unknown, headers: Record<string, s
 }
 
 /** Creates a study and one joined Seller; returns what the extension would hold after joining. */
-export async function joinedSeller(h: ServerHarness, config: Record<string, unknown> = { name: 'Test study' }) {
+export async function joinedSeller(h: Pick<ServerHarness, 'url' | 'admin'>, config: Record<string, unknown> = { name: 'Test study' }) {
   const study = (await post(`${h.url}/v1/studies`, config, h.admin)).json as { id: string };
   const codes = ((await post(`${h.url}/v1/studies/${study.id}/participants`, { count: 1 }, h.admin)).json as { codes: { code: string }[] }).codes;
   const joined = (await post(`${h.url}/v1/join`, { code: codes[0]?.code })).json as { participant: string; condition: string; ingestToken: string; study: { id: string } };

@@ -164,6 +164,14 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
     buyer.send({ type: 'viewed', shareId: share });
     buyer.send({ type: 'viewed', shareId: share });
 
+    // Voice: the raw recognition and what the Buyer finally sent are both kept (never audio).
+    const spoken = uuidv7();
+    buyer.send({ type: 'say', id: spoken, text: 'I want the castle one', voice: { raw: 'i want the cast all one', edited: 'I want the castle one' } });
+    await acked(buyer, spoken);
+    const [voiced] = await h.server.sql.query<{ event: { payload: { voice?: unknown } } | string }>('SELECT event FROM events WHERE id = $1', [spoken]);
+    const voicedEvent = typeof voiced?.event === 'string' ? (JSON.parse(voiced.event) as { payload: { voice?: unknown } }) : voiced?.event;
+    expect(voicedEvent?.payload.voice).toEqual({ raw: 'i want the cast all one', edited: 'I want the castle one' });
+
     for (let i = 0; i < 2; i++) {
       await acked(buyer, buyer.say(`buyer ${i}`));
       await acked(seller, seller.say(`seller ${i}`));
@@ -189,7 +197,7 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
     // The per-conversation export tells the story.
     const convs = JSON.parse(await (await fetch(`${h.url}/v1/studies/${r.study.id}/export?format=conversations`, { headers: h.admin })).text()) as { turns: unknown[]; turnCount: number; guess: { productId: string }; outcome: { accepted: boolean; reason: string } }[];
     expect(convs[0]).toMatchObject({ turnCount: 2, guess: { productId: 'lego-0002' }, outcome: { accepted: false, reason: 'Too many pieces' } });
-    expect(convs[0]?.turns).toHaveLength(4);
+    expect(convs[0]?.turns).toHaveLength(5); // the voiced message, then two exchanges
     await Promise.all([seller.close(), buyer.close()]);
   });
 

@@ -228,7 +228,7 @@ function App() {
                   {item.products?.[0] && <ProductCard p={item.products[0]} details />}
                 </div>
               ) : (
-                <div key={item.id} class={`msg ${item.sender === 'buyer' ? 'mine' : item.kind === 'say' ? 'theirs' : 'system'}`} data-sender={item.sender}>
+                <div key={item.id} class={`msg ${item.kind !== 'say' ? 'system' : item.sender === 'buyer' ? 'mine' : 'theirs'}`} data-sender={item.sender}>
                   {item.kind === 'confirm' ? (item.accepted ? 'You confirmed the guess.' : `You rejected the guess${item.reason ? `: ${item.reason}` : '.'}`) : item.text}
                 </div>
               ),
@@ -275,7 +275,7 @@ function App() {
             />
             {room.voice && Recognition && (
               <button type="button" class="secondary" onClick={listen} disabled={listening || room.phase !== 'chat'} aria-label="Speak instead of typing">
-                {listening ? 'Listening…' : '🎤 Speak'}
+                {listening ? 'Listening…' : 'Speak'}
               </button>
             )}
             <button type="submit" data-testid="buyer-send" disabled={room.phase !== 'chat'}>

@@ -37,7 +37,7 @@ function addItem(item: ChatItem): void {
   messages.querySelector(`[data-id="${item.id}"]`)?.remove();
   const el = document.createElement('div');
   el.dataset.id = item.id;
-  el.className = `msg ${item.sender === 'seller' ? 'mine' : item.kind === 'say' ? 'theirs' : 'system'}`;
+  el.className = `msg ${item.kind !== 'say' ? 'system' : item.sender === 'seller' ? 'mine' : 'theirs'}`;
   if (item.kind === 'say') {
     el.textContent = item.text ?? '';
     el.classList.add(item.sender === 'seller' ? 'seller' : 'buyer');

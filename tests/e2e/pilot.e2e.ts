@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loadEnv } from '../../server/env';
+import { startServer, type RunningServer } from '../../server/start';
+import { screenshot, screenshotOnFailure, useHarness } from './harness';
+import { afterAll, beforeAll } from 'vitest';
+
+describe('pilot chat pages in real Chromium', () => {
+  const harness = useHarness();
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer(loadEnv({ PORT: '0', LOG_LEVEL: 'warn' }), { inMemory: true });
+  });
+  afterAll(async () => server?.close());
+
+  const api = async (path: string, body: unknown) => {
+    const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.adminToken}` }, body: JSON.stringify(body) });
+    return (await res.json()) as Record<string, unknown>;
+  };
+  async function roomFor(condition: string, minTurns = 1) {
+    const study = (await api('/v1/studies', { name: `Pilot ${condition}`, conditions: [condition], minTurns })) as { id: string };
+    const { codes } = (await api(`/v1/studies/${study.id}/participants`, {})) as { codes: { code: string }[] };
+    return (await api('/v1/rooms', { code: codes[0]?.code })) as { sellerUrl: string; buyerUrl: string; room: string; conversation: string };
+  }
+  async function startChat(room: { sellerUrl: string; buyerUrl: string }, category = 'headphones'): Promise<{ seller: Page; buyer: Page }> {
+    const h = harness();
+    const seller = await h.context.newPage();
+    await seller.goto(room.sellerUrl);
+    await seller.locator('#offer').click();
+    const buyer = await h.context.newPage();
+    await buyer.goto(room.buyerUrl);
+    await buyer.getByTestId(`pick-${category}`).click();
+    await buyer.locator('.task').waitFor();
+    return { seller, buyer };
+  }
+
+  it('shows the Buyer their task as each priming condition says', async () => {
+    const h = harness();
+    screenshotOnFailure(h, 'pilot-priming');
+    for (const priming of ['A', 'B', 'C', 'D'] as const) {
+      const { seller, buyer } = await startChat(await roomFor(`${priming}.IIc`));
+      const task = buyer.locator('.task');
+      expect(await task.getAttribute('data-priming')).toBe(priming);
+      const targets = task.locator('.cards > div');
+      expect(await targets.count()).toBe(3);
+      const persona = buyer.getByTestId('persona');
+      if (priming === 'A') {
+        expect(await persona.count()).toBe(0); // no persona
+        expect(await task.locator('.thumbs').count()).toBe(0); // one image each
+      } else {
+        expect(await persona.innerText()).toMatch(/^You are \w+\./);
+      }
+      if (priming === 'B') expect(await task.locator('.thumbs img').count()).toBeGreaterThan(0);
+      if (priming === 'C') {
+        expect(await task.locator('.details').count()).toBe(3);
+        expect(await task.locator('dl').count()).toBe(3);
+      } else {
+        expect(await task.locator('.details').count()).toBe(0);
+      }
+      if (priming === 'D') {
+        await task.locator('.card img').first().click();
+        const modal = buyer.getByRole('dialog');
+        await modal.waitFor();
+        expect(await modal.locator('img').count()).toBeGreaterThanOrEqual(1);
+        await screenshot(buyer, 'pilot-buyer-D-popup');
+        await modal.getByRole('button', { name: 'Close' }).click();
+      }
+      await screenshot(buyer, `pilot-buyer-${priming}`);
+      await Promise.all([seller.close(), buyer.close()]);
+    }
+  });
+
+  it('runs a chat between the pages, survives a dropped Buyer connection, and ends with a confirmed guess', async () => {
+    const h = harness();
+    screenshotOnFailure(h, 'pilot-chat');
+    const room = await roomFor('B.IIc+v', 1);
+    const { seller, buyer } = await startChat(room, 'lego');
+    // The extension overlays the Seller page (it is a chat page to the pilot adapter), not the Buyer page.
+    await seller.locator('floorwalker-overlay').waitFor({ state: 'attached' });
+    expect(await buyer.locator('floorwalker-overlay').count()).toBe(0);
+    await expect.poll(() => seller.locator('#presence').innerText()).toBe('Buyer online');
+    // Voice on: the Buyer may speak (Chromium has speech recognition).
+    expect(await buyer.getByRole('button', { name: 'Speak instead of typing' }).count()).toBe(1);
+
+    await buyer.getByTestId('buyer-input').fill('Hi! I want a Lego set for my nephew.');
+    await buyer.getByTestId('buyer-input').press('Enter');
+    await expect.poll(() => seller.locator('#messages .msg.buyer').last().innerText()).toBe('Hi! I want a Lego set for my nephew.');
+    await seller.locator('#input').fill('Great! How old is he?');
+    await expect.poll(() => buyer.locator('.typing').innerText()).toBe('The Seller is typing…');
+    await seller.locator('#input').press('Enter');
+    await expect.poll(() => buyer.locator('.msg.theirs[data-sender="seller"]').last().innerText()).toBe('Great! How old is he?');
+
+    // The Buyer's connection drops; the Seller writes meanwhile; the Buyer sees it once after reconnecting.
+    await buyer.evaluate(() => (window as unknown as { fwPilot: { drop(): void } }).fwPilot.drop());
+    await expect.poll(() => seller.locator('#presence').innerText()).toBe('Buyer offline');
+    await seller.locator('#input').fill('Does he like Star Wars?');
+    await seller.locator('#send').click();
+    await expect.poll(() => seller.locator('#presence').innerText(), { timeout: 10_000 }).toBe('Buyer online');
+    await expect.poll(() => buyer.locator('.msg.theirs[data-sender="seller"]').allInnerTexts()).toEqual(['Great! How old is he?', 'Does he like Star Wars?']);
+    await screenshot(seller, 'pilot-seller-chat');
+
+    // Sharing II: a product the Seller shares appears to the Buyer as a card with its details.
+    await seller.evaluate(() => (window as unknown as { fwPilot: { send(m: unknown): string } }).fwPilot.send({ type: 'share', productIds: ['lego-0002'], message: 'What about this one?' }));
+    const card = buyer.locator('.shared .card[data-product-id="lego-0002"]');
+    await card.waitFor();
+    expect(await card.locator('img').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(await buyer.locator('.shared').innerText()).toContain('What about this one?');
+    await screenshot(buyer, 'pilot-buyer-shared-card');
+
+    // One turn is enough in this study: the Seller guesses, the Buyer confirms, then ends.
+    await expect.poll(() => seller.locator('#guess-button').isEnabled()).toBe(true);
+    await seller.locator('#guess-product').fill('lego-0001');
+    await seller.locator('#guess-button').click();
+    await buyer.getByTestId('guess').waitFor();
+    await screenshot(buyer, 'pilot-buyer-guess');
+    await buyer.getByTestId('confirm-guess').click();
+    await expect.poll(() => buyer.getByTestId('outcome').innerText()).toBe('You confirmed the Seller’s guess.');
+    await expect.poll(() => seller.locator('#messages').innerText()).toContain('The Buyer confirmed your guess.');
+    await buyer.getByTestId('end').click();
+    await expect.poll(() => seller.locator('#phase').innerText()).toMatch(/^The conversation has ended after 1 turns\. Your guess was confirmed\./);
+    await screenshot(buyer, 'pilot-buyer-ended');
+
+    const rows = await server.sql.query<{ agent: string; action: string }>('SELECT agent, action FROM events WHERE conversation = $1 ORDER BY time, id', [room.conversation]);
+    expect(rows.map((r) => `${r.agent}.${r.action}`)).toEqual(['System.instruct', 'Buyer.utter', 'Seller.utter', 'Seller.utter', 'Buyer.view_share', 'Seller.guess', 'Buyer.confirm', 'System.instruct']);
+    await Promise.all([seller.close(), buyer.close()]);
+  });
+});
