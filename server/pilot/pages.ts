@@ -75,7 +75,7 @@ button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 2px
 .mission { background: #fff8e1; border: 1px solid #f0d98a; border-radius: 8px; padding: 8px 10px; }
 .thumbs { display: flex; gap: 4px; }
 .thumbs img { width: 44px; height: 33px; object-fit: cover; border-radius: 4px; }
-.modal { position: fixed; inset: 0; background: rgb(20 30 60 / 45%); display: flex; align-items: center; justify-content: center; }
+.modal { position: fixed; inset: 0; z-index: 100; background: rgb(20 30 60 / 45%); display: flex; align-items: center; justify-content: center; }
 .modal-box { background: #fff; border-radius: 12px; padding: 14px; max-width: 720px; }
 .modal-box .big { display: flex; gap: 8px; flex-wrap: wrap; }
 .modal-box .big img { width: 320px; height: 240px; object-fit: cover; border-radius: 8px; }
