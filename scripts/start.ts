@@ -1,19 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { loadEnv } from '../server/env';
+import { loadEnvOrExit } from '../server/env';
 import { startServer } from '../server/start';
 
 // `npm start`: build the extension, start the collection endpoint (embedded PGlite in .data/ unless
 // DATABASE_URL is set) with the pilot and fixture pages, and say what to open.
 const root = resolve(import.meta.dirname, '..');
-let env;
-try {
-  env = loadEnv();
-} catch (e) {
-  console.error(e instanceof Error ? e.message : String(e));
-  process.exit(2);
-}
+const env = loadEnvOrExit();
 
 console.log('Building the extension…');
 const build = spawnSync('npx', ['wxt', 'build'], { cwd: root, stdio: 'inherit' });

@@ -22,3 +22,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (!r.success) throw new Error(`Invalid server configuration: ${describeIssues(r.issues)}`);
   return r.output;
 }
+
+/** For command-line entry points: the validated environment, or the reason printed and exit code 2. */
+export function loadEnvOrExit(): Env {
+  try {
+    return loadEnv();
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exit(2);
+  }
+}

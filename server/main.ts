@@ -1,14 +1,8 @@
-import { loadEnv } from './env';
+import { loadEnvOrExit } from './env';
 import { startServer } from './start';
 
 // `npm run server`: the collection endpoint alone, configured by the environment.
-let env;
-try {
-  env = loadEnv();
-} catch (e) {
-  console.error(e instanceof Error ? e.message : String(e));
-  process.exit(2);
-}
+const env = loadEnvOrExit();
 const server = await startServer(env).catch((e: unknown) => {
   console.error(`Could not start: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);

@@ -67,6 +67,17 @@ async function openRoom(h: ServerHarness, config: Record<string, unknown> = {}) 
 
 const acked = (c: Client, id: string) => c.waitFor((m) => m.type === 'ack' && m.id === id);
 
+/** Seller and Buyer connected, the Seller having offered `categories`, the Buyer about to pick. */
+async function connectedPair(r: Awaited<ReturnType<typeof openRoom>>, categories: string[]) {
+  const seller = new Client(r.ws('seller', r.key));
+  const buyer = new Client(r.ws('buyer'));
+  await seller.open();
+  await buyer.open();
+  seller.send({ type: 'offer', id: uuidv7(), categories });
+  await buyer.waitFor((m) => m.type === 'room' && m.room.phase === 'pick');
+  return { seller, buyer };
+}
+
 describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
   const harness = useServer(backend);
 
@@ -134,12 +145,7 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
   it('enforces the rules: guess and end after the minimum turns, a Buyer confirms, nothing after the end', async () => {
     const h = harness();
     const r = await openRoom(h, { conditions: ['C.IIIc'] });
-    const seller = new Client(r.ws('seller', r.key));
-    const buyer = new Client(r.ws('buyer'));
-    await seller.open();
-    await buyer.open();
-    seller.send({ type: 'offer', id: uuidv7(), categories: ['lego'] });
-    await buyer.waitFor((m) => m.type === 'room' && m.room.phase === 'pick');
+    const { seller, buyer } = await connectedPair(r, ['lego']);
     const wrongPick = uuidv7();
     buyer.send({ type: 'pick', id: wrongPick, category: 'books' });
     expect(await buyer.waitFor((m) => m.type === 'error' && m.id === wrongPick)).toMatchObject({ message: 'Pick one of the offered categories: lego' });
@@ -204,12 +210,7 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
   it('does not let a Seller repeat a category within a week unless all are done', async () => {
     const h = harness();
     const r = await openRoom(h, { categories: ['lego', 'books'] });
-    const seller = new Client(r.ws('seller', r.key));
-    const buyer = new Client(r.ws('buyer'));
-    await seller.open();
-    await buyer.open();
-    seller.send({ type: 'offer', id: uuidv7(), categories: ['lego'] });
-    await buyer.waitFor((m) => m.type === 'room' && m.room.phase === 'pick');
+    const { seller, buyer } = await connectedPair(r, ['lego']);
     buyer.send({ type: 'pick', id: uuidv7(), category: 'lego' });
     await seller.waitFor((m) => m.type === 'room' && m.room.phase === 'chat');
     // Same Seller, new room: lego was done this week.

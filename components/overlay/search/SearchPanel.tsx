@@ -125,9 +125,11 @@ export function SearchPanel({ api, log, onSelect }: SearchPanelProps) {
     }
   };
 
+  // Describe the results on screen (the response's page), not the page being asked for.
   const pageSize = response?.query.pageSize ?? 8;
-  const from = response && response.total ? page * pageSize + 1 : 0;
-  const to = response ? Math.min(response.total, (page + 1) * pageSize) : 0;
+  const shownPage = response?.query.page ?? 0;
+  const from = response && response.total ? shownPage * pageSize + 1 : 0;
+  const to = response ? Math.min(response.total, (shownPage + 1) * pageSize) : 0;
 
   return (
     <section class="fw-section fw-search" aria-labelledby="fw-search-h">
@@ -224,7 +226,7 @@ export function SearchPanel({ api, log, onSelect }: SearchPanelProps) {
             ‹ Prev
           </button>
           <span>
-            Page {page + 1} of {Math.ceil(response.total / pageSize)}
+            Page {shownPage + 1} of {Math.ceil(response.total / pageSize)}
           </span>
           <button type="button" class="fw-btn" data-testid="fw-next" disabled={to >= response.total} onClick={() => setPage(page + 1)}>
             Next ›
