@@ -38,6 +38,7 @@ Floorwalker is ready.
      Product page:      ${server.url}/fixtures/product.html (hovers, scrolls and clicks are logged)
   3. Create a study:    npm run study -- create --name "Pilot" --condition B.IIc
      Issue codes:       npm run study -- codes <study id> --count 5
+     Pilot chat:        ${server.url}/pilot  (a Seller opens a room with their code and sends the Buyer link)
   4. Stored events: the extension's options page (chrome://extensions → Floorwalker → Details → Extension options).
 
 Press Ctrl+C to stop.`);
