@@ -1,7 +1,6 @@
-import { countEvents, deleteAllEvents, listEvents, readEventsAfter } from '../db/events';
+import { countEvents, deleteAllEvents, listEvents, readEventsAfter, toEvent } from '../db/events';
 import { loadSettings, updateSettings } from '../db/settings';
-import type { FloorwalkerDb, StoredEvent } from '../db/schema';
-import type { FwEvent } from '../events/schema';
+import type { FloorwalkerDb } from '../db/schema';
 import type { AdminApi } from '../rpc/api';
 import { EXPORT_CHUNK_SIZE, EVENTS_PAGE_SIZE } from '../limits';
 import { commitImport, discardImport, stageProducts } from '../catalog/import-store';
@@ -40,11 +39,6 @@ export function createAdminApi(db: FloorwalkerDb, search: SearchService): AdminA
   };
 }
 
-/** Strips the store's bookkeeping so exports hold exactly the schema's fields. */
-export function toEvent(row: StoredEvent): FwEvent {
-  const { syncState: _s, storedAt: _t, ...event } = row;
-  return event as FwEvent;
-}
 
 function clamp(n: number, lo: number, hi: number): number {
   return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : lo;

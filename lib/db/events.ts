@@ -79,3 +79,9 @@ export async function deleteAllEvents(db: FloorwalkerDb): Promise<number> {
     return n;
   });
 }
+
+/** An event as the schema defines it: the store's bookkeeping (sync state, times, errors) left out. */
+export function toEvent(row: StoredEvent): FwEvent {
+  const { syncState: _a, storedAt: _b, syncedAt: _c, syncError: _d, ...event } = row;
+  return event as FwEvent;
+}

@@ -6,11 +6,11 @@ import type { EngineSnapshot } from '../search/engine';
 /** IndexedDB database name; only extension pages and the background open it, never a content script. */
 export const DB_NAME = 'floorwalker';
 
-/** Sync state as a number because IndexedDB cannot index booleans. */
-export const SyncState = { pending: 0, synced: 1 } as const;
+/** Sync state as a number because IndexedDB cannot index booleans. Rejected: the server refused it (kept, not resent). */
+export const SyncState = { pending: 0, synced: 1, rejected: 2 } as const;
 export type SyncStateValue = (typeof SyncState)[keyof typeof SyncState];
 
-export type StoredEvent = FwEvent & { syncState: SyncStateValue; storedAt: number };
+export type StoredEvent = FwEvent & { syncState: SyncStateValue; storedAt: number; syncedAt?: number; syncError?: string };
 
 export interface ConversationRow {
   id: string;
