@@ -13,6 +13,8 @@ export default defineConfig({
     description: 'Coaching checklist, catalog search and research logging for selling conversations.',
     permissions: ['storage', 'alarms', 'unlimitedStorage'],
     host_permissions: [...CONTENT_MATCHES],
+    // A study server elsewhere is asked for when the participant joins it, not granted up front.
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
     ...(browser === 'firefox'
       ? { browser_specific_settings: { gecko: { id: 'floorwalker@floorwalker.dev', strict_min_version: '142.0', data_collection_permissions: { required: ['none'] } } } }
       : {}),

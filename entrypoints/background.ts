@@ -5,6 +5,7 @@ import { FloorwalkerDb } from '@/lib/db/schema';
 import { createAdminApi } from '@/lib/background/admin-api';
 import { createContentApi } from '@/lib/background/content-api';
 import { createSearchService } from '@/lib/background/search-service';
+import { createSyncService, SYNC_ALARM, SYNC_ALARM_MINUTES } from '@/lib/background/sync-service';
 import { PORTS } from '@/lib/rpc/api';
 import { portEndpoint } from '@/lib/rpc/port-endpoint';
 
@@ -17,8 +18,16 @@ export default defineBackground(() => {
     if (!res.ok) throw new Error(`Could not read the bundled catalog (HTTP ${res.status})`);
     return res.json();
   });
-  const contentApi = createContentApi(db, search);
-  const adminApi = createAdminApi(db, search);
+  const fetchFn = (url: string, init: RequestInit) => fetch(url, init);
+  const sync = createSyncService(db, fetchFn);
+  const contentApi = createContentApi(db, search, sync);
+  const adminApi = createAdminApi(db, search, sync, fetchFn);
+
+  // Uploads survive the worker being stopped: the alarm wakes it, and the queue is in IndexedDB.
+  void browser.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_ALARM_MINUTES });
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === SYNC_ALARM) void sync.run().catch(() => undefined);
+  });
   const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
 
   browser.runtime.onConnect.addListener((port: Browser.runtime.Port) => {

@@ -16,6 +16,19 @@ export const SettingsSchema = v.object({
   allowedHosts: v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(253))),
   keepUrlQuery: v.boolean(),
   overlay: v.object({ collapsed: v.boolean(), side: v.picklist(['left', 'right']) }),
+  /** The study's collection endpoint, once the participant has joined with a code; null = local only. */
+  endpoint: v.optional(
+    v.nullable(
+      v.object({
+        base: v.pipe(v.string(), v.url()),
+        eventsUrl: v.pipe(v.string(), v.url()),
+        token: v.pipe(v.string(), v.minLength(8)),
+        studyName: v.string(),
+        joinedAt: v.number(),
+      }),
+    ),
+    null,
+  ),
 });
 export type Settings = v.InferOutput<typeof SettingsSchema>;
 
@@ -29,8 +42,10 @@ export function defaultSettings(participant: string): Settings {
     allowedHosts: [...DEFAULT_ALLOWED_HOSTS],
     keepUrlQuery: false,
     overlay: { collapsed: false, side: 'right' },
+    endpoint: null,
   };
 }
 
-export const SettingsPatchSchema = v.partial(v.omit(SettingsSchema, ['participant']));
+/** What the options page and popup may change directly; study, participant and endpoint change only by joining. */
+export const SettingsPatchSchema = v.partial(v.omit(SettingsSchema, ['participant', 'study', 'endpoint']));
 export type SettingsPatch = v.InferOutput<typeof SettingsPatchSchema>;

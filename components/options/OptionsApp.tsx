@@ -5,6 +5,7 @@ import { EventBrowser } from './EventBrowser';
 import { ExportPanel } from './ExportPanel';
 import { DeleteData } from './DeleteData';
 import { CatalogPanel } from './CatalogPanel';
+import { StudyPanel } from './StudyPanel';
 
 /** The options page: what is stored, exporting it, and deleting it. */
 export function OptionsApp({ api }: { api: AdminApi }) {
@@ -30,6 +31,7 @@ export function OptionsApp({ api }: { api: AdminApi }) {
           Refresh
         </button>
       </header>
+      <StudyPanel api={api} onChange={refresh} />
       <EventBrowser load={load} version={version} />
       <div class="columns">
         <ExportPanel readPage={readPage} total={status?.total ?? 0} />

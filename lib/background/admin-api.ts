@@ -5,8 +5,11 @@ import type { AdminApi } from '../rpc/api';
 import { EXPORT_CHUNK_SIZE, EVENTS_PAGE_SIZE } from '../limits';
 import { commitImport, discardImport, stageProducts } from '../catalog/import-store';
 import type { SearchService } from './search-service';
+import type { SyncService } from './sync-service';
+import { joinStudy, leaveStudy } from '../sync/join';
+import type { FetchLike } from '../sync/uploader';
 
-export function createAdminApi(db: FloorwalkerDb, search: SearchService): AdminApi {
+export function createAdminApi(db: FloorwalkerDb, search: SearchService, sync: SyncService, fetchFn: FetchLike): AdminApi {
   return {
     getSettings: () => loadSettings(db),
     updateSettings: (patch) => updateSettings(db, patch),
@@ -32,6 +35,17 @@ export function createAdminApi(db: FloorwalkerDb, search: SearchService): AdminA
       return { ...(await search.info()), imported }; // rebuilds the index before answering
     },
     discardImport: (importId) => discardImport(db, importId),
+    async joinStudy(endpoint, code) {
+      const settings = await joinStudy(db, endpoint, code, fetchFn);
+      sync.soon(0);
+      return settings;
+    },
+    leaveStudy: () => leaveStudy(db),
+    async syncNow() {
+      await sync.run(true);
+      return sync.overview();
+    },
+    syncOverview: () => sync.overview(),
     async restoreDefaultCatalog() {
       await search.restoreDefault();
       return search.info();

@@ -6,11 +6,12 @@ import type { ContentApi, LogResult } from '../rpc/api';
 import { RPC_LOG_BATCH_LIMIT } from '../limits';
 import { isAllowedUrl } from '../sites/matches';
 import type { SearchService } from './search-service';
+import type { SyncService } from './sync-service';
 
 /** Which conversation a product page's events belong to: the one last opened in a chat tab. */
 export const ACTIVE_CONVERSATION_KEY = 'activeConversation';
 
-export function createContentApi(db: FloorwalkerDb, search: SearchService): ContentApi {
+export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?: SyncService): ContentApi {
   return {
     async getPageContext(url, conversation) {
       const settings = await loadSettings(db);
@@ -29,7 +30,11 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService): Cont
     },
 
     async logEvents(input) {
-      return storeEvents(db, input);
+      // Paused means nothing is recorded from now on, even by pages opened before the pause.
+      if (!(await loadSettings(db)).loggingEnabled) return { stored: [], rejected: (Array.isArray(input) ? input : []).map((e) => ({ id: idOf(e), error: 'logging is paused' })) };
+      const result = await storeEvents(db, input);
+      if (result.stored.length) sync?.soon();
+      return result;
     },
 
     async setOverlayPrefs(prefs) {

@@ -5,6 +5,7 @@ import type { SearchQueryInput, SearchResponse } from '../search/query';
 import type { Facets } from '../search/facets';
 import type { CatalogInfo } from '../background/search-service';
 import type { CommitOptions } from '../catalog/import-store';
+import type { SyncOverview } from '../background/sync-service';
 
 /**
  * Everything the background offers, one interface per channel (port). Content scripts get ContentApi only;
@@ -64,6 +65,12 @@ export interface AdminApi {
   commitImport(importId: string, options: CommitOptions): Promise<CatalogInfo & { imported: number }>;
   discardImport(importId: string): Promise<void>;
   restoreDefaultCatalog(): Promise<CatalogInfo>;
+  /** Joins a study at an endpoint with a participant code (the page asks for host permission first). */
+  joinStudy(endpoint: string, code: string): Promise<Settings>;
+  leaveStudy(): Promise<Settings>;
+  /** Uploads now, ignoring any backoff, and reports how it went. */
+  syncNow(): Promise<SyncOverview>;
+  syncOverview(): Promise<SyncOverview>;
 }
 
 export interface ChannelApis {

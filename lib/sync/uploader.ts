@@ -109,8 +109,10 @@ export async function syncOnce(db: FloorwalkerDb, target: SyncTarget, fetchFn: F
         error = res.status === 429 ? 'The server asked to slow down' : 'The server is restarting';
         const wait = retryAfterMs(res.headers.get('Retry-After'), now());
         if (wait !== null) retryAt = now() + wait;
+      } else if (res.status >= 500) {
+        error = `The study server had a problem (HTTP ${res.status}); your events are kept and will be sent later`;
       } else {
-        error = `The server answered ${res.status}`;
+        error = `The study server refused the upload (HTTP ${res.status})`;
       }
     } catch (e) {
       error = `Could not reach the server (${e instanceof Error ? e.message : String(e)})`;

@@ -70,7 +70,7 @@ describe('syncOnce', () => {
       return ep.calls() === 1 ? { status: 500, headers: { get: () => null }, json: async () => ({}) } : res;
     };
     const first = await syncOnce(db, target, lossy, () => t);
-    expect(first).toMatchObject({ ok: false, error: 'The server answered 500' });
+    expect(first).toMatchObject({ ok: false, error: 'The study server had a problem (HTTP 500); your events are kept and will be sent later' });
     expect(await syncDue(db, t)).toBe(false);
     const status = await readSyncStatus(db);
     expect(status.nextAttemptAt).toBeGreaterThan(t);

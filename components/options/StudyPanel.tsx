@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import type { AdminApi } from '@/lib/rpc/api';
+import type { Settings } from '@/lib/settings';
+import type { SyncOverview } from '@/lib/background/sync-service';
+import { endpointBase } from '@/lib/sync/join';
+import { timeAgo } from '@/lib/time/ago';
+
+const REFRESH_MS = 3_000;
+
+/** Joining a study with a code, and how uploading to it is going. */
+export function StudyPanel({ api, onChange }: { api: AdminApi; onChange(): void }) {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [overview, setOverview] = useState<SyncOverview | null>(null);
+  const [endpoint, setEndpoint] = useState('http://localhost:8787');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+
+  const refresh = () => {
+    api.getSettings().then(setSettings, () => undefined);
+    api.syncOverview().then(setOverview, () => undefined);
+  };
+  useEffect(() => {
+    refresh();
+    const t = setInterval(refresh, REFRESH_MS);
+    return () => clearInterval(t);
+  }, [api]);
+
+  async function join(e: Event) {
+    e.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      const origin = endpointBase(endpoint);
+      // Remote study servers need the participant's permission; the local pilot server already has it.
+      const origins = [`${origin}/*`];
+      if (!(await browser.permissions.contains({ origins })) && !(await browser.permissions.request({ origins }))) {
+        throw new Error(`Floorwalker needs permission to send your data to ${origin}`);
+      }
+      const s = await api.joinStudy(origin, code.trim());
+      setSettings(s);
+      setCode('');
+      setMessage({ kind: 'ok', text: `Joined “${s.endpoint?.studyName ?? s.study}” as a ${s.role}, condition ${s.condition}.` });
+      onChange();
+    } catch (err) {
+      setMessage({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  }
+
+  async function act(fn: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    try {
+      await fn();
+      setMessage({ kind: 'ok', text: done });
+      onChange();
+    } catch (err) {
+      setMessage({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  }
+
+  const joined = settings?.endpoint;
+  const st = overview?.status;
+  return (
+    <section aria-labelledby="study-h" data-testid="study-panel">
+      <h2 id="study-h">Study</h2>
+      {!joined ? (
+        <form class="form-row" onSubmit={(e) => void join(e)}>
+          <span class="muted">Not in a study: events stay in this browser.</span>
+          <label>
+            Study server <input value={endpoint} onInput={(e) => setEndpoint(e.currentTarget.value)} data-testid="join-endpoint" required />
+          </label>
+          <label>
+            Your code <input value={code} onInput={(e) => setCode(e.currentTarget.value)} placeholder="ABCD-1234" data-testid="join-code" required />
+          </label>
+          <button type="submit" disabled={busy} data-testid="join">
+            Join
+          </button>
+        </form>
+      ) : (
+        <>
+          <p data-testid="study-joined">
+            <strong>{joined.studyName}</strong> ({settings.study}) · you are a {settings.role}, condition {settings.condition} · data goes to {joined.base}
+          </p>
+          <p data-testid="sync-status">
+            {overview ? `${overview.pending} waiting to upload` : '…'}
+            {st ? ` · last upload ${timeAgo(st.lastSuccessAt)}` : ''}
+            {overview?.rejected ? ` · ${overview.rejected} refused by the server` : ''}
+          </p>
+          {st?.lastError && (
+            <p class="error" data-testid="sync-error">
+              {st.lastError}
+              {st.nextAttemptAt ? ` — trying again ${st.nextAttemptAt <= Date.now() ? 'soon' : `at ${new Date(st.nextAttemptAt).toLocaleTimeString()}`}` : ''}
+            </p>
+          )}
+          <div class="form-row">
+            <button type="button" disabled={busy} data-testid="sync-now" onClick={() => void act(() => api.syncNow(), 'Upload attempted.')}>
+              Sync now
+            </button>
+            <button type="button" disabled={busy} onClick={() => void act(() => api.leaveStudy(), 'Left the study; events now stay in this browser.')}>
+              Leave study
+            </button>
+          </div>
+        </>
+      )}
+      {message && (
+        <p role={message.kind === 'error' ? 'alert' : 'status'} class={message.kind === 'error' ? 'error' : 'muted'} data-testid="study-message">
+          {message.text}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { AdminApi } from '@/lib/rpc/api';
+import type { Settings } from '@/lib/settings';
+import type { SyncOverview } from '@/lib/background/sync-service';
+import { timeAgo } from '@/lib/time/ago';
+
+/** The toolbar popup: which study, logging on or paused, what is waiting to upload, and the last problem. */
+export function Popup({ api, openOptions }: { api: AdminApi; openOptions(): void }) {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [overview, setOverview] = useState<SyncOverview | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => {
+    api.getSettings().then(setSettings, (e: unknown) => setError(String(e)));
+    api.syncOverview().then(setOverview, () => undefined);
+  };
+  useEffect(refresh, [api]);
+
+  if (!settings) return <main class="popup">{error ?? 'Loading…'}</main>;
+  const st = overview?.status;
+  return (
+    <main class="popup">
+      <h1>Floorwalker</h1>
+      <dl>
+        <dt>Study</dt>
+        <dd data-testid="popup-study">{settings.endpoint ? settings.endpoint.studyName : 'none (events stay in this browser)'}</dd>
+        <dt>Role</dt>
+        <dd>
+          {settings.role}, condition {settings.condition}
+        </dd>
+        <dt>Logging</dt>
+        <dd data-testid="popup-logging">{settings.loggingEnabled ? 'on' : 'paused'}</dd>
+        <dt>Waiting</dt>
+        <dd data-testid="popup-pending">{overview ? `${overview.pending} event${overview.pending === 1 ? '' : 's'}` : '…'}</dd>
+        {settings.endpoint && (
+          <>
+            <dt>Last upload</dt>
+            <dd data-testid="popup-last-sync">{timeAgo(st?.lastSuccessAt ?? null)}</dd>
+          </>
+        )}
+      </dl>
+      {st?.lastError && (
+        <p class="error" data-testid="popup-error">
+          {st.lastError}
+        </p>
+      )}
+      <div class="buttons">
+        <button
+          type="button"
+          data-testid="popup-toggle-logging"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            setSettings(await api.updateSettings({ loggingEnabled: !settings.loggingEnabled }));
+            setBusy(false);
+          }}
+        >
+          {settings.loggingEnabled ? 'Pause logging' : 'Resume logging'}
+        </button>
+        {settings.endpoint && (
+          <button
+            type="button"
+            disabled={busy}
+            data-testid="popup-sync"
+            onClick={async () => {
+              setBusy(true);
+              setOverview(await api.syncNow().catch(() => overview));
+              setBusy(false);
+            }}
+          >
+            Sync now
+          </button>
+        )}
+        <button type="button" class="link" onClick={openOptions}>
+          Data and settings…
+        </button>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,73 @@
+import * as v from 'valibot';
+import { SETTINGS_KEY, LOCAL_STUDY, defaultSettings, type Settings } from '../settings';
+import { loadSettings } from '../db/settings';
+import { newId } from '../ids';
+import { ConditionCodeSchema } from '../study/condition';
+import { describeIssues } from '../events/schema';
+import type { FloorwalkerDb } from '../db/schema';
+import { EMPTY_SYNC_STATUS, SYNC_STATUS_KEY } from './uploader';
+import type { FetchLike } from './uploader';
+
+const JoinAnswerSchema = v.object({
+  study: v.object({ id: v.string(), name: v.string(), keepUrlQuery: v.optional(v.boolean(), false) }),
+  participant: v.string(),
+  role: v.picklist(['seller', 'buyer']),
+  condition: ConditionCodeSchema,
+  ingestToken: v.string(),
+  ingestUrl: v.pipe(v.string(), v.url()),
+});
+
+/** Normalises what a participant types as the endpoint ("localhost:8787" → "http://localhost:8787"). */
+export function endpointBase(input: string): string {
+  const raw = input.trim();
+  const withScheme = /^https?:\/\//i.test(raw) ? raw : `${/^(localhost|127\.|\[::1\])/.test(raw) ? 'http' : 'https'}://${raw}`;
+  const url = new URL(withScheme);
+  return url.origin;
+}
+
+/**
+ * Joins a study with a participant code: the endpoint answers with the study, the participant's id, role and
+ * condition, and an ingest token; from then on every event is logged under them and uploaded there.
+ */
+export async function joinStudy(db: FloorwalkerDb, base: string, code: string, fetchFn: FetchLike): Promise<Settings> {
+  let origin: string;
+  try {
+    origin = endpointBase(base);
+  } catch {
+    throw new Error(`"${base}" is not an address (for example https://study.example.org)`);
+  }
+  let res: Awaited<ReturnType<FetchLike>>;
+  try {
+    res = await fetchFn(`${origin}/v1/join`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
+  } catch (e) {
+    throw new Error(`Could not reach ${origin}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+  const body = (await res.json().catch(() => ({}))) as { error?: string };
+  if (res.status !== 200) throw new Error(body.error ?? `The study server answered ${res.status}`);
+  const parsed = v.safeParse(JoinAnswerSchema, body);
+  if (!parsed.success) throw new Error(`Unexpected answer from the study server: ${describeIssues(parsed.issues)}`);
+  const j = parsed.output;
+  const current = await loadSettings(db);
+  const next: Settings = {
+    ...current,
+    study: j.study.id,
+    participant: j.participant,
+    role: j.role,
+    condition: j.condition,
+    keepUrlQuery: j.study.keepUrlQuery,
+    endpoint: { base: origin, eventsUrl: j.ingestUrl, token: j.ingestToken, studyName: j.study.name, joinedAt: Date.now() },
+  };
+  await db.transaction('rw', db.settings, async () => {
+    await db.settings.put({ key: SETTINGS_KEY, value: next });
+    await db.settings.put({ key: SYNC_STATUS_KEY, value: EMPTY_SYNC_STATUS });
+  });
+  return next;
+}
+
+/** Leaves the study: local-only logging under a fresh local id. Events already stored stay as they are. */
+export async function leaveStudy(db: FloorwalkerDb): Promise<Settings> {
+  const current = await loadSettings(db);
+  const next: Settings = { ...defaultSettings(`local-${newId()}`), loggingEnabled: current.loggingEnabled, allowedHosts: current.allowedHosts, overlay: current.overlay, study: LOCAL_STUDY };
+  await db.settings.put({ key: SETTINGS_KEY, value: next });
+  return next;
+}

@@ -1,0 +1,143 @@
+import { createServer, request, type Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loadEnv } from '../../server/env';
+import { startServer, type RunningServer } from '../../server/start';
+import { screenshot, screenshotOnFailure, useHarness, waitFor } from './harness';
+import { openOptions } from './options-page';
+
+/**
+ * A proxy in front of the real endpoint that can fail: upstream down (502), or a share of event uploads failing,
+ * half of them after the server stored the batch (the answer is lost, so the extension sends it again).
+ */
+async function faultyProxy(upstream: () => string | null) {
+  let failRate = 0;
+  let failures = 0;
+  const server: Server = createServer((req, res) => {
+    const target = upstream();
+    const isEvents = req.url?.startsWith('/v1/events') ?? false;
+    const fail = isEvents && Math.random() < failRate;
+    const lose = fail && Math.random() < 0.5;
+    if (!target || (fail && !lose)) {
+      if (fail) failures++;
+      req.resume();
+      res.writeHead(target ? 500 : 502, { 'content-type': 'application/json' }).end(JSON.stringify({ error: target ? 'injected failure' : 'upstream down' }));
+      return;
+    }
+    const up = request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (upRes) => {
+      if (lose) {
+        failures++;
+        upRes.resume();
+        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'injected failure after storing' }));
+        return;
+      }
+      res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+      upRes.pipe(res);
+    });
+    up.on('error', () => res.writeHead(502).end());
+    req.pipe(up);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    setFailRate: (r: number) => (failRate = r),
+    failures: () => failures,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+describe('sync to the endpoint under faults', () => {
+  const harness = useHarness();
+  const cleanup: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const fn of cleanup.reverse()) await fn().catch(() => undefined);
+  });
+
+  it('delivers every event exactly once through a server outage and a 30% failure rate', async () => {
+    const h = harness();
+    screenshotOnFailure(h, 'sync');
+    const dataDir = await mkdtemp(join(tmpdir(), 'fw-sync-'));
+    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
+    const env = loadEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_TOKEN: 'test-admin-token-1234' });
+    let server: RunningServer | null = await startServer(env);
+    const upstreamUrl = server.url;
+    let up = true;
+    const proxy = await faultyProxy(() => (up ? upstreamUrl : null));
+    cleanup.push(proxy.close, async () => server?.close());
+
+    const admin = { 'Content-Type': 'application/json', Authorization: 'Bearer test-admin-token-1234' };
+    const study = (await (await fetch(`${upstreamUrl}/v1/studies`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Sync study' }) })).json()) as { id: string };
+    const { codes } = (await (await fetch(`${upstreamUrl}/v1/studies/${study.id}/participants`, { method: 'POST', headers: admin, body: '{}' })).json()) as { codes: { code: string }[] };
+    const serverCounts = async () => {
+      if (!server) return { n: -1, distinct: -1 };
+      const [row] = await server.sql.query<{ n: string | number; d: string | number }>("SELECT count(*) AS n, count(DISTINCT id) AS d FROM events WHERE study_id = $1 AND action = 'click'", [study.id]);
+      return { n: Number(row?.n), distinct: Number(row?.d) };
+    };
+
+    // Join through the proxy, as a participant would with the address they were given.
+    const options = await openOptions(h);
+    await options.getByTestId('join-endpoint').fill(proxy.url);
+    await options.getByTestId('join-code').fill(codes[0]?.code ?? '');
+    await options.getByTestId('join').click();
+    await expect.poll(() => options.getByTestId('study-message').innerText()).toMatch(/^Joined “Sync study” as a seller, condition B\.IIc\./);
+
+    const product = await h.context.newPage();
+    await product.goto(`${h.fixtures.url}/product.html`);
+    await product.waitForTimeout(300);
+    const click = async (page: Page, n: number) => {
+      for (let i = 0; i < n; i++) await page.click('#add-to-cart');
+    };
+
+    // 1. Healthy: uploaded shortly after being logged.
+    await click(product, 30);
+    await waitFor(async () => (await serverCounts()).n === 30, 20_000, '30 events on the server');
+
+    // 2. Server down: events wait, the participant sees why, nothing is lost.
+    up = false;
+    await server.close();
+    server = null;
+    await click(product, 20);
+    await product.waitForTimeout(500);
+    await options.getByTestId('sync-now').click();
+    await expect.poll(() => options.getByTestId('sync-error').innerText(), { timeout: 10_000 }).toMatch(/^The study server had a problem \(HTTP 502\); your events are kept/);
+    const popup = await h.context.newPage();
+    await popup.goto(h.extensionUrl('popup.html'));
+    await expect.poll(() => popup.getByTestId('popup-pending').innerText()).toBe('20 events');
+    expect(await popup.getByTestId('popup-error').innerText()).toMatch(/502/);
+    await screenshot(popup, 'popup-server-down');
+    await popup.close();
+
+    // 3. Server back (same database): the waiting events arrive.
+    server = await startServer({ ...env, PORT: Number(new URL(upstreamUrl).port) });
+    up = true;
+    await options.getByTestId('sync-now').click();
+    await waitFor(async () => (await serverCounts()).n === 50, 20_000, '50 events on the server');
+
+    // 4. A flaky server: 30% of uploads fail, half after storing. Keep syncing until nothing waits.
+    proxy.setFailRate(0.3);
+    for (let round = 0; round < 12; round++) {
+      await click(product, 5);
+      await product.waitForTimeout(300);
+      await options.getByTestId('sync-now').click();
+    }
+    await waitFor(
+      async () => {
+        await options.getByTestId('sync-now').click();
+        await options.waitForTimeout(300);
+        return /^0 waiting/.test(await options.getByTestId('sync-status').innerText());
+      },
+      60_000,
+      'the queue to empty',
+    );
+    const final = await serverCounts();
+    expect(final).toEqual({ n: 110, distinct: 110 });
+    expect(proxy.failures()).toBeGreaterThanOrEqual(2); // the faults really happened
+    await screenshot(options, 'options-study-synced');
+    console.info(`sync fault test: 110 events generated, ${final.n} stored once on the server, ${proxy.failures()} injected failures`);
+  });
+});
