@@ -28,6 +28,11 @@ export default defineBackground(() => {
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === SYNC_ALARM) void sync.run().catch(() => undefined);
   });
+  // A browser that was closed with events waiting uploads them as soon as it starts again, whatever the
+  // backoff said before it closed (the network, or the server, may well be back).
+  const syncAtStart = () => void sync.run(true).catch(() => undefined);
+  browser.runtime.onStartup.addListener(syncAtStart);
+  browser.runtime.onInstalled.addListener(syncAtStart); // an unpacked or updated extension starts this way
   const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
 
   browser.runtime.onConnect.addListener((port: Browser.runtime.Port) => {

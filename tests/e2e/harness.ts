@@ -145,6 +145,7 @@ export async function workerControl(h: Harness): Promise<WorkerControl> {
   await cdp.send('ServiceWorker.enable');
   return {
     async stop() {
+      if (status === 'stopped') return; // nothing running (the next message has not woken it yet)
       const stopped = new Promise<void>((resolveStopped, reject) => {
         const timer = setTimeout(() => reject(new Error('service worker did not stop within 10 s')), 10_000);
         const check = () => {
@@ -156,7 +157,6 @@ export async function workerControl(h: Harness): Promise<WorkerControl> {
         };
         waiters.add(check);
       });
-      status = 'stopping';
       await cdp.send('ServiceWorker.stopAllWorkers');
       await stopped;
     },

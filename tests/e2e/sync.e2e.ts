@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadEnv } from '../../server/env';
 import { startServer, type RunningServer } from '../../server/start';
-import { screenshot, screenshotOnFailure, useHarness, waitFor } from './harness';
+import { screenshot, screenshotOnFailure, useHarness, waitFor, workerControl } from './harness';
 import { openOptions } from './options-page';
 
 /**
@@ -139,5 +139,73 @@ describe('sync to the endpoint under faults', () => {
     expect(proxy.failures()).toBeGreaterThanOrEqual(2); // the faults really happened
     await screenshot(options, 'options-study-synced');
     console.info(`sync fault test: 110 events generated, ${final.n} stored once on the server, ${proxy.failures()} injected failures`);
+  });
+
+  it('uploads every event once when the worker is stopped 20 times mid-burst and the browser is closed with events waiting', async () => {
+    const h = harness();
+    screenshotOnFailure(h, 'sync-durability');
+    const dataDir = await mkdtemp(join(tmpdir(), 'fw-sync2-'));
+    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
+    const env = loadEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_TOKEN: 'test-admin-token-1234' });
+    let server: RunningServer | null = await startServer(env);
+    const port = Number(new URL(server.url).port);
+    cleanup.push(async () => server?.close());
+    const admin = { 'Content-Type': 'application/json', Authorization: 'Bearer test-admin-token-1234' };
+    const study = (await (await fetch(`${server.url}/v1/studies`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Durable study' }) })).json()) as { id: string };
+    const { codes } = (await (await fetch(`${server.url}/v1/studies/${study.id}/participants`, { method: 'POST', headers: admin, body: '{}' })).json()) as { codes: { code: string }[] };
+    const onServer = async () => {
+      const [row] = (await server?.sql.query<{ n: string | number; d: string | number }>("SELECT count(*) AS n, count(DISTINCT id) AS d FROM events WHERE study_id = $1 AND action = 'click'", [study.id])) ?? [];
+      return { n: Number(row?.n ?? -1), distinct: Number(row?.d ?? -1) };
+    };
+
+    const options = await openOptions(h);
+    await options.getByTestId('join-endpoint').fill(server.url);
+    await options.getByTestId('join-code').fill(codes[0]?.code ?? '');
+    await options.getByTestId('join').click();
+    await options.getByTestId('study-joined').waitFor();
+
+    // 20 bursts, the worker stopped in the middle of each while uploads are under way.
+    const worker = await workerControl(h);
+    const product = await h.context.newPage();
+    await product.goto(`${h.fixtures.url}/product.html`);
+    await product.waitForTimeout(300);
+    for (let burst = 0; burst < 20; burst++) {
+      const clicking = (async () => {
+        for (let i = 0; i < 6; i++) await product.click('#add-to-cart');
+      })();
+      await product.waitForTimeout(40 + Math.random() * 60);
+      await worker.stop();
+      await clicking;
+    }
+    expect(worker.starts()).toBeGreaterThanOrEqual(15);
+    await worker.dispose();
+    // The alarm (1 min) or the next write uploads the rest; "Sync now" makes the test quicker.
+    await waitFor(
+      async () => {
+        await options.getByTestId('sync-now').click().catch(() => undefined);
+        return (await onServer()).n === 120;
+      },
+      60_000,
+      '120 events on the server',
+    );
+    expect(await onServer()).toEqual({ n: 120, distinct: 120 });
+
+    // The server goes down, more events are logged, and the browser is closed before they can be uploaded.
+    await server.close();
+    server = null;
+    for (let i = 0; i < 25; i++) await product.click('#add-to-cart');
+    await expect.poll(async () => /^25 waiting/.test(await options.getByTestId('sync-status').innerText()), { timeout: 15_000 }).toBe(true);
+    await h.closeBrowser();
+    server = await startServer({ ...env, PORT: port });
+    await h.reopenBrowser(); // same profile: the queue is in its IndexedDB
+    try {
+      await waitFor(async () => (await onServer()).n === 145, 60_000, '145 events after the browser restarted');
+    } catch (e) {
+      const o = await openOptions(h);
+      console.error('after restart:', await o.getByTestId('study-panel').innerText(), await onServer());
+      throw e;
+    }
+    expect(await onServer()).toEqual({ n: 145, distinct: 145 });
+    console.info('durability: 20 worker stops mid-burst (120 events) + browser closed with 25 waiting: 145 stored once');
   });
 });
