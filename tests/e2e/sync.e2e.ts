@@ -141,6 +141,16 @@ describe('sync to the endpoint under faults', () => {
     console.info(`sync fault test: 110 events generated, ${final.n} stored once on the server, ${proxy.failures()} injected failures`);
   });
 
+});
+
+// A fresh browser (the one above has joined another study).
+describe('sync survives a stopped worker and a closed browser', () => {
+  const harness = useHarness();
+  const cleanup: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const fn of cleanup.reverse()) await fn().catch(() => undefined);
+  });
+
   it('uploads every event once when the worker is stopped 20 times mid-burst and the browser is closed with events waiting', async () => {
     const h = harness();
     screenshotOnFailure(h, 'sync-durability');
