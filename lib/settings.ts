@@ -13,6 +13,8 @@ export const SettingsSchema = v.object({
   role: v.picklist(ROLES),
   condition: ConditionCodeSchema,
   loggingEnabled: v.boolean(),
+  /** Why logging was paused by Floorwalker itself (e.g. the disk is full), shown to the participant. */
+  pauseReason: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(300))), null),
   allowedHosts: v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(253))),
   keepUrlQuery: v.boolean(),
   overlay: v.object({ collapsed: v.boolean(), side: v.picklist(['left', 'right']) }),
@@ -39,6 +41,7 @@ export function defaultSettings(participant: string): Settings {
     role: 'seller',
     condition: DEFAULT_CONDITION_CODE,
     loggingEnabled: true,
+    pauseReason: null,
     allowedHosts: [...DEFAULT_ALLOWED_HOSTS],
     keepUrlQuery: false,
     overlay: { collapsed: false, side: 'right' },

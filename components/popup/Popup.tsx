@@ -39,6 +39,11 @@ export function Popup({ api, openOptions }: { api: AdminApi; openOptions(): void
           </>
         )}
       </dl>
+      {settings.pauseReason && (
+        <p class="error" role="alert" data-testid="popup-pause-reason">
+          {settings.pauseReason}
+        </p>
+      )}
       {st?.lastError && (
         <p class="error" data-testid="popup-error">
           {st.lastError}

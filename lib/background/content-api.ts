@@ -8,6 +8,16 @@ import { isAllowedUrl } from '../sites/matches';
 import type { SearchService } from './search-service';
 import type { SyncService } from './sync-service';
 
+export const QUOTA_PAUSE_REASON = 'This browser is out of storage space, so logging is paused. Free some space (or export and delete stored data), then resume logging.';
+
+/** Dexie wraps the browser's QuotaExceededError; either may arrive. */
+export function isQuotaError(e: unknown): boolean {
+  for (let x: unknown = e; x && typeof x === 'object'; x = (x as { inner?: unknown }).inner) {
+    if ((x as { name?: string }).name === 'QuotaExceededError') return true;
+  }
+  return false;
+}
+
 /** Which conversation a product page's events belong to: the one last opened in a chat tab. */
 export const ACTIVE_CONVERSATION_KEY = 'activeConversation';
 
@@ -32,7 +42,17 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
     async logEvents(input) {
       // Paused means nothing is recorded from now on, even by pages opened before the pause.
       if (!(await loadSettings(db)).loggingEnabled) return { stored: [], rejected: (Array.isArray(input) ? input : []).map((e) => ({ id: idOf(e), error: 'logging is paused' })) };
-      const result = await storeEvents(db, input);
+      let result: LogResult;
+      try {
+        result = await storeEvents(db, input);
+      } catch (e) {
+        if (isQuotaError(e)) {
+          // Out of space: pause and say so (popup, options page) instead of losing events without a word.
+          await updateSettings(db, { loggingEnabled: false, pauseReason: QUOTA_PAUSE_REASON });
+          throw new Error(QUOTA_PAUSE_REASON, { cause: e });
+        }
+        throw e;
+      }
       if (result.stored.length) sync?.soon();
       return result;
     },

@@ -22,7 +22,9 @@ export async function updateSettings(db: FloorwalkerDb, patch: unknown): Promise
   if (!parsed.success) throw new Error(`Invalid settings: ${describeIssues(parsed.issues)}`);
   return db.transaction('rw', db.settings, async () => {
     const current = await loadSettings(db);
-    const next = v.parse(SettingsSchema, { ...current, ...parsed.output });
+    const patch = parsed.output;
+    // Resuming logging clears the reason it was paused for.
+    const next = v.parse(SettingsSchema, { ...current, ...patch, ...(patch.loggingEnabled === true && !('pauseReason' in patch) ? { pauseReason: null } : {}) });
     await db.settings.put({ key: SETTINGS_KEY, value: next });
     return next;
   });

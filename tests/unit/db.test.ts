@@ -134,3 +134,23 @@ describe('settings', () => {
     expect(after).toMatchObject({ overlay: { side: 'left', collapsed: true }, loggingEnabled: false, participant: before.participant });
   });
 });
+
+describe('a full disk', () => {
+  it('pauses logging and says why instead of losing events silently; resuming clears it', async () => {
+    const { createContentApi, QUOTA_PAUSE_REASON } = await import('../../lib/background/content-api');
+    const db = open();
+    await loadSettings(db);
+    const quota = Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
+    const original = db.events.bulkPut.bind(db.events);
+    db.events.bulkPut = (() => Promise.reject(Object.assign(new Error('Dexie wrap'), { name: 'AbortError', inner: quota }))) as unknown as typeof db.events.bulkPut;
+    const api = createContentApi(db, {} as never);
+    await expect(api.logEvents([clickEvent(1)])).rejects.toThrow(QUOTA_PAUSE_REASON);
+    expect(await loadSettings(db)).toMatchObject({ loggingEnabled: false, pauseReason: QUOTA_PAUSE_REASON });
+    // While paused nothing is recorded, and the page is told so.
+    db.events.bulkPut = original;
+    expect((await api.logEvents([clickEvent(2)])).rejected[0]?.error).toBe('logging is paused');
+    expect(await db.events.count()).toBe(0);
+    expect(await updateSettings(db, { loggingEnabled: true })).toMatchObject({ loggingEnabled: true, pauseReason: null });
+    expect((await api.logEvents([clickEvent(3)])).stored).toHaveLength(1);
+  });
+});
