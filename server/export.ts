@@ -3,8 +3,9 @@ import { buildConversation, toParlai, toStar } from '../lib/export/conversation'
 import { csvLines, eventToCsvRow } from '../lib/export/csv';
 import type { Sql } from './db/sql';
 
-export const EXPORT_FORMATS = ['jsonl', 'csv', 'conversations', 'parlai', 'star'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+import { EXPORT_FORMATS, type ExportFormat } from '../lib/export/formats';
+
+export { EXPORT_FORMATS, type ExportFormat };
 const PAGE = 1_000;
 
 export const EXPORT_CONTENT: Record<ExportFormat, { type: string; ext: string }> = {

@@ -1,42 +1,83 @@
 import { useState } from 'preact/hooks';
+import { strToU8, zipSync } from 'fflate';
 import type { FwEvent } from '@/lib/events/schema';
-import { collectJsonl } from '@/lib/export/jsonl';
+import { EXPORT_FILES, EXPORT_FORMATS, renderExport, type ExportFormat } from '@/lib/export/formats';
+import { exportReadme } from '@/lib/export/readme';
 
 export interface ExportPanelProps {
   readPage(afterId: string | null): Promise<FwEvent[]>;
   total: number;
 }
 
-/** Downloads every stored event as JSON Lines, showing progress while it reads. */
-export function ExportPanel({ readPage, total }: ExportPanelProps) {
-  const [state, setState] = useState<{ busy: boolean; done: number; message: string | null }>({ busy: false, done: 0, message: null });
+type Choice = ExportFormat | 'zip';
 
-  async function exportJsonl() {
-    setState({ busy: true, done: 0, message: null });
+function download(parts: BlobPart[], type: string, name: string) {
+  const url = URL.createObjectURL(new Blob(parts, { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Downloads what is stored in any of the server's formats, or all of them in a ZIP with a README. */
+export function ExportPanel({ readPage, total }: ExportPanelProps) {
+  const [format, setFormat] = useState<Choice>('jsonl');
+  const [state, setState] = useState<{ busy: boolean; done: number; phase: string; message: string | null }>({ busy: false, done: 0, phase: '', message: null });
+
+  async function run() {
+    setState({ busy: true, done: 0, phase: 'Reading', message: null });
     try {
-      const { parts, count } = await collectJsonl(readPage, (done) => setState((s) => ({ ...s, done })));
-      const blob = new Blob(parts, { type: 'application/x-ndjson' });
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `floorwalker-events-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      setState({ busy: false, done: count, message: `Exported ${count} event${count === 1 ? '' : 's'}.` });
+      const events: FwEvent[] = [];
+      let after: string | null = null;
+      for (;;) {
+        const page = await readPage(after);
+        const last = page.at(-1);
+        if (!last) break;
+        events.push(...page);
+        after = last.id;
+        setState((s) => ({ ...s, done: events.length }));
+      }
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      setState((s) => ({ ...s, phase: 'Writing' }));
+      await new Promise((r) => setTimeout(r, 0));
+      if (format === 'zip') {
+        const files: Record<string, Uint8Array> = {};
+        for (const f of EXPORT_FORMATS) files[EXPORT_FILES[f].name] = strToU8(renderExport(f, events));
+        const first = events[0];
+        files['README.md'] = strToU8(exportReadme({ exportedAt: new Date().toISOString(), events: events.length, study: first?.study ?? '—', participant: first?.participant ?? '—' }));
+        setState((s) => ({ ...s, phase: 'Compressing' }));
+        await new Promise((r) => setTimeout(r, 0));
+        download([zipSync(files, { level: 6 }) as Uint8Array<ArrayBuffer>], 'application/zip', `floorwalker-${stamp}.zip`);
+      } else {
+        const file = EXPORT_FILES[format];
+        download([renderExport(format, events)], file.type, `floorwalker-${stamp}-${file.name}`);
+      }
+      setState({ busy: false, done: events.length, phase: '', message: `Exported ${events.length} event${events.length === 1 ? '' : 's'}.` });
     } catch (e) {
-      setState({ busy: false, done: 0, message: `Export failed: ${e instanceof Error ? e.message : String(e)}` });
+      setState({ busy: false, done: 0, phase: '', message: `Export failed: ${e instanceof Error ? e.message : String(e)}` });
     }
   }
 
   return (
     <section aria-labelledby="export-h">
       <h2 id="export-h">Export</h2>
-      <p class="muted">Every stored event, one JSON object per line, in the order they happened.</p>
-      <button type="button" data-testid="export-jsonl" disabled={state.busy || total === 0} onClick={() => void exportJsonl()}>
-        {state.busy ? 'Exporting…' : 'Export JSONL'}
-      </button>
+      <p class="muted">Everything stored in this browser, in the same formats as the study server.</p>
+      <div class="form-row">
+        <select value={format} onChange={(e) => setFormat(e.currentTarget.value as Choice)} data-testid="export-format" aria-label="Export format">
+          {EXPORT_FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {EXPORT_FILES[f].label}
+            </option>
+          ))}
+          <option value="zip">All formats (ZIP with README)</option>
+        </select>
+        <button type="button" data-testid="export-jsonl" disabled={state.busy || total === 0} onClick={() => void run()}>
+          {state.busy ? `${state.phase}…` : 'Export'}
+        </button>
+      </div>
       {state.busy && (
         <progress max={Math.max(total, 1)} value={state.done} aria-label="Export progress">
           {state.done}

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screenshot, screenshotOnFailure, useHarness } from './harness';
 import { exportJsonl, openOptions, storedTotal, waitForStored } from './options-page';
 import { validateEvent } from '../../lib/events/schema';
+import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
+import Papa from 'papaparse';
 
 describe('JSONL export and delete from the options page', () => {
   const harness = useHarness();
@@ -30,6 +33,22 @@ describe('JSONL export and delete from the options page', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort()).toEqual(ids); // oldest first: UUIDv7 ids sort by time
     await expect.poll(() => options.getByTestId('export-status').innerText()).toBe(`Exported ${total} events.`);
+
+    // All formats in one ZIP, with a README; each file parses and holds every event.
+    await options.getByTestId('export-format').selectOption('zip');
+    const zipDownload = options.waitForEvent('download');
+    await options.getByTestId('export-jsonl').click();
+    const zipPath = await (await zipDownload).path();
+    const files = unzipSync(new Uint8Array(await readFile(zipPath)));
+    expect(Object.keys(files).sort()).toEqual(['README.md', 'conversations.json', 'events.csv', 'events.jsonl', 'parlai.jsonl', 'star.json']);
+    const text = (name: string) => strFromU8(files[name] ?? new Uint8Array());
+    expect(text('events.jsonl').trim().split('\n')).toHaveLength(total);
+    const csv = Papa.parse(text('events.csv'), { header: true, skipEmptyLines: true });
+    expect(csv.errors).toEqual([]);
+    expect(csv.data).toHaveLength(total);
+    expect(Array.isArray(JSON.parse(text('conversations.json')))).toBe(true);
+    expect(Array.isArray(JSON.parse(text('star.json')))).toBe(true);
+    expect(text('README.md')).toContain(`${total} events`);
 
     // Delete: cancelling keeps everything; confirming removes it.
     await options.getByTestId('delete-all').click();
