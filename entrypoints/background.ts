@@ -32,7 +32,10 @@ export default defineBackground(() => {
   // backoff said before it closed (the network, or the server, may well be back).
   const syncAtStart = () => void sync.run(true).catch(() => undefined);
   browser.runtime.onStartup.addListener(syncAtStart);
-  browser.runtime.onInstalled.addListener(syncAtStart); // an unpacked or updated extension starts this way
+  browser.runtime.onInstalled.addListener(({ reason }) => {
+    syncAtStart(); // an unpacked or updated extension starts this way
+    if (reason === 'install') void browser.runtime.openOptionsPage(); // the consent screen, first of all
+  });
   const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
 
   browser.runtime.onConnect.addListener((port: Browser.runtime.Port) => {

@@ -13,6 +13,8 @@ export const SettingsSchema = v.object({
   role: v.picklist(ROLES),
   condition: ConditionCodeSchema,
   loggingEnabled: v.boolean(),
+  /** When the participant agreed to logging (first-run screen); nothing is logged before. */
+  consentedAt: v.optional(v.nullable(v.number()), null),
   /** Why logging was paused by Floorwalker itself (e.g. the disk is full), shown to the participant. */
   pauseReason: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(300))), null),
   allowedHosts: v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(253))),
@@ -41,6 +43,7 @@ export function defaultSettings(participant: string): Settings {
     role: 'seller',
     condition: DEFAULT_CONDITION_CODE,
     loggingEnabled: true,
+    consentedAt: null,
     pauseReason: null,
     allowedHosts: [...DEFAULT_ALLOWED_HOSTS],
     keepUrlQuery: false,
@@ -50,5 +53,5 @@ export function defaultSettings(participant: string): Settings {
 }
 
 /** What the options page and popup may change directly; study, participant and endpoint change only by joining. */
-export const SettingsPatchSchema = v.partial(v.omit(SettingsSchema, ['participant', 'study', 'endpoint']));
+export const SettingsPatchSchema = v.partial(v.omit(SettingsSchema, ['participant', 'study', 'endpoint', 'consentedAt']));
 export type SettingsPatch = v.InferOutput<typeof SettingsPatchSchema>;

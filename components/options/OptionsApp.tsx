@@ -6,6 +6,7 @@ import { ExportPanel } from './ExportPanel';
 import { DeleteData } from './DeleteData';
 import { CatalogPanel } from './CatalogPanel';
 import { StudyPanel } from './StudyPanel';
+import { ConsentPanel } from './ConsentPanel';
 
 /** The options page: what is stored, exporting it, and deleting it. */
 export function OptionsApp({ api }: { api: AdminApi }) {
@@ -31,6 +32,7 @@ export function OptionsApp({ api }: { api: AdminApi }) {
           Refresh
         </button>
       </header>
+      <ConsentPanel api={api} onChange={refresh} />
       <StudyPanel api={api} onChange={refresh} />
       <EventBrowser load={load} version={version} />
       <div class="columns">

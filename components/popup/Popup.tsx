@@ -29,7 +29,7 @@ export function Popup({ api, openOptions }: { api: AdminApi; openOptions(): void
           {settings.role}, condition {settings.condition}
         </dd>
         <dt>Logging</dt>
-        <dd data-testid="popup-logging">{settings.loggingEnabled ? 'on' : 'paused'}</dd>
+        <dd data-testid="popup-logging">{settings.consentedAt === null ? 'off until you agree (Data and settings…)' : settings.loggingEnabled ? 'on' : 'paused'}</dd>
         <dt>Waiting</dt>
         <dd data-testid="popup-pending">{overview ? `${overview.pending} event${overview.pending === 1 ? '' : 's'}` : '…'}</dd>
         {settings.endpoint && (

@@ -1,5 +1,5 @@
 import { countEvents, deleteAllEvents, listEvents, readEventsAfter, toEvent } from '../db/events';
-import { loadSettings, updateSettings } from '../db/settings';
+import { loadSettings, setConsent, updateSettings } from '../db/settings';
 import type { FloorwalkerDb } from '../db/schema';
 import type { AdminApi } from '../rpc/api';
 import { EXPORT_CHUNK_SIZE, EVENTS_PAGE_SIZE } from '../limits';
@@ -12,6 +12,7 @@ import type { FetchLike } from '../sync/uploader';
 export function createAdminApi(db: FloorwalkerDb, search: SearchService, sync: SyncService, fetchFn: FetchLike): AdminApi {
   return {
     getSettings: () => loadSettings(db),
+    setConsent: (consent) => setConsent(db, consent),
     updateSettings: (patch) => updateSettings(db, patch),
     listEvents: (q) =>
       listEvents(db, {

@@ -28,7 +28,8 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
       if (conversation) await db.settings.put({ key: ACTIVE_CONVERSATION_KEY, value: conversation });
       const active = conversation ?? ((await db.settings.get(ACTIVE_CONVERSATION_KEY))?.value as string | undefined) ?? null;
       return {
-        logging: settings.loggingEnabled && isAllowedUrl(url, settings.allowedHosts),
+        logging: settings.consentedAt !== null && settings.loggingEnabled && isAllowedUrl(url, settings.allowedHosts),
+        consented: settings.consentedAt !== null,
         study: settings.study,
         participant: settings.participant,
         role: settings.role,
@@ -40,8 +41,10 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
     },
 
     async logEvents(input) {
-      // Paused means nothing is recorded from now on, even by pages opened before the pause.
-      if (!(await loadSettings(db)).loggingEnabled) return { stored: [], rejected: (Array.isArray(input) ? input : []).map((e) => ({ id: idOf(e), error: 'logging is paused' })) };
+      // Without consent, or paused, nothing is recorded, even from pages opened before.
+      const settings = await loadSettings(db);
+      const refuse = settings.consentedAt === null ? 'no consent to logging' : !settings.loggingEnabled ? 'logging is paused' : null;
+      if (refuse) return { stored: [], rejected: (Array.isArray(input) ? input : []).map((e) => ({ id: idOf(e), error: refuse })) };
       let result: LogResult;
       try {
         result = await storeEvents(db, input);

@@ -20,6 +20,8 @@ export type PortName = (typeof PORTS)[keyof typeof PORTS];
 /** What a page needs to know to log: whether it may, and the context every event carries. */
 export interface PageContext {
   logging: boolean;
+  /** False until the participant has agreed to logging on the first-run screen. */
+  consented: boolean;
   study: string;
   participant: string;
   role: Settings['role'];
@@ -53,6 +55,7 @@ export interface StoreStatus {
 
 export interface AdminApi {
   getSettings(): Promise<Settings>;
+  setConsent(consent: { agree: true; role: Settings['role'] } | { agree: false }): Promise<Settings>;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
   listEvents(query: { action?: Action | undefined; offset: number; limit: number }): Promise<EventPage>;
   readEventsAfter(afterId: string | null, limit: number): Promise<FwEvent[]>;

@@ -59,6 +59,7 @@ export async function startHarness(): Promise<Harness> {
   const fixtures = await serveFolder(FIXTURES_DIR);
   let context = await launchBrowser(profileDir);
   const extensionId = await extensionIdOf(context);
+  await giveConsent(context, extensionId);
   const h: Harness = {
     get context() {
       return context;
@@ -81,6 +82,16 @@ export async function startHarness(): Promise<Harness> {
     },
   };
   return h;
+}
+
+/** Agrees to logging on the options page, as a participant does on first run. */
+export async function giveConsent(context: BrowserContext, extensionId: string, role: 'Seller' | 'Buyer' = 'Seller'): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/options.html`);
+  await page.getByRole('radio', { name: role }).check();
+  await page.getByTestId('consent-agree').click();
+  await page.getByTestId('consent-given').waitFor();
+  await page.close();
 }
 
 /** Starts one harness for the enclosing describe block and closes it afterwards. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDbs } from './helpers/db';
 import { STORES_V1, SyncState } from '../../lib/db/schema';
 import { deleteAllEvents, listEvents, putEvents, readEventsAfter, countEvents } from '../../lib/db/events';
-import { loadSettings, updateSettings } from '../../lib/db/settings';
+import { loadSettings, setConsent, updateSettings } from '../../lib/db/settings';
 import { storeEvents } from '../../lib/background/content-api';
 import { clickEvent, hoverEvent } from './helpers/events';
 
@@ -139,7 +139,7 @@ describe('a full disk', () => {
   it('pauses logging and says why instead of losing events silently; resuming clears it', async () => {
     const { createContentApi, QUOTA_PAUSE_REASON } = await import('../../lib/background/content-api');
     const db = open();
-    await loadSettings(db);
+    await setConsent(db, { agree: true, role: 'seller' });
     const quota = Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
     const original = db.events.bulkPut.bind(db.events);
     db.events.bulkPut = (() => Promise.reject(Object.assign(new Error('Dexie wrap'), { name: 'AbortError', inner: quota }))) as unknown as typeof db.events.bulkPut;
@@ -152,5 +152,24 @@ describe('a full disk', () => {
     expect(await db.events.count()).toBe(0);
     expect(await updateSettings(db, { loggingEnabled: true })).toMatchObject({ loggingEnabled: true, pauseReason: null });
     expect((await api.logEvents([clickEvent(3)])).stored).toHaveLength(1);
+  });
+});
+
+describe('consent', () => {
+  it('records nothing before the participant agrees, and stops when they withdraw', async () => {
+    const { createContentApi } = await import('../../lib/background/content-api');
+    const db = open();
+    const api = createContentApi(db, {} as never);
+    expect((await api.getPageContext('http://localhost/chat', null)).logging).toBe(false);
+    expect((await api.logEvents([clickEvent(1)])).rejected[0]?.error).toBe('no consent to logging');
+    const agreed = await setConsent(db, { agree: true, role: 'buyer' });
+    expect(agreed).toMatchObject({ role: 'buyer', consentedAt: expect.any(Number) });
+    expect(await api.getPageContext('http://localhost/chat', null)).toMatchObject({ logging: true, consented: true });
+    expect((await api.logEvents([clickEvent(2)])).stored).toHaveLength(1);
+    await setConsent(db, { agree: false });
+    expect((await api.logEvents([clickEvent(3)])).rejected[0]?.error).toBe('no consent to logging');
+    expect(await db.events.count()).toBe(1);
+    // Consent is not something a settings patch can set.
+    await expect(updateSettings(db, { consentedAt: 1 } as never)).resolves.toMatchObject({ consentedAt: null });
   });
 });

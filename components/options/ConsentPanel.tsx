@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { AdminApi } from '@/lib/rpc/api';
+import type { Settings } from '@/lib/settings';
+
+/**
+ * First run: what Floorwalker records, what it never records, where it goes, and the participant's agreement
+ * (with their role). Nothing is logged before this; consent can be withdrawn at any time.
+ */
+export function ConsentPanel({ api, onChange }: { api: AdminApi; onChange(): void }) {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [role, setRole] = useState<Settings['role']>('seller');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api.getSettings().then(setSettings, (e: unknown) => setError(String(e)));
+  }, [api]);
+  if (!settings) return null;
+
+  const decide = async (consent: Parameters<AdminApi['setConsent']>[0]) => {
+    try {
+      setSettings(await api.setConsent(consent));
+      onChange();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  if (settings.consentedAt !== null) {
+    return (
+      <p class="muted" data-testid="consent-given">
+        You agreed to logging on {new Date(settings.consentedAt).toLocaleString()} as a {settings.role}.{' '}
+        <button type="button" class="link-button" onClick={() => void decide({ agree: false })}>
+          Withdraw consent
+        </button>
+      </p>
+    );
+  }
+  return (
+    <section aria-labelledby="consent-h" class="consent" data-testid="consent-panel">
+      <h2 id="consent-h">Before Floorwalker records anything</h2>
+      <div class="columns">
+        <div>
+          <h3>What is recorded</h3>
+          <ul>
+            <li>On chat and shop pages you allow: where the pointer rests on product images and for how long, how far you scroll, which links and buttons you click.</li>
+            <li>In chats: the messages, the coaching acts you choose, your searches and the products you share.</li>
+            <li>The study, your participant code's id and your condition, with each event.</li>
+          </ul>
+        </div>
+        <div>
+          <h3>What is never recorded</h3>
+          <ul>
+            <li>Anything you type outside the chat box, passwords and payment fields.</li>
+            <li>Web addresses' query strings and fragments (unless your study asks), e-mail addresses and phone numbers in page text.</li>
+            <li>Audio: with voice input only the text is kept.</li>
+          </ul>
+        </div>
+      </div>
+      <p>
+        Everything stays in this browser unless you join a study: then it is sent to that study's server. You can pause
+        logging, see and export everything stored, and delete it, at any time, here.
+      </p>
+      <div class="form-row">
+        <span>I take part as</span>
+        <label>
+          <input type="radio" name="role" checked={role === 'seller'} onChange={() => setRole('seller')} /> Seller
+        </label>
+        <label>
+          <input type="radio" name="role" checked={role === 'buyer'} onChange={() => setRole('buyer')} /> Buyer
+        </label>
+        <button type="button" class="primary" data-testid="consent-agree" onClick={() => void decide({ agree: true, role })}>
+          I agree, start logging
+        </button>
+      </div>
+      {error && <p class="error">{error}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { serveFolder } from '../../scripts/static-server';
+import { extensionIdOf, FIXTURES_DIR, launchBrowser, screenshot } from './harness';
+import { storedTotal } from './options-page';
+
+describe('consent on first run', () => {
+  it('opens the consent screen on install and records nothing until the participant agrees', async () => {
+    const profile = await mkdtemp(join(tmpdir(), 'fw-consent-'));
+    const fixtures = await serveFolder(FIXTURES_DIR);
+    const context = await launchBrowser(profile);
+    try {
+      const id = await extensionIdOf(context);
+      // Installing opens the options page with the consent screen.
+      const options = await (async () => {
+        for (let i = 0; i < 50; i++) {
+          const page = context.pages().find((p) => p.url().startsWith(`chrome-extension://${id}/options.html`));
+          if (page) return page;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        return context.newPage().then(async (p) => (await p.goto(`chrome-extension://${id}/options.html`), p));
+      })();
+      await options.getByTestId('consent-panel').waitFor();
+      await screenshot(options, 'options-consent');
+
+      const product = await context.newPage();
+      await product.goto(`${fixtures.url}/product.html`);
+      await product.waitForTimeout(300);
+      for (let i = 0; i < 5; i++) await product.click('#add-to-cart');
+      await product.waitForTimeout(800);
+      expect(await storedTotal(options)).toBe(0);
+
+      await options.getByRole('radio', { name: 'Seller' }).check();
+      await options.getByTestId('consent-agree').click();
+      await options.getByTestId('consent-given').waitFor();
+      await product.reload();
+      await product.waitForTimeout(300);
+      for (let i = 0; i < 5; i++) await product.click('#add-to-cart');
+      await expect.poll(() => storedTotal(options), { timeout: 10_000 }).toBe(5);
+    } finally {
+      await context.close();
+      await fixtures.close();
+      await rm(profile, { recursive: true, force: true });
+    }
+  });
+});
