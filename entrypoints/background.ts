@@ -8,6 +8,8 @@ import { createSearchService } from '@/lib/background/search-service';
 import { createSyncService, SYNC_ALARM, SYNC_ALARM_MINUTES } from '@/lib/background/sync-service';
 import { PORTS } from '@/lib/rpc/api';
 import { portEndpoint } from '@/lib/rpc/port-endpoint';
+import { LOGGING_SWITCH_KEY, loggingOn } from '@/lib/logging-switch';
+import type { Settings } from '@/lib/settings';
 
 // Wiring only. The worker can be stopped at any moment: all state lives in IndexedDB, none in globals
 // beyond the database handle, which reopens on the next start.
@@ -21,7 +23,8 @@ export default defineBackground(() => {
   const fetchFn = (url: string, init: RequestInit) => fetch(url, init);
   const sync = createSyncService(db, fetchFn);
   const contentApi = createContentApi(db, search, sync);
-  const adminApi = createAdminApi(db, search, sync, fetchFn);
+  const announce = (s: Settings) => void browser.storage.local.set({ [LOGGING_SWITCH_KEY]: loggingOn(s) });
+  const adminApi = createAdminApi(db, search, sync, fetchFn, announce);
 
   // Uploads survive the worker being stopped: the alarm wakes it, and the queue is in IndexedDB.
   void browser.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_ALARM_MINUTES });

@@ -8,6 +8,8 @@ import { startPageLogger } from '@/lib/logger/start';
 import { startFeatures, type Feature } from '@/lib/features/run';
 import { observable } from '@/lib/observable';
 import { createEventLog } from '@/lib/logger/event-log';
+import { browser } from 'wxt/browser';
+import { LOGGING_SWITCH_KEY } from '@/lib/logging-switch';
 import { mountOverlay, OVERLAY_TAG } from './overlay';
 
 // Wiring only: one RPC client and one event sender for the page, then each feature started on its own.
@@ -44,11 +46,26 @@ export default defineContentScript({
       {
         name: 'page-logger',
         async start(_deps, signal) {
-          const pageContext = await rpc.getPageContext(location.href, adapter?.conversationId(document) ?? null);
-          context.set(pageContext);
-          if (!pageContext.logging) return;
           const ignore = (el: Element) => el.closest(OVERLAY_TAG) !== null;
-          startPageLogger({ doc: document, context: pageContext, ignore, enqueue: (e) => sender.enqueue(e) }, signal);
+          let running: AbortController | null = null;
+          // (Re)start or stop the logger to match the current context: listeners exist only while logging is on.
+          const apply = async () => {
+            const pageContext = await rpc.getPageContext(location.href, adapter?.conversationId(document) ?? null);
+            context.set(pageContext);
+            running?.abort();
+            running = null;
+            if (!pageContext.logging || signal.aborted) return;
+            running = new AbortController();
+            const both = AbortSignal.any([signal, running.signal]);
+            startPageLogger({ doc: document, context: pageContext, ignore, enqueue: (e) => sender.enqueue(e) }, both);
+          };
+          await apply();
+          // A pause, resume, consent or withdrawal elsewhere reaches this page at once.
+          const onChanged = (changes: Record<string, unknown>, area: string) => {
+            if (area === 'local' && LOGGING_SWITCH_KEY in changes) void apply().catch((e: unknown) => console.warn('[floorwalker] logger switch', e));
+          };
+          browser.storage.onChanged.addListener(onChanged);
+          signal.addEventListener('abort', () => browser.storage.onChanged.removeListener(onChanged), { once: true });
         },
       },
     ];

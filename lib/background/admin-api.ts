@@ -5,15 +5,31 @@ import type { AdminApi } from '../rpc/api';
 import { EXPORT_CHUNK_SIZE, EVENTS_PAGE_SIZE } from '../limits';
 import { commitImport, discardImport, stageProducts } from '../catalog/import-store';
 import type { SearchService } from './search-service';
+import type { Settings } from '../settings';
 import type { SyncService } from './sync-service';
 import { joinStudy, leaveStudy } from '../sync/join';
 import type { FetchLike } from '../sync/uploader';
 
-export function createAdminApi(db: FloorwalkerDb, search: SearchService, sync: SyncService, fetchFn: FetchLike): AdminApi {
+export function createAdminApi(
+  db: FloorwalkerDb,
+  search: SearchService,
+  sync: SyncService,
+  fetchFn: FetchLike,
+  /** Tells open pages that logging was switched (see lib/logging-switch). */
+  announce: (settings: Settings) => void = () => undefined,
+): AdminApi {
   return {
     getSettings: () => loadSettings(db),
-    setConsent: (consent) => setConsent(db, consent),
-    updateSettings: (patch) => updateSettings(db, patch),
+    setConsent: async (consent) => {
+      const next = await setConsent(db, consent);
+      announce(next);
+      return next;
+    },
+    updateSettings: async (patch) => {
+      const next = await updateSettings(db, patch);
+      announce(next);
+      return next;
+    },
     listEvents: (q) =>
       listEvents(db, {
         action: q.action,

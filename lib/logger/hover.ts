@@ -29,6 +29,9 @@ export function trackImageHovers(
     current = null;
     const dwellMs = Math.round(now() - start);
     if (dwellMs < MIN_HOVER_MS) return;
+    // Size is read only for hovers long enough to log: reading it on every pointerover forces a layout.
+    const box = img.getBoundingClientRect();
+    if (box.width < MIN_HOVER_IMAGE_PX || box.height < MIN_HOVER_IMAGE_PX) return;
     const productId = productIdOf(img);
     const alt = img.getAttribute('alt');
     emit({
@@ -49,8 +52,6 @@ export function trackImageHovers(
     if (!(img instanceof HTMLImageElement) || opts.ignore?.(img)) return;
     if (current?.img === img) return;
     end();
-    const box = img.getBoundingClientRect();
-    if (box.width < MIN_HOVER_IMAGE_PX || box.height < MIN_HOVER_IMAGE_PX) return;
     current = { img, start: now() };
   };
   const onOut = (e: Event) => {

@@ -39,6 +39,21 @@ describe('consent on first run', () => {
       await product.waitForTimeout(300);
       for (let i = 0; i < 5; i++) await product.click('#add-to-cart');
       await expect.poll(() => storedTotal(options), { timeout: 10_000 }).toBe(5);
+
+      // Pausing from the popup stops logging on the page already open; resuming starts it again, no reload.
+      const popup = await context.newPage();
+      await popup.goto(`chrome-extension://${id}/popup.html`);
+      await popup.getByTestId('popup-toggle-logging').click();
+      await popup.getByTestId('popup-logging').filter({ hasText: 'paused' }).waitFor();
+      await product.waitForTimeout(500);
+      for (let i = 0; i < 5; i++) await product.click('#add-to-cart');
+      await product.waitForTimeout(800);
+      expect(await storedTotal(options)).toBe(5);
+      await popup.getByTestId('popup-toggle-logging').click();
+      await popup.getByTestId('popup-logging').filter({ hasText: 'on' }).waitFor();
+      await product.waitForTimeout(500);
+      for (let i = 0; i < 3; i++) await product.click('#add-to-cart');
+      await expect.poll(() => storedTotal(options), { timeout: 10_000 }).toBe(8);
     } finally {
       await context.close();
       await fixtures.close();

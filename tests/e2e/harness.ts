@@ -86,8 +86,24 @@ export async function startHarness(): Promise<Harness> {
 
 /** Agrees to logging on the options page, as a participant does on first run. */
 export async function giveConsent(context: BrowserContext, extensionId: string, role: 'Seller' | 'Buyer' = 'Seller'): Promise<void> {
-  const page = await context.newPage();
-  await page.goto(`chrome-extension://${extensionId}/options.html`);
+  const url = `chrome-extension://${extensionId}/options.html`;
+  // Installing opens the options page by itself; use that tab when it appears rather than racing it.
+  let page: Page | undefined;
+  for (let i = 0; i < 30 && !page; i++) {
+    page = context.pages().find((p) => p.url().startsWith(url));
+    if (!page) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!page) {
+    page = await context.newPage();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await page.goto(url);
+        break;
+      } catch (e) {
+        if (attempt >= 2) throw e; // an interrupted navigation (the extension opened it too) is retried
+      }
+    }
+  }
   await page.getByRole('radio', { name: role }).check();
   await page.getByTestId('consent-agree').click();
   await page.getByTestId('consent-given').waitFor();
