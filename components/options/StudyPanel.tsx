@@ -27,11 +27,24 @@ export function StudyPanel({ api, onChange }: { api: AdminApi; onChange(): void 
     return () => clearInterval(t);
   }, [api]);
 
-  async function join(e: Event) {
-    e.preventDefault();
+  /** Runs an action, showing its message (or its error) and refreshing the status after. */
+  async function act(fn: () => Promise<string>) {
     setBusy(true);
     setMessage(null);
     try {
+      setMessage({ kind: 'ok', text: await fn() });
+      onChange();
+    } catch (err) {
+      setMessage({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  }
+
+  const join = (e: Event) => {
+    e.preventDefault();
+    void act(async () => {
       const origin = endpointBase(endpoint);
       // Remote study servers need the participant's permission; the local pilot server already has it.
       const origins = [`${origin}/*`];
@@ -41,29 +54,9 @@ export function StudyPanel({ api, onChange }: { api: AdminApi; onChange(): void 
       const s = await api.joinStudy(origin, code.trim());
       setSettings(s);
       setCode('');
-      setMessage({ kind: 'ok', text: `Joined “${s.endpoint?.studyName ?? s.study}” as a ${s.role}, condition ${s.condition}.` });
-      onChange();
-    } catch (err) {
-      setMessage({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
-    } finally {
-      setBusy(false);
-      refresh();
-    }
-  }
-
-  async function act(fn: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    try {
-      await fn();
-      setMessage({ kind: 'ok', text: done });
-      onChange();
-    } catch (err) {
-      setMessage({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
-    } finally {
-      setBusy(false);
-      refresh();
-    }
-  }
+      return `Joined “${s.endpoint?.studyName ?? s.study}” as a ${s.role}, condition ${s.condition}.`;
+    });
+  };
 
   const joined = settings?.endpoint;
   const st = overview?.status;
@@ -71,7 +64,7 @@ export function StudyPanel({ api, onChange }: { api: AdminApi; onChange(): void 
     <section aria-labelledby="study-h" data-testid="study-panel">
       <h2 id="study-h">Study</h2>
       {!joined ? (
-        <form class="form-row" onSubmit={(e) => void join(e)}>
+        <form class="form-row" onSubmit={join}>
           <span class="muted">Not in a study: events stay in this browser.</span>
           <label>
             Study server <input value={endpoint} onInput={(e) => setEndpoint(e.currentTarget.value)} data-testid="join-endpoint" required />
@@ -100,10 +93,10 @@ export function StudyPanel({ api, onChange }: { api: AdminApi; onChange(): void 
             </p>
           )}
           <div class="form-row">
-            <button type="button" disabled={busy} data-testid="sync-now" onClick={() => void act(() => api.syncNow(), 'Upload attempted.')}>
+            <button type="button" disabled={busy} data-testid="sync-now" onClick={() => void act(async () => (await api.syncNow(), 'Upload attempted.'))}>
               Sync now
             </button>
-            <button type="button" disabled={busy} onClick={() => void act(() => api.leaveStudy(), 'Left the study; events now stay in this browser.')}>
+            <button type="button" disabled={busy} onClick={() => void act(async () => (await api.leaveStudy(), 'Left the study; events now stay in this browser.'))}>
               Leave study
             </button>
           </div>

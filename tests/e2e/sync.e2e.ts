@@ -51,6 +51,25 @@ async function faultyProxy(upstream: () => string | null) {
   };
 }
 
+/** A real endpoint on a fresh database with one study and one Seller code; cleaned up after the block. */
+async function studyServer(cleanup: (() => Promise<void>)[], name: string) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'fw-sync-'));
+  cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
+  const env = loadEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_TOKEN: 'test-admin-token-1234' });
+  const first = await startServer(env);
+  const admin = { 'Content-Type': 'application/json', Authorization: 'Bearer test-admin-token-1234' };
+  const study = (await (await fetch(`${first.url}/v1/studies`, { method: 'POST', headers: admin, body: JSON.stringify({ name }) })).json()) as { id: string };
+  const { codes } = (await (await fetch(`${first.url}/v1/studies/${study.id}/participants`, { method: 'POST', headers: admin, body: '{}' })).json()) as { codes: { code: string }[] };
+  return { env, first, study, code: codes[0]?.code ?? '' };
+}
+
+/** Click events of a study on the server: how many, and how many distinct ids. */
+async function clicksOn(server: RunningServer | null, study: string) {
+  if (!server) return { n: -1, distinct: -1 };
+  const [row] = await server.sql.query<{ n: string | number; d: string | number }>("SELECT count(*) AS n, count(DISTINCT id) AS d FROM events WHERE study_id = $1 AND action = 'click'", [study]);
+  return { n: Number(row?.n), distinct: Number(row?.d) };
+}
+
 describe('sync to the endpoint under faults', () => {
   const harness = useHarness();
   const cleanup: (() => Promise<void>)[] = [];
@@ -61,28 +80,19 @@ describe('sync to the endpoint under faults', () => {
   it('delivers every event exactly once through a server outage and a 30% failure rate', async () => {
     const h = harness();
     screenshotOnFailure(h, 'sync');
-    const dataDir = await mkdtemp(join(tmpdir(), 'fw-sync-'));
-    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-    const env = loadEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_TOKEN: 'test-admin-token-1234' });
-    let server: RunningServer | null = await startServer(env);
+    const { env, first, study, code } = await studyServer(cleanup, 'Sync study');
+    let server: RunningServer | null = first;
     const upstreamUrl = server.url;
     let up = true;
     const proxy = await faultyProxy(() => (up ? upstreamUrl : null));
     cleanup.push(proxy.close, async () => server?.close());
 
-    const admin = { 'Content-Type': 'application/json', Authorization: 'Bearer test-admin-token-1234' };
-    const study = (await (await fetch(`${upstreamUrl}/v1/studies`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Sync study' }) })).json()) as { id: string };
-    const { codes } = (await (await fetch(`${upstreamUrl}/v1/studies/${study.id}/participants`, { method: 'POST', headers: admin, body: '{}' })).json()) as { codes: { code: string }[] };
-    const serverCounts = async () => {
-      if (!server) return { n: -1, distinct: -1 };
-      const [row] = await server.sql.query<{ n: string | number; d: string | number }>("SELECT count(*) AS n, count(DISTINCT id) AS d FROM events WHERE study_id = $1 AND action = 'click'", [study.id]);
-      return { n: Number(row?.n), distinct: Number(row?.d) };
-    };
+    const serverCounts = () => clicksOn(server, study.id);
 
     // Join through the proxy, as a participant would with the address they were given.
     const options = await openOptions(h);
     await options.getByTestId('join-endpoint').fill(proxy.url);
-    await options.getByTestId('join-code').fill(codes[0]?.code ?? '');
+    await options.getByTestId('join-code').fill(code);
     await options.getByTestId('join').click();
     await expect.poll(() => options.getByTestId('study-message').innerText()).toMatch(/^Joined “Sync study” as a seller, condition B\.IIc\./);
 
@@ -154,23 +164,15 @@ describe('sync survives a stopped worker and a closed browser', () => {
   it('uploads every event once when the worker is stopped 20 times mid-burst and the browser is closed with events waiting', async () => {
     const h = harness();
     screenshotOnFailure(h, 'sync-durability');
-    const dataDir = await mkdtemp(join(tmpdir(), 'fw-sync2-'));
-    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-    const env = loadEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_TOKEN: 'test-admin-token-1234' });
-    let server: RunningServer | null = await startServer(env);
+    const { env, first, study, code } = await studyServer(cleanup, 'Durable study');
+    let server: RunningServer | null = first;
     const port = Number(new URL(server.url).port);
     cleanup.push(async () => server?.close());
-    const admin = { 'Content-Type': 'application/json', Authorization: 'Bearer test-admin-token-1234' };
-    const study = (await (await fetch(`${server.url}/v1/studies`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Durable study' }) })).json()) as { id: string };
-    const { codes } = (await (await fetch(`${server.url}/v1/studies/${study.id}/participants`, { method: 'POST', headers: admin, body: '{}' })).json()) as { codes: { code: string }[] };
-    const onServer = async () => {
-      const [row] = (await server?.sql.query<{ n: string | number; d: string | number }>("SELECT count(*) AS n, count(DISTINCT id) AS d FROM events WHERE study_id = $1 AND action = 'click'", [study.id])) ?? [];
-      return { n: Number(row?.n ?? -1), distinct: Number(row?.d ?? -1) };
-    };
+    const onServer = () => clicksOn(server, study.id);
 
     const options = await openOptions(h);
     await options.getByTestId('join-endpoint').fill(server.url);
-    await options.getByTestId('join-code').fill(codes[0]?.code ?? '');
+    await options.getByTestId('join-code').fill(code);
     await options.getByTestId('join').click();
     await options.getByTestId('study-joined').waitFor();
 
