@@ -10,6 +10,8 @@ export function sanitizeUrl(raw: string, opts: { keepQuery?: boolean } = {}): st
     return null;
   }
   if (url.protocol === 'javascript:' || url.protocol === 'data:' || url.protocol === 'blob:') return null;
+  // mailto:, tel:, sms: … hold the address itself: keep only which kind of link it was.
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return url.protocol;
   url.username = '';
   url.password = '';
   if (!opts.keepQuery) {

@@ -31,6 +31,8 @@ describe('logger on a product page', () => {
     await page.click('#add-to-cart');
     await page.click('#spec-link');
     await page.click('#mail-link');
+    await page.click('#call-us');
+    await page.click('#card'); // a payment field: clicking it records nothing of it
     await page.click('#related-view');
 
     // Scroll the reviews box, then the page.
@@ -63,7 +65,9 @@ describe('logger on a product page', () => {
     const byId = Object.fromEntries(clicks.map((c) => [c.payload.element.id ?? c.payload.element.path, c.payload]));
     expect(byId['add-to-cart']).toMatchObject({ element: { tag: 'button', label: 'Add to cart', testId: 'add-to-cart' }, productId: 'HP-AURORA-01' });
     expect(byId['spec-link']?.href).toBe(`${h.fixtures.url}/specs/aurora`); // query and fragment stripped
-    expect(byId['mail-link']?.element.label).toBe('Questions? [email]');
+    expect(byId['mail-link']).toMatchObject({ element: { label: 'Questions? [email]' }, href: 'mailto:' });
+    expect(byId['call-us']?.element.label).toBe('Call us: [phone]');
+    expect(byId.card).toBeUndefined();
     expect(byId['related-view']).toMatchObject({ productId: 'HP-NOVA-02' });
 
     const scrolls = events.filter((e): e is Extract<FwEvent, { action: 'scroll' }> => e.action === 'scroll');
@@ -78,6 +82,8 @@ describe('logger on a product page', () => {
     expect(raw).not.toContain('typed-secret');
     expect(raw).not.toContain('4111111111111111');
     expect(raw).not.toContain('session=secret123');
+    expect(raw).not.toContain('555');
+    expect(raw).not.toContain('help@example.com');
     for (const e of events) {
       expect(e).toMatchObject({ agent: 'Page', study: 'local', role: 'seller', condition: 'B.IIc', schema: 1 });
       expect(e.url).toBe(`${h.fixtures.url}/product.html`);

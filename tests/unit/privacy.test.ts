@@ -10,6 +10,10 @@ describe('sanitizeUrl', () => {
   it('keeps the query when the study allows it, never credentials', () => {
     expect(sanitizeUrl('https://user:pw@shop.example/p/1?q=shoes#r', { keepQuery: true })).toBe('https://shop.example/p/1?q=shoes#r');
   });
+  it('keeps only the kind of link for mail, phone and message links', () => {
+    expect(sanitizeUrl('mailto:jane@example.com?subject=hi')).toBe('mailto:');
+    expect(sanitizeUrl('tel:+15551234567')).toBe('tel:');
+  });
   it('refuses script and data URLs and garbage', () => {
     expect(sanitizeUrl('javascript:alert(1)')).toBeNull();
     expect(sanitizeUrl('data:image/png;base64,AAAA')).toBeNull();
