@@ -7,6 +7,8 @@ import { DeleteData } from './DeleteData';
 import { CatalogPanel } from './CatalogPanel';
 import { StudyPanel } from './StudyPanel';
 import { ConsentPanel } from './ConsentPanel';
+import { ResearchView } from './ResearchView';
+import type { FwEvent } from '@/lib/events/schema';
 
 /** The options page: what is stored, exporting it, and deleting it. */
 export function OptionsApp({ api }: { api: AdminApi }) {
@@ -20,6 +22,16 @@ export function OptionsApp({ api }: { api: AdminApi }) {
 
   const load = useCallback((q: Parameters<AdminApi['listEvents']>[0]) => api.listEvents(q), [api]);
   const readPage = useCallback((after: string | null) => api.readEventsAfter(after, EXPORT_CHUNK_SIZE), [api]);
+  const readAll = useCallback(async () => {
+    const all: FwEvent[] = [];
+    for (let after: string | null = null; ; ) {
+      const page = await readPage(after);
+      const last = page.at(-1);
+      if (!last) return all;
+      all.push(...page);
+      after = last.id;
+    }
+  }, [readPage]);
 
   return (
     <main>
@@ -39,6 +51,7 @@ export function OptionsApp({ api }: { api: AdminApi }) {
         <ExportPanel readPage={readPage} total={status?.total ?? 0} />
         <DeleteData total={status?.total ?? 0} deleteAll={() => api.deleteAllData()} onDeleted={refresh} />
       </div>
+      <ResearchView readAll={readAll} />
       <CatalogPanel api={api} />
     </main>
   );
