@@ -1,7 +1,6 @@
-import { makeEvent } from '../events/build';
 import type { Action, FwEvent, PayloadOf } from '../events/schema';
 import type { PageContext } from '../rpc/api';
-import { sanitizeUrl } from '../privacy/url';
+import { createEventLog } from './event-log';
 import { trackClicks } from './click';
 import { trackImageHovers } from './hover';
 import { trackScrollDepth } from './scroll';
@@ -16,12 +15,11 @@ export interface LoggerDeps {
 
 /** Starts the page logger: hovers on images, scroll depth per container, clicks on controls. */
 export function startPageLogger({ doc, context, enqueue, ignore }: LoggerDeps, signal: AbortSignal): void {
+  const log = createEventLog(() => context, enqueue, () => doc.location.href);
   const emit =
     <A extends Action>(action: A) =>
-    (payload: PayloadOf<A>) => {
-      const url = sanitizeUrl(doc.location.href, { keepQuery: context.keepUrlQuery });
-      enqueue(makeEvent({ ...context, url }, 'Page', action, payload));
-    };
+    (payload: PayloadOf<A>) =>
+      log('Page', action, payload);
   trackImageHovers(doc, signal, emit('hover'), { ignore });
   trackScrollDepth(doc, signal, emit('scroll'), { ignore });
   trackClicks(doc, signal, emit('click'), { ignore, keepUrlQuery: context.keepUrlQuery });
