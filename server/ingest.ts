@@ -1,4 +1,4 @@
-import { validateEvent, type FwEvent } from '../lib/events/schema';
+import { eventIdOf, validateEvent, type FwEvent } from '../lib/events/schema';
 import type { Sql } from './db/sql';
 import type { TokenOwner } from './studies';
 
@@ -22,7 +22,7 @@ export async function ingest(sql: Sql, owner: TokenOwner, events: readonly unkno
   const seen = new Set<string>();
   events.forEach((input, index) => {
     const r = validateEvent(input);
-    const id = input && typeof input === 'object' && 'id' in input && typeof input.id === 'string' ? input.id : null;
+    const id = eventIdOf(input);
     if (!r.ok) return rejected.push({ index, id, error: r.error });
     const e = r.event;
     if (e.study !== owner.study) return rejected.push({ index, id, error: `study: "${e.study}" is not the study of your ingest token` });

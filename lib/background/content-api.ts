@@ -1,4 +1,4 @@
-import { validateEvent, type FwEvent } from '../events/schema';
+import { eventIdOf, validateEvent, type FwEvent } from '../events/schema';
 import { putEvents } from '../db/events';
 import { loadSettings, updateSettings } from '../db/settings';
 import type { FloorwalkerDb } from '../db/schema';
@@ -44,7 +44,7 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
       // Without consent, or paused, nothing is recorded, even from pages opened before.
       const settings = await loadSettings(db);
       const refuse = settings.consentedAt === null ? 'no consent to logging' : !settings.loggingEnabled ? 'logging is paused' : null;
-      if (refuse) return { stored: [], rejected: (Array.isArray(input) ? input : []).map((e) => ({ id: idOf(e), error: refuse })) };
+      if (refuse) return { stored: [], rejected: (Array.isArray(input) ? input : []).map((e) => ({ id: eventIdOf(e), error: refuse })) };
       let result: LogResult;
       try {
         result = await storeEvents(db, input);
@@ -84,13 +84,8 @@ export async function storeEvents(db: FloorwalkerDb, input: unknown): Promise<Lo
   for (const item of input) {
     const result = validateEvent(item);
     if (result.ok) valid.push(result.event);
-    else rejected.push({ id: idOf(item), error: result.error });
+    else rejected.push({ id: eventIdOf(item), error: result.error });
   }
   const stored = await putEvents(db, valid);
   return { stored, rejected };
-}
-
-function idOf(item: unknown): string | null {
-  if (item && typeof item === 'object' && 'id' in item && typeof item.id === 'string') return item.id;
-  return null;
 }

@@ -183,3 +183,8 @@ export function validateEvent(input: unknown): ValidationResult {
   if (result.success) return { ok: true, event: result.output as FwEvent };
   return { ok: false, error: describeIssues(result.issues) };
 }
+
+/** The id of something that may be an event, for reporting which input was rejected. */
+export function eventIdOf(input: unknown): string | null {
+  return input && typeof input === 'object' && 'id' in input && typeof input.id === 'string' ? input.id : null;
+}
