@@ -8,7 +8,7 @@ import type { Sql } from './db/sql';
 import type { Logger } from './log';
 import { BadRequest, createStudy, getStudy, issueCodes, join, listStudies, ownerOfToken, type TokenOwner } from './studies';
 import { ingest, MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from './ingest';
-import { EXPORT_CONTENT, EXPORT_FORMATS, exportChunks, type ExportFormat } from './export';
+import { EXPORT_FILES, EXPORT_FORMATS, exportChunks, type ExportFormat } from './export';
 
 export interface AppDeps {
   sql: Sql;
@@ -89,7 +89,7 @@ export function createApp(deps: AppDeps) {
       if (!EXPORT_FORMATS.includes(format)) throw new BadRequest(`format must be one of ${EXPORT_FORMATS.join(', ')}`);
       const id = c.req.param('id');
       if (!(await getStudy(sql, id))) throw new BadRequest(`No study "${id}"`, 404);
-      const { type, ext } = EXPORT_CONTENT[format];
+      const { type, ext } = EXPORT_FILES[format];
       c.header('Content-Type', type);
       c.header('Content-Disposition', `attachment; filename="${id}.${ext}"`);
       return stream(c, async (s) => {

@@ -3,18 +3,11 @@ import { buildConversation, toParlai, toStar } from '../lib/export/conversation'
 import { csvLines, eventToCsvRow } from '../lib/export/csv';
 import type { Sql } from './db/sql';
 
-import { EXPORT_FORMATS, type ExportFormat } from '../lib/export/formats';
+import { EXPORT_FILES, EXPORT_FORMATS, type ExportFormat } from '../lib/export/formats';
 
-export { EXPORT_FORMATS, type ExportFormat };
+export { EXPORT_FILES, EXPORT_FORMATS, type ExportFormat };
 const PAGE = 1_000;
 
-export const EXPORT_CONTENT: Record<ExportFormat, { type: string; ext: string }> = {
-  jsonl: { type: 'application/x-ndjson', ext: 'jsonl' },
-  csv: { type: 'text/csv; charset=utf-8', ext: 'csv' },
-  conversations: { type: 'application/json', ext: 'json' },
-  parlai: { type: 'application/x-ndjson', ext: 'parlai.jsonl' },
-  star: { type: 'application/json', ext: 'star.json' },
-};
 
 const parse = (v: unknown): FwEvent => (typeof v === 'string' ? (JSON.parse(v) as FwEvent) : (v as FwEvent));
 

@@ -7,12 +7,13 @@ import { toJsonLines } from './jsonl';
 export const EXPORT_FORMATS = ['jsonl', 'csv', 'conversations', 'parlai', 'star'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-export const EXPORT_FILES: Record<ExportFormat, { name: string; type: string; label: string }> = {
-  jsonl: { name: 'events.jsonl', type: 'application/x-ndjson', label: 'Events (JSON Lines)' },
-  csv: { name: 'events.csv', type: 'text/csv', label: 'Events (CSV)' },
-  conversations: { name: 'conversations.json', type: 'application/json', label: 'Conversations (JSON)' },
-  parlai: { name: 'parlai.jsonl', type: 'application/x-ndjson', label: 'ParlAI Conversations' },
-  star: { name: 'star.json', type: 'application/json', label: 'STAR-style dialogs' },
+/** Per format: the file name in a ZIP, the extension after a study id (server downloads), type and label. */
+export const EXPORT_FILES: Record<ExportFormat, { name: string; ext: string; type: string; label: string }> = {
+  jsonl: { name: 'events.jsonl', ext: 'jsonl', type: 'application/x-ndjson', label: 'Events (JSON Lines)' },
+  csv: { name: 'events.csv', ext: 'csv', type: 'text/csv; charset=utf-8', label: 'Events (CSV)' },
+  conversations: { name: 'conversations.json', ext: 'json', type: 'application/json', label: 'Conversations (JSON)' },
+  parlai: { name: 'parlai.jsonl', ext: 'parlai.jsonl', type: 'application/x-ndjson', label: 'ParlAI Conversations' },
+  star: { name: 'star.json', ext: 'star.json', type: 'application/json', label: 'STAR-style dialogs' },
 };
 
 /** Events grouped by conversation (conversation order, then time order); events outside one are left out. */
