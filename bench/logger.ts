@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { extensionIdOf, FIXTURES_DIR, giveConsent, launchBrowser } from '../tests/e2e/harness';
 import { serveFolder } from '../scripts/static-server';
+import { joinFromOptions } from '../tests/e2e/options-page';
 import { loadEnv } from '../server/env';
 import { startServer } from '../server/start';
 import { report, round, type Row } from './lib/report';
@@ -98,10 +99,7 @@ const admin = { 'Content-Type': 'application/json', Authorization: 'Bearer bench
 const study = (await (await fetch(`${server.url}/v1/studies`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Logger bench' }) })).json()) as { id: string };
 const { codes } = (await (await fetch(`${server.url}/v1/studies/${study.id}/participants`, { method: 'POST', headers: admin, body: '{}' })).json()) as { codes: { code: string }[] };
 await options.reload();
-await options.getByTestId('join-endpoint').fill(server.url);
-await options.getByTestId('join-code').fill(codes[0]?.code ?? '');
-await options.getByTestId('join').click();
-await options.getByTestId('study-joined').waitFor();
+await joinFromOptions(options, server.url, codes[0]?.code ?? '');
 // Keep the uploader out of the way while measuring the write path: the endpoint is paused by stopping the
 // content of step 4 until the burst is stored (uploads run, but are measured separately below).
 await fresh();

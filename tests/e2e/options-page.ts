@@ -37,3 +37,11 @@ export async function exportJsonl(page: Page): Promise<{ lines: unknown[]; raw: 
     .map((l) => JSON.parse(l) as unknown);
   return { lines, raw };
 }
+
+/** Joins a study from the options page's Study panel, as a participant does with their code. */
+export async function joinFromOptions(page: Page, endpoint: string, code: string): Promise<void> {
+  await page.getByTestId('join-endpoint').fill(endpoint);
+  await page.getByTestId('join-code').fill(code);
+  await page.getByTestId('join').click();
+  await page.getByTestId('study-joined').waitFor();
+}

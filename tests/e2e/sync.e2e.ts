@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { loadEnv } from '../../server/env';
 import { startServer, type RunningServer } from '../../server/start';
 import { screenshot, screenshotOnFailure, useHarness, waitFor, workerControl } from './harness';
-import { openOptions } from './options-page';
+import { joinFromOptions, openOptions } from './options-page';
 
 /**
  * A proxy in front of the real endpoint that can fail: upstream down (502), or a share of event uploads failing,
@@ -91,9 +91,7 @@ describe('sync to the endpoint under faults', () => {
 
     // Join through the proxy, as a participant would with the address they were given.
     const options = await openOptions(h);
-    await options.getByTestId('join-endpoint').fill(proxy.url);
-    await options.getByTestId('join-code').fill(code);
-    await options.getByTestId('join').click();
+    await joinFromOptions(options, proxy.url, code);
     await expect.poll(() => options.getByTestId('study-message').innerText()).toMatch(/^Joined “Sync study” as a seller, condition B\.IIc\./);
 
     const product = await h.context.newPage();
@@ -171,10 +169,7 @@ describe('sync survives a stopped worker and a closed browser', () => {
     const onServer = () => clicksOn(server, study.id);
 
     const options = await openOptions(h);
-    await options.getByTestId('join-endpoint').fill(server.url);
-    await options.getByTestId('join-code').fill(code);
-    await options.getByTestId('join').click();
-    await options.getByTestId('study-joined').waitFor();
+    await joinFromOptions(options, server.url, code);
 
     // 20 bursts, the worker stopped in the middle of each while uploads are under way.
     const worker = await workerControl(h);
