@@ -2,6 +2,8 @@ import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { CONTENT_MATCHES } from './lib/sites/matches';
 
+const OPTIONAL_ORIGINS = ['https://*/*', 'http://*/*'];
+
 // Thin build config: one place for the manifest, aliases and the Vite plugins every context shares.
 export default defineConfig({
   srcDir: '.',
@@ -11,10 +13,11 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'Floorwalker',
     description: 'Coaching checklist, catalog search and research logging for selling conversations.',
-    permissions: ['storage', 'alarms', 'unlimitedStorage'],
+    permissions: ['storage', 'alarms', 'unlimitedStorage', 'scripting'],
     host_permissions: [...CONTENT_MATCHES],
-    // A study server elsewhere is asked for when the participant joins it, not granted up front.
-    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    // Storefronts to log on, and a study server elsewhere, are asked for one site at a time, never granted up front
+    // (Firefox's MV2 manifest keeps optional origins with the optional permissions).
+    ...(browser === 'firefox' ? { optional_permissions: OPTIONAL_ORIGINS } : { optional_host_permissions: OPTIONAL_ORIGINS }),
     ...(browser === 'firefox'
       ? { browser_specific_settings: { gecko: { id: 'floorwalker@floorwalker.dev', strict_min_version: '142.0', data_collection_permissions: { required: ['none'] } } } }
       : {}),

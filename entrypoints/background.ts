@@ -6,9 +6,10 @@ import { createAdminApi } from '@/lib/background/admin-api';
 import { createContentApi } from '@/lib/background/content-api';
 import { createSearchService } from '@/lib/background/search-service';
 import { createSyncService, SYNC_ALARM, SYNC_ALARM_MINUTES } from '@/lib/background/sync-service';
+import { createSiteService } from '@/lib/background/site-service';
 import { PORTS } from '@/lib/rpc/api';
 import { portEndpoint } from '@/lib/rpc/port-endpoint';
-import { LOGGING_SWITCH_KEY, loggingOn } from '@/lib/logging-switch';
+import { LOGGING_SWITCH_KEY, loggingSwitch } from '@/lib/logging-switch';
 import type { Settings } from '@/lib/settings';
 
 // Wiring only. The worker can be stopped at any moment: all state lives in IndexedDB, none in globals
@@ -23,8 +24,15 @@ export default defineBackground(() => {
   const fetchFn = (url: string, init: RequestInit) => fetch(url, init);
   const sync = createSyncService(db, fetchFn);
   const contentApi = createContentApi(db, search, sync);
-  const announce = (s: Settings) => void browser.storage.local.set({ [LOGGING_SWITCH_KEY]: loggingOn(s) });
-  const adminApi = createAdminApi(db, search, sync, fetchFn, announce);
+  const announce = (s: Settings) => void browser.storage.local.set({ [LOGGING_SWITCH_KEY]: loggingSwitch(s) });
+  const sites = createSiteService(db, browser.scripting, browser.permissions, announce);
+  const adminApi = createAdminApi(db, search, sync, fetchFn, sites, announce);
+
+  // Allowed sites get the content script through one dynamic registration, kept in step with the browser's
+  // permissions: at start, and when the participant grants or takes back access in the browser's settings.
+  const reconcileSites = () => void sites.reconcile().catch((e: unknown) => console.warn('[floorwalker] site scripts', e));
+  browser.permissions.onAdded.addListener(reconcileSites);
+  browser.permissions.onRemoved.addListener(({ origins }) => void sites.revoked(origins ?? []).catch((e: unknown) => console.warn('[floorwalker] site access removed', e)));
 
   // Uploads survive the worker being stopped: the alarm wakes it, and the queue is in IndexedDB.
   void browser.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_ALARM_MINUTES });
@@ -35,8 +43,10 @@ export default defineBackground(() => {
   // backoff said before it closed (the network, or the server, may well be back).
   const syncAtStart = () => void sync.run(true).catch(() => undefined);
   browser.runtime.onStartup.addListener(syncAtStart);
+  browser.runtime.onStartup.addListener(reconcileSites);
   browser.runtime.onInstalled.addListener(({ reason }) => {
     syncAtStart(); // an unpacked or updated extension starts this way
+    reconcileSites();
     if (reason === 'install') void browser.runtime.openOptionsPage(); // the consent screen, first of all
   });
   const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;

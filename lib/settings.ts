@@ -52,6 +52,9 @@ export function defaultSettings(participant: string): Settings {
   };
 }
 
-/** What the options page and popup may change directly; study, participant and endpoint change only by joining. */
-export const SettingsPatchSchema = v.partial(v.omit(SettingsSchema, ['participant', 'study', 'endpoint', 'consentedAt']));
+/**
+ * What the options page and popup may change directly; study, participant and endpoint change only by joining,
+ * and allowed sites only together with the browser's permission for them (lib/background/site-service).
+ */
+export const SettingsPatchSchema = v.partial(v.omit(SettingsSchema, ['participant', 'study', 'endpoint', 'consentedAt', 'allowedHosts']));
 export type SettingsPatch = v.InferOutput<typeof SettingsPatchSchema>;

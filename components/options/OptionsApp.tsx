@@ -6,6 +6,7 @@ import { ExportPanel } from './ExportPanel';
 import { DeleteData } from './DeleteData';
 import { CatalogPanel } from './CatalogPanel';
 import { StudyPanel } from './StudyPanel';
+import { SitesPanel } from './SitesPanel';
 import { ConsentPanel } from './ConsentPanel';
 import { ResearchView } from './ResearchView';
 import type { FwEvent } from '@/lib/events/schema';
@@ -46,6 +47,7 @@ export function OptionsApp({ api }: { api: AdminApi }) {
       </header>
       <ConsentPanel api={api} onChange={refresh} />
       <StudyPanel api={api} onChange={refresh} />
+      <SitesPanel api={api} />
       <EventBrowser load={load} version={version} />
       <div class="columns">
         <ExportPanel readPage={readPage} total={status?.total ?? 0} />

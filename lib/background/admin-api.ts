@@ -7,6 +7,7 @@ import { commitImport, discardImport, stageProducts } from '../catalog/import-st
 import type { SearchService } from './search-service';
 import type { Settings } from '../settings';
 import type { SyncService } from './sync-service';
+import type { SiteService } from './site-service';
 import { joinStudy, leaveStudy } from '../sync/join';
 import type { FetchLike } from '../sync/uploader';
 
@@ -15,6 +16,7 @@ export function createAdminApi(
   search: SearchService,
   sync: SyncService,
   fetchFn: FetchLike,
+  sites: SiteService,
   /** Tells open pages that logging was switched (see lib/logging-switch). */
   announce: (settings: Settings) => void = () => undefined,
 ): AdminApi {
@@ -63,6 +65,9 @@ export function createAdminApi(
       return sync.overview();
     },
     syncOverview: () => sync.overview(),
+    listSites: () => sites.list(),
+    allowSite: (site) => sites.allow(String(site)),
+    removeSite: (host) => sites.remove(String(host)),
     async restoreDefaultCatalog() {
       await search.restoreDefault();
       return search.info();

@@ -47,7 +47,7 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
       if (refuse) return { stored: [], rejected: (Array.isArray(input) ? input : []).map((e) => ({ id: eventIdOf(e), error: refuse })) };
       let result: LogResult;
       try {
-        result = await storeEvents(db, input);
+        result = await storeEvents(db, input, settings.allowedHosts);
       } catch (e) {
         if (isQuotaError(e)) {
           // Out of space: pause and say so (popup, options page) instead of losing events without a word.
@@ -72,9 +72,10 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
 
 /**
  * Validates and stores a batch. Answers only after the write has committed, so an acknowledged event is on
- * disk even if the worker is stopped the next moment. Invalid events are rejected with the field named.
+ * disk even if the worker is stopped the next moment. Invalid events are rejected with the field named, and so are
+ * events from pages on sites not (or no longer) allowed, when `allowedHosts` is given.
  */
-export async function storeEvents(db: FloorwalkerDb, input: unknown): Promise<LogResult> {
+export async function storeEvents(db: FloorwalkerDb, input: unknown, allowedHosts?: readonly string[]): Promise<LogResult> {
   if (!Array.isArray(input)) return { stored: [], rejected: [{ id: null, error: 'events must be an array' }] };
   if (input.length > RPC_LOG_BATCH_LIMIT) {
     return { stored: [], rejected: [{ id: null, error: `at most ${RPC_LOG_BATCH_LIMIT} events per batch (got ${input.length})` }] };
@@ -83,8 +84,10 @@ export async function storeEvents(db: FloorwalkerDb, input: unknown): Promise<Lo
   const rejected: LogResult['rejected'] = [];
   for (const item of input) {
     const result = validateEvent(item);
-    if (result.ok) valid.push(result.event);
-    else rejected.push({ id: eventIdOf(item), error: result.error });
+    if (!result.ok) rejected.push({ id: eventIdOf(item), error: result.error });
+    // A page opened before its site was removed may still send; what it sends is not kept.
+    else if (allowedHosts && result.event.url !== null && !isAllowedUrl(result.event.url, allowedHosts)) rejected.push({ id: result.event.id, error: 'logging is not allowed on this site' });
+    else valid.push(result.event);
   }
   const stored = await putEvents(db, valid);
   return { stored, rejected };

@@ -39,3 +39,13 @@ export async function setConsent(db: FloorwalkerDb, consent: { agree: true; role
     return next;
   });
 }
+
+/** Replaces the allowed sites (the site service keeps them in step with the browser's permissions). */
+export async function setAllowedHosts(db: FloorwalkerDb, hosts: readonly string[]): Promise<Settings> {
+  return db.transaction('rw', db.settings, async () => {
+    const current = await loadSettings(db);
+    const next = v.parse(SettingsSchema, { ...current, allowedHosts: [...new Set(hosts)] });
+    await db.settings.put({ key: SETTINGS_KEY, value: next });
+    return next;
+  });
+}

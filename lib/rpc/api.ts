@@ -6,6 +6,7 @@ import type { Facets } from '../search/facets';
 import type { CatalogInfo } from '../background/search-service';
 import type { CommitOptions } from '../catalog/import-store';
 import type { SyncOverview } from '../background/sync-service';
+import type { SiteStatus } from '../background/site-service';
 
 /**
  * Everything the background offers, one interface per channel (port). Content scripts get ContentApi only;
@@ -74,6 +75,12 @@ export interface AdminApi {
   /** Uploads now, ignoring any backoff, and reports how it went. */
   syncNow(): Promise<SyncOverview>;
   syncOverview(): Promise<SyncOverview>;
+  /** Sites where logging is allowed. */
+  listSites(): Promise<SiteStatus[]>;
+  /** Adds a site; the page must have asked the browser for access first (only a page can show that prompt). */
+  allowSite(site: string): Promise<SiteStatus[]>;
+  /** Stops logging on a site and gives the browser's access to it back. */
+  removeSite(host: string): Promise<SiteStatus[]>;
 }
 
 export interface ChannelApis {

@@ -22,6 +22,12 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/**
+ * Names under the reserved .test domain resolve to loopback, so the fixture server can stand in for a shop
+ * (http://shop.test:PORT/) that is not one of the built-in sites and needs the participant's permission.
+ */
+export const TEST_HOST_RULES = '--host-resolver-rules=MAP *.test 127.0.0.1';
+
 export interface Harness {
   context: BrowserContext;
   extensionId: string;
@@ -44,7 +50,7 @@ export async function launchBrowser(profileDir: string): Promise<BrowserContext>
     ignoreDefaultArgs: ['--disable-extensions'],
     viewport: { width: 1280, height: 800 },
     acceptDownloads: true,
-    args: [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, ...CHROMIUM_ARGS],
+    args: [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, ...CHROMIUM_ARGS, TEST_HOST_RULES],
   });
 }
 

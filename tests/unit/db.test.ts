@@ -91,6 +91,9 @@ describe('event store', () => {
   });
 });
 
+/** The content API keeps events only from allowed sites; the pilot chat on this computer is one by default. */
+const ON_LOCALHOST = { url: 'http://localhost:3000/room/1' };
+
 describe('storeEvents (the background write path)', () => {
   it('stores the valid events of a batch and rejects the rest with the field named', async () => {
     const db = open();
@@ -144,14 +147,14 @@ describe('a full disk', () => {
     const original = db.events.bulkPut.bind(db.events);
     db.events.bulkPut = (() => Promise.reject(Object.assign(new Error('Dexie wrap'), { name: 'AbortError', inner: quota }))) as unknown as typeof db.events.bulkPut;
     const api = createContentApi(db, {} as never);
-    await expect(api.logEvents([clickEvent(1)])).rejects.toThrow(QUOTA_PAUSE_REASON);
+    await expect(api.logEvents([clickEvent(1, ON_LOCALHOST)])).rejects.toThrow(QUOTA_PAUSE_REASON);
     expect(await loadSettings(db)).toMatchObject({ loggingEnabled: false, pauseReason: QUOTA_PAUSE_REASON });
     // While paused nothing is recorded, and the page is told so.
     db.events.bulkPut = original;
-    expect((await api.logEvents([clickEvent(2)])).rejected[0]?.error).toBe('logging is paused');
+    expect((await api.logEvents([clickEvent(2, ON_LOCALHOST)])).rejected[0]?.error).toBe('logging is paused');
     expect(await db.events.count()).toBe(0);
     expect(await updateSettings(db, { loggingEnabled: true })).toMatchObject({ loggingEnabled: true, pauseReason: null });
-    expect((await api.logEvents([clickEvent(3)])).stored).toHaveLength(1);
+    expect((await api.logEvents([clickEvent(3, ON_LOCALHOST)])).stored).toHaveLength(1);
   });
 });
 
@@ -161,13 +164,13 @@ describe('consent', () => {
     const db = open();
     const api = createContentApi(db, {} as never);
     expect((await api.getPageContext('http://localhost/chat', null)).logging).toBe(false);
-    expect((await api.logEvents([clickEvent(1)])).rejected[0]?.error).toBe('no consent to logging');
+    expect((await api.logEvents([clickEvent(1, ON_LOCALHOST)])).rejected[0]?.error).toBe('no consent to logging');
     const agreed = await setConsent(db, { agree: true, role: 'buyer' });
     expect(agreed).toMatchObject({ role: 'buyer', consentedAt: expect.any(Number) });
     expect(await api.getPageContext('http://localhost/chat', null)).toMatchObject({ logging: true, consented: true });
-    expect((await api.logEvents([clickEvent(2)])).stored).toHaveLength(1);
+    expect((await api.logEvents([clickEvent(2, ON_LOCALHOST)])).stored).toHaveLength(1);
     await setConsent(db, { agree: false });
-    expect((await api.logEvents([clickEvent(3)])).rejected[0]?.error).toBe('no consent to logging');
+    expect((await api.logEvents([clickEvent(3, ON_LOCALHOST)])).rejected[0]?.error).toBe('no consent to logging');
     expect(await db.events.count()).toBe(1);
     // Consent is not something a settings patch can set.
     await expect(updateSettings(db, { consentedAt: 1 } as never)).resolves.toMatchObject({ consentedAt: null });
