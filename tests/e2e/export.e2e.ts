@@ -62,3 +62,51 @@ describe('JSONL export and delete from the options page', () => {
     await expect.poll(() => options.getByText('No events stored yet.').isVisible()).toBe(true);
   });
 });
+
+describe('a large export from the options page', () => {
+  const harness = useHarness();
+
+  it('streams thousands of events into a ZIP, showing progress as it reads', async () => {
+    const h = harness();
+    screenshotOnFailure(h, 'export-large');
+    const page = await h.context.newPage();
+    await page.goto(`${h.fixtures.url}/product.html`);
+    await page.waitForTimeout(300);
+    const clicks = 5_000;
+    await page.evaluate(`(() => { const b = document.getElementById('add-to-cart'); for (let i = 0; i < ${clicks}; i++) b.click(); })()`);
+    const options = await openOptions(h);
+    const total = await waitForStored(options, clicks, 60_000);
+
+    // Every text the progress line shows, as it shows it.
+    await options.evaluate(`(() => {
+      window.__progress = [];
+      new MutationObserver(() => {
+        const el = document.querySelector('[data-testid="export-progress"]');
+        const t = el ? el.textContent : null;
+        if (t && window.__progress.at(-1) !== t) window.__progress.push(t);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    })()`);
+    await options.getByTestId('export-format').selectOption('zip');
+    const download = options.waitForEvent('download');
+    await options.getByTestId('export-jsonl').click();
+    const zipPath = await (await download).path();
+    await expect.poll(() => options.getByTestId('export-status').innerText()).toBe(`Exported ${total} events.`);
+
+    const seen = (await options.evaluate('window.__progress')) as string[];
+    const reading = seen.flatMap((t) => {
+      const m = /^Reading: ([\d,]+) of ([\d,]+) events$/.exec(t);
+      return m ? [{ done: Number(m[1]?.replace(/,/g, '')), of: Number(m[2]?.replace(/,/g, '')) }] : [];
+    });
+    expect(reading.length, seen.join(' | ')).toBeGreaterThanOrEqual(3);
+    expect(reading.every((r, i) => r.of === total && (i === 0 || r.done > (reading[i - 1]?.done ?? 0)))).toBe(true);
+
+    const files = unzipSync(new Uint8Array(await readFile(zipPath)));
+    const lines = strFromU8(files['events.jsonl'] ?? new Uint8Array()).trim().split('\n');
+    expect(lines).toHaveLength(total);
+    expect(new Set(lines.map((l) => (JSON.parse(l) as { id: string }).id)).size).toBe(total);
+    const csv = Papa.parse(strFromU8(files['events.csv'] ?? new Uint8Array()), { header: true, skipEmptyLines: true });
+    expect(csv.errors).toEqual([]);
+    expect(csv.data).toHaveLength(total);
+    console.info(`large export: ${total} events, progress lines seen: ${seen.length}, ZIP ${(await readFile(zipPath)).byteLength} bytes`);
+  });
+});
