@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -127,6 +127,24 @@ for (;;) {
 }
 const syncSeconds = (Date.now() - t1) / 1000;
 
+// 5. Export everything stored from the options page, streamed: time to the download, and the longest task on the
+// page while it runs (the page should stay responsive).
+const exports: Record<string, { seconds: number; bytes: number; longestTaskMs: number }> = {};
+const exportedEvents = await totalStored();
+for (const choice of ['jsonl', 'zip'] as const) {
+  await options.reload();
+  await options.getByTestId('store-status').filter({ hasText: 'events stored' }).waitFor();
+  await options.evaluate(`window.__lt = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lt.push(e.duration); }).observe({ type: 'longtask' });`);
+  await options.getByTestId('export-format').selectOption(choice);
+  const started = Date.now();
+  const dl = options.waitForEvent('download', { timeout: 120_000 });
+  await options.getByTestId('export-jsonl').click();
+  const file = await (await dl).path();
+  const seconds = (Date.now() - started) / 1000;
+  const lt = (await options.evaluate('window.__lt')) as number[];
+  exports[choice] = { seconds, bytes: (await stat(file)).size, longestTaskMs: round(Math.max(0, ...lt), 0) };
+}
+
 async function totalStored(): Promise<number> {
   return (await options.evaluate(`(async () => {
     const db = await new Promise((ok, no) => { const r = indexedDB.open('floorwalker'); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
@@ -153,10 +171,16 @@ const rows: Row[] = [
   { metric: 'sustained write rate into IndexedDB', value: round(stored / writeSeconds, 0), unit: 'events/s', target: '≥ 2,000', ok: stored / writeSeconds >= 2000 },
   { metric: `uploaded to the local endpoint`, value: onServer, unit: 'events' },
   { metric: 'sync rate to the local endpoint', value: round(onServer / syncSeconds, 0), unit: 'events/s' },
+  ...(['jsonl', 'zip'] as const).map((c) => ({
+    metric: `options-page export, ${c === 'zip' ? 'ZIP of all formats' : 'JSONL'}, ${exportedEvents} events (longest task ${exports[c]?.longestTaskMs ?? '?'} ms)`,
+    value: round(exportedEvents / (exports[c]?.seconds ?? Infinity), 0),
+    unit: 'events/s',
+  })),
 ];
 await report('logger', rows, {
   microseconds: { rrwebBaseline: { hover: us(rrBaseline.hover), scroll: us(rrBaseline.scroll), click: us(rrBaseline.click) }, baseline: { hover: us(baseline.hover), scroll: us(baseline.scroll), click: us(baseline.click) }, floorwalker: { hover: us(ours.hover), scroll: us(ours.scroll), click: us(ours.click) }, rrweb: { hover: us(rr.hover), scroll: us(rr.scroll), click: us(rr.click) } },
   rrwebEventsRecorded: rrEvents,
   longTasksMs: longTasks,
   burst: { clicks: BURST, dispatchMs: clicked - t0, storedSeconds: writeSeconds, syncSeconds },
+  exports: { events: exportedEvents, ...exports },
 });
