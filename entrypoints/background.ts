@@ -43,6 +43,9 @@ export default defineBackground(() => {
   // backoff said before it closed (the network, or the server, may well be back).
   const syncAtStart = () => void sync.run(true).catch(() => undefined);
   browser.runtime.onStartup.addListener(syncAtStart);
+  // Back online after a drop: upload now rather than at the end of a backoff grown while offline (the minute alarm
+  // covers a worker that was asleep when the network came back).
+  globalThis.addEventListener('online', syncAtStart);
   browser.runtime.onStartup.addListener(reconcileSites);
   browser.runtime.onInstalled.addListener(({ reason }) => {
     syncAtStart(); // an unpacked or updated extension starts this way
