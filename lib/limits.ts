@@ -25,3 +25,5 @@ export const MAX_LABEL_CHARS = 60;
 /** Options page: events per page and per export chunk. */
 export const EVENTS_PAGE_SIZE = 50;
 export const EXPORT_CHUNK_SIZE = 1_000;
+/** Choosing an act by keyboard: how long to wait after "3" for an "a" before taking act 3. */
+export const COACH_KEY_CHORD_MS = 600;

@@ -11,6 +11,10 @@ import { createEventLog } from '@/lib/logger/event-log';
 import { browser } from 'wxt/browser';
 import { LOGGING_SWITCH_KEY } from '@/lib/logging-switch';
 import { mountOverlay, OVERLAY_TAG } from './overlay';
+import { CoachController } from '@/lib/coach/controller';
+import { DEFAULT_COACHING_SCHEMA } from '@/lib/coach/default-schema';
+import { parseCondition } from '@/lib/study/condition';
+import { newId } from '@/lib/ids';
 
 // Wiring only: one RPC client and one event sender for the page, then each feature started on its own.
 export default defineContentScript({
@@ -22,6 +26,7 @@ export default defineContentScript({
     const adapter = detectChatAdapter(document);
     const context = observable<PageContext | null>(null);
     const status = observable({ sent: 0, pending: 0 });
+    const coach = observable<CoachController | null>(null);
     const sender = new EventSender((events) => rpc.logEvents(events), {
       onRejected: (rejected) => console.warn('[floorwalker] events rejected', rejected),
       onProgress: ({ pending, acknowledged }) => status.set({ sent: acknowledged, pending }),
@@ -40,7 +45,28 @@ export default defineContentScript({
         name: 'overlay',
         async start() {
           if (!adapter) return;
-          await mountOverlay(ctx, { context, status, log, search: rpc, savePrefs: (prefs) => void rpc.setOverlayPrefs(prefs) });
+          await mountOverlay(ctx, { context, status, log, coach, search: rpc, savePrefs: (prefs) => void rpc.setOverlayPrefs(prefs) });
+        },
+      },
+      {
+        name: 'coach',
+        async start(_deps, signal) {
+          if (!adapter) return;
+          const conversation = adapter.conversationId(document);
+          const pageContext = await rpc.getPageContext(location.href, conversation);
+          const controller = new CoachController({
+            doc: document,
+            adapter,
+            schema: DEFAULT_COACHING_SCHEMA,
+            coaching: parseCondition(pageContext.condition).coaching,
+            conversation,
+            log,
+            load: (c) => rpc.coachState(c),
+            save: (c, state) => rpc.saveCoachState(c, state),
+            newId,
+          });
+          await controller.start(signal);
+          coach.set(controller);
         },
       },
       {

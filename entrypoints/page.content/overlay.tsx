@@ -11,6 +11,9 @@ import { SearchPanel, type SearchApi } from '@/components/overlay/search/SearchP
 import type { LogFn } from '@/lib/logger/event-log';
 import overlayCss from '@/components/overlay/overlay.css?inline';
 import searchCss from '@/components/overlay/search/search.css?inline';
+import coachCss from '@/components/overlay/coach/coach.css?inline';
+import { CoachPanel } from '@/components/overlay/coach/CoachPanel';
+import type { CoachController } from '@/lib/coach/controller';
 
 export const OVERLAY_TAG = 'floorwalker-overlay';
 
@@ -20,10 +23,12 @@ export interface OverlayDeps {
   savePrefs(prefs: PageContext['overlay']): void;
   search: SearchApi;
   log: LogFn;
+  coach: Observable<CoachController | null>;
 }
 
-function Overlay({ context, status, savePrefs, search, log }: OverlayDeps) {
+function Overlay({ context, status, savePrefs, search, log, coach }: OverlayDeps) {
   const ctx = useObservable(context);
+  const coachController = useObservable(coach);
   const stats = useObservable(status);
   const [local, setLocal] = useState<PageContext['overlay'] | null>(null);
   const prefs = local ?? ctx?.overlay ?? { collapsed: false, side: 'right' as Side };
@@ -42,6 +47,7 @@ function Overlay({ context, status, savePrefs, search, log }: OverlayDeps) {
         onCollapsedChange={(collapsed) => update({ ...prefs, collapsed })}
         onSideChange={(side) => update({ ...prefs, side })}
       >
+        {coachController && <CoachPanel coach={coachController} />}
         <SearchPanel api={search} log={log} />
         <SessionSection context={ctx} status={stats} />
       </OverlayShell>
@@ -60,7 +66,7 @@ export async function mountOverlay(ctx: ContentScriptContext, deps: OverlayDeps)
     anchor: () => document.documentElement,
     append: 'last',
     inheritStyles: true, // overlay.css resets the host itself, with position pinned
-    css: `${overlayCss}\n${searchCss}`,
+    css: `${overlayCss}\n${coachCss}\n${searchCss}`,
     isolateEvents: ['keydown', 'keyup', 'keypress', 'input'],
     onMount(container) {
       render(<Overlay {...deps} />, container);

@@ -1,27 +1,114 @@
+import * as v from 'valibot';
+
 /**
- * Chat site adapters find a chat page's parts. This first slice knows the pilot chat's markup; the generic,
- * per-site adapter configured by CSS selectors builds on the same shape.
+ * Chat site adapters find a chat page's parts: the message list, each message and who sent it, the input and the
+ * send control. The pilot chat has a built-in adapter; any other chat site gets a generic one configured by CSS
+ * selectors in the options page (SiteChatConfig), and both have the same shape.
  */
+const Selector = v.pipe(v.string(), v.trim(), v.minLength(1, 'is empty'), v.maxLength(500));
+
+export const SiteChatConfigSchema = v.object({
+  /** The host the configuration is for, e.g. chat.example.com. */
+  host: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(253)),
+  messageList: Selector,
+  /** One message, inside the list. */
+  message: Selector,
+  /** Matches the Seller's own messages (the rest are the Buyer's). */
+  mine: Selector,
+  /** Where a message's text is, inside the message; the whole message when absent. */
+  text: v.optional(Selector),
+  input: Selector,
+  /** The send button; absent when only Enter sends. */
+  send: v.optional(Selector),
+  /** Enter in the input sends (on by default; off for sites where Enter starts a new line). */
+  enterSends: v.optional(v.boolean(), true),
+  /** An attribute naming each message uniquely (kept across re-renders of long, windowed lists). */
+  idAttribute: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*$/i), v.maxLength(100))),
+  /** Where the conversation's id is in the page (its text or `data-conversation`); optional. */
+  conversation: v.optional(Selector),
+});
+export type SiteChatConfig = v.InferOutput<typeof SiteChatConfigSchema>;
+export type SiteChatConfigInput = v.InferInput<typeof SiteChatConfigSchema>;
+
+export type MessageSender = 'buyer' | 'seller' | 'system';
+export interface ChatMessage {
+  sender: MessageSender;
+  text: string;
+  /** A stable id from the page, when it has one. */
+  id: string | null;
+}
+
 export interface ChatAdapter {
   id: string;
   messageList: string;
+  message: string;
   input: string;
-  send: string;
+  send: string | null;
+  enterSends: boolean;
+  /** Who sent a message element and what it says; null for what is not a message. */
+  readMessage(el: Element): ChatMessage | null;
   /** The conversation this page is, or null when the page does not say. */
   conversationId(doc: Document): string | null;
+  /** The page forwards the act labels (and the message id) it finds on the input with the message it sends. */
+  carriesActs: boolean;
+}
+
+/** Text of a message without nested decorations such as timestamps or act badges. */
+function ownText(el: Element): string {
+  let out = '';
+  for (const n of el.childNodes) if (n.nodeType === 3) out += n.textContent ?? '';
+  return out.trim();
 }
 
 export const PILOT_ADAPTER: ChatAdapter = {
   id: 'pilot',
   messageList: '[data-fw-chat="messages"]',
+  message: '.msg',
   input: '[data-fw-chat="input"]',
   send: '[data-fw-chat="send"]',
-  conversationId: (doc) => doc.querySelector('[data-fw-conversation]')?.getAttribute('data-fw-conversation') ?? null,
+  enterSends: true,
+  readMessage(el) {
+    if (!el.matches('.msg.buyer, .msg.seller')) return null;
+    return { sender: el.matches('.seller') ? 'seller' : 'buyer', text: ownText(el), id: el.getAttribute('data-id') };
+  },
+  conversationId: (doc) => doc.querySelector('[data-fw-conversation]')?.getAttribute('data-fw-conversation') || null,
+  carriesActs: true,
 };
+
+/** A generic adapter from a site's selectors. */
+export function adapterFromConfig(config: SiteChatConfigInput): ChatAdapter {
+  return {
+    id: `site:${config.host}`,
+    messageList: config.messageList,
+    message: config.message,
+    input: config.input,
+    send: config.send ?? null,
+    enterSends: (config.enterSends ?? true) || !config.send,
+    readMessage(el) {
+      if (!el.matches(config.message)) return null;
+      const textEl = config.text ? el.querySelector(config.text) : el;
+      const text = (textEl instanceof HTMLElement ? textEl.innerText || textEl.textContent : textEl?.textContent) ?? '';
+      return { sender: el.matches(config.mine) ? 'seller' : 'buyer', text: text.trim(), id: config.idAttribute ? el.getAttribute(config.idAttribute) : null };
+    },
+    conversationId(doc) {
+      if (!config.conversation) return null;
+      const el = doc.querySelector(config.conversation);
+      return el?.getAttribute('data-conversation') ?? (el?.textContent?.trim() || null);
+    },
+    carriesActs: false,
+  };
+}
 
 export const CHAT_ADAPTERS: readonly ChatAdapter[] = [PILOT_ADAPTER];
 
 /** The first adapter whose message list is on the page, or null for pages that are not chats. */
-export function detectChatAdapter(doc: Document): ChatAdapter | null {
-  return CHAT_ADAPTERS.find((a) => doc.querySelector(a.messageList) !== null) ?? null;
+export function detectChatAdapter(doc: Document, extra: readonly ChatAdapter[] = []): ChatAdapter | null {
+  return [...extra, ...CHAT_ADAPTERS].find((a) => doc.querySelector(a.messageList) !== null) ?? null;
+}
+
+/** The text in a chat input, whether a textarea, an input or a contenteditable element. */
+export function inputText(el: Element | null): string {
+  if (!el) return '';
+  if (el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement) return el.value;
+  return (el instanceof HTMLElement ? el.innerText : el.textContent) ?? '';
 }

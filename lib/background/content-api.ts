@@ -1,10 +1,12 @@
-import { eventIdOf, validateEvent, type FwEvent } from '../events/schema';
+import { describeIssues, eventIdOf, validateEvent, type FwEvent } from '../events/schema';
 import { putEvents } from '../db/events';
 import { loadSettings, updateSettings } from '../db/settings';
 import type { FloorwalkerDb } from '../db/schema';
 import type { ContentApi, LogResult } from '../rpc/api';
 import { RPC_LOG_BATCH_LIMIT } from '../limits';
 import { isAllowedUrl } from '../sites/matches';
+import * as v from 'valibot';
+import { CoachStateSchema, EMPTY_COACH_STATE, coachStateKey } from '../coach/state';
 import type { SearchService } from './search-service';
 import type { SyncService } from './sync-service';
 
@@ -62,6 +64,17 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
 
     async setOverlayPrefs(prefs) {
       await updateSettings(db, { overlay: prefs });
+    },
+
+    async coachState(conversation) {
+      const row = await db.settings.get(coachStateKey(String(conversation)));
+      const parsed = v.safeParse(CoachStateSchema, row?.value);
+      return parsed.success ? parsed.output : EMPTY_COACH_STATE;
+    },
+    async saveCoachState(conversation, state) {
+      const parsed = v.safeParse(CoachStateSchema, state);
+      if (!parsed.success) throw new Error(`Invalid coaching state: ${describeIssues(parsed.issues)}`);
+      await db.settings.put({ key: coachStateKey(String(conversation)), value: parsed.output });
     },
 
     search: (query) => search.search(query),

@@ -11,7 +11,7 @@ const Text = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v
 
 export const ClientMessageSchema = v.variant('type', [
   v.object({ type: v.literal('hello'), lastSeq: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
-  v.object({ type: v.literal('say'), id: Id, text: Text, acts: v.optional(v.array(v.pipe(v.string(), v.maxLength(40)))), voice: v.optional(v.object({ raw: v.pipe(v.string(), v.maxLength(4000)), edited: v.pipe(v.string(), v.maxLength(4000)) })) }),
+  v.object({ type: v.literal('say'), id: Id, text: Text, acts: v.optional(v.array(v.pipe(v.string(), v.maxLength(40)))), composeMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))), voice: v.optional(v.object({ raw: v.pipe(v.string(), v.maxLength(4000)), edited: v.pipe(v.string(), v.maxLength(4000)) })) }),
   v.object({ type: v.literal('typing'), on: v.boolean() }),
   v.object({ type: v.literal('offer'), id: Id, categories: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.minLength(1)) }),
   v.object({ type: v.literal('pick'), id: Id, category: v.pipe(v.string(), v.maxLength(64)) }),

@@ -7,6 +7,7 @@ import type { CatalogInfo } from '../background/search-service';
 import type { CommitOptions } from '../catalog/import-store';
 import type { SyncOverview } from '../background/sync-service';
 import type { SiteStatus } from '../background/site-service';
+import type { CoachState } from '../coach/state';
 
 /**
  * Everything the background offers, one interface per channel (port). Content scripts get ContentApi only;
@@ -47,6 +48,9 @@ export interface ContentApi {
   search(query: SearchQueryInput): Promise<SearchResponse>;
   catalogInfo(): Promise<CatalogInfo>;
   facets(category: string | null): Promise<Facets>;
+  /** The coaching state of a conversation (empty for a new one). */
+  coachState(conversation: string): Promise<CoachState>;
+  saveCoachState(conversation: string, state: CoachState): Promise<void>;
 }
 
 export interface StoreStatus {

@@ -234,7 +234,7 @@ export async function applyMessage(sql: Sql, roomId: string, role: 'seller' | 'b
         body = { text: msg.text, ...(msg.acts?.length ? { acts: msg.acts } : {}) };
         events.push(
           withId(
-            makeEvent(ctx, role === 'seller' ? 'Seller' : 'Buyer', 'utter', { text: msg.text, ...(msg.acts?.length ? { acts: msg.acts } : {}), ...(msg.voice ? { voice: msg.voice } : {}) }, now),
+            makeEvent(ctx, role === 'seller' ? 'Seller' : 'Buyer', 'utter', { text: msg.text, ...(msg.acts?.length ? { acts: msg.acts } : {}), ...(msg.composeMs !== undefined ? { composeMs: msg.composeMs } : {}), ...(msg.voice ? { voice: msg.voice } : {}) }, now),
             msg.id,
           ),
         );

@@ -87,13 +87,17 @@ describe('pilot chat pages in real Chromium', () => {
     await expect.poll(() => seller.locator('#messages .msg.buyer').last().innerText()).toBe('Hi! I want a Lego set for my nephew.');
     await seller.locator('#input').fill('Great! How old is he?');
     await expect.poll(() => buyer.locator('.typing').innerText()).toBe('The Seller is typing…');
+    // Coached (B.IIc): Enter is held until the Seller chooses an act; typing its number sends.
     await seller.locator('#input').press('Enter');
+    await seller.getByTestId('fw-choose-act').waitFor();
+    await seller.keyboard.press('2');
     await expect.poll(() => buyer.locator('.msg.theirs[data-sender="seller"]').last().innerText()).toBe('Great! How old is he?');
 
     // The Buyer's connection drops; the Seller writes meanwhile; the Buyer sees it once after reconnecting.
     await buyer.evaluate(() => (window as unknown as { fwPilot: { drop(): void } }).fwPilot.drop());
     await expect.poll(() => seller.locator('#presence').innerText()).toBe('Buyer offline');
     await seller.locator('#input').fill('Does he like Star Wars?');
+    await seller.getByTestId('fw-act-ask_use').click(); // chosen first, then sent
     await seller.locator('#send').click();
     await expect.poll(() => seller.locator('#presence').innerText(), { timeout: 10_000 }).toBe('Buyer online');
     await expect.poll(() => buyer.locator('.msg.theirs[data-sender="seller"]').allInnerTexts()).toEqual(['Great! How old is he?', 'Does he like Star Wars?']);

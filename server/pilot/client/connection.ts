@@ -52,9 +52,8 @@ export class ChatConnection {
     };
   }
 
-  /** Sends a message now or after the next reconnect; returns its id. */
-  send(draft: Draft): string {
-    const id = uuidv7();
+  /** Sends a message now or after the next reconnect; returns its id (`id` when given: the extension's, for its event). */
+  send(draft: Draft, id: string = uuidv7()): string {
     const msg = { ...draft, id } as Outgoing;
     this.pending.set(id, msg);
     this.h.onPending([...this.pending.values()]);

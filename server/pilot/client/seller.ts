@@ -1,5 +1,6 @@
 import { ChatConnection } from './connection';
 import type { ChatItem, RoomView, ServerMessage } from '../../../lib/pilot/protocol';
+import { ID_PATTERN } from '../../../lib/ids';
 
 // The Seller's pilot chat page: plain DOM, so the parts the extension overlays stay exactly where they are.
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -121,9 +122,16 @@ function sendMessage(): void {
   if (!text || !room || room.phase !== 'chat') return;
   errorEl.textContent = '';
   // The Floorwalker overlay puts the chosen act(s) on the input before the page sends (coached condition).
+  // It also names the message (the same id as its own Seller.utter event, so the study stores it once) and says how
+  // long it took to write.
   const acts = (input.dataset.fwActs ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  const fwId = input.dataset.fwId;
+  const composeMs = Number(input.dataset.fwComposeMs);
   delete input.dataset.fwActs;
-  const id = conn.send({ type: 'say', text, ...(acts.length ? { acts } : {}) });
+  delete input.dataset.fwId;
+  delete input.dataset.fwComposeMs;
+  const draft = { type: 'say' as const, text, ...(acts.length ? { acts } : {}), ...(Number.isInteger(composeMs) && composeMs >= 0 ? { composeMs } : {}) };
+  const id = fwId && ID_PATTERN.test(fwId) ? conn.send(draft, fwId) : conn.send(draft);
   const el = Object.assign(document.createElement('div'), { className: 'msg mine seller pending', textContent: text });
   el.dataset.id = id;
   messages.append(el);

@@ -1,0 +1,72 @@
+import type { CoachController } from '@/lib/coach/controller';
+import { useObservable } from '@/components/useObservable';
+
+/**
+ * The coaching checklist: the acts of the study's schema with their hints, follow-ups locked until their parent
+ * is used, counts and limits, the next act or two suggested, and the prompt to choose one when a send is held.
+ */
+export function CoachPanel({ coach }: { coach: CoachController }) {
+  const view = useObservable(coach.view);
+  if (!view.coaching) {
+    return (
+      <section class="fw-section" aria-labelledby="fw-coach-h">
+        <h3 id="fw-coach-h">Conversation</h3>
+        <p class="fw-hint" data-testid="fw-turns">Turn {view.state.turns}. Messages are logged; coaching is off in this condition.</p>
+      </section>
+    );
+  }
+  return (
+    <section class="fw-section fw-coach" aria-labelledby="fw-coach-h" data-testid="fw-coach">
+      <h3 id="fw-coach-h">
+        Coach <span class="fw-muted" data-testid="fw-turns">· turn {view.state.turns}</span>
+      </h3>
+      {view.awaiting && (
+        <p class="fw-prompt" role="alert" data-testid="fw-choose-act">
+          Choose an act for this message: click one or type its number{view.typed ? ` (${view.typed}…)` : ''}.{' '}
+          <button type="button" class="fw-link" onClick={() => coach.cancel()}>
+            Cancel
+          </button>
+        </p>
+      )}
+      {view.error && !view.awaiting && (
+        <p class="fw-error" role="status" data-testid="fw-coach-error">
+          {view.error}
+        </p>
+      )}
+      {view.guidance.length > 0 && (
+        <div class="fw-guidance" data-testid="fw-guidance">
+          <span class="fw-muted">Next:</span>
+          {view.guidance.map((g) => (
+            <button type="button" key={g.act.id} class="fw-chip" title={g.act.hint} onClick={() => coach.clickAct(g.act.id)} data-testid={`fw-next-${g.act.id}`}>
+              <span>
+                <b>{g.act.number}</b> {g.act.label}
+              </span>
+              <small>{g.why}</small>
+            </button>
+          ))}
+        </div>
+      )}
+      <ol class="fw-acts" data-testid="fw-acts">
+        {view.checklist.map((s) => (
+          <li key={s.act.id} class={s.act.parent ? 'fw-followup' : ''}>
+            <button
+              type="button"
+              class="fw-act"
+              disabled={!s.available && !view.selected.includes(s.act.id)}
+              aria-pressed={view.selected.includes(s.act.id)}
+              title={s.reason ?? s.act.hint}
+              onClick={() => coach.clickAct(s.act.id)}
+              data-testid={`fw-act-${s.act.id}`}
+              data-count={s.count}
+            >
+              <span class="fw-act-no">{s.act.number}</span>
+              <span class="fw-act-label">{s.act.label}</span>
+              {s.count > 0 && <span class="fw-act-count" aria-label={`used ${s.count} times`}>✓{s.count > 1 ? `×${s.count}` : ''}</span>}
+            </button>
+            {!s.available && s.reason && <span class="fw-act-why">{s.reason}</span>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+import type { ChatAdapter } from '../adapters/chat';
+import { inputText } from '../adapters/chat';
+import { interceptSend, type SendControl } from '../adapters/intercept-send';
+import { observeMessages } from '../adapters/observe-messages';
+import type { LogFn } from '../logger/event-log';
+import { observable, type Observable } from '../observable';
+import { checklist, findAct, nextActs, useAct, type ActStatus, type Guidance } from './engine';
+import type { CoachingSchema } from './schema';
+import { afterMessage, EMPTY_COACH_STATE, type CoachState } from './state';
+import { COACH_KEY_CHORD_MS } from '../limits';
+import { ID_PATTERN } from '../ids';
+
+export interface CoachView {
+  coaching: boolean;
+  state: CoachState;
+  checklist: ActStatus[];
+  guidance: Guidance[];
+  /** Acts chosen for the message being written. */
+  selected: string[];
+  /** A send was held: the Seller must choose an act. */
+  awaiting: boolean;
+  /** Number keys typed so far while choosing ("3" waiting for "a"). */
+  typed: string;
+  error: string | null;
+}
+
+export interface CoachDeps {
+  doc: Document;
+  adapter: ChatAdapter;
+  schema: CoachingSchema;
+  coaching: boolean;
+  conversation: string | null;
+  log: LogFn;
+  load(conversation: string): Promise<CoachState>;
+  save(conversation: string, state: CoachState): Promise<void>;
+  newId(): string;
+}
+
+/**
+ * The coached Seller's loop on a chat page: holds a send until an act is chosen (when coaching is on), sends it
+ * through the page with the act attached, logs every Seller and Buyer message, and keeps the checklist's counts,
+ * the turn count and the next-act guidance. Framework-free; the overlay renders `view`.
+ */
+export class CoachController {
+  readonly view: Observable<CoachView>;
+  private state: CoachState = EMPTY_COACH_STATE;
+  private selected: string[] = [];
+  private awaiting = false;
+  private typed = '';
+  private chordTimer: ReturnType<typeof setTimeout> | undefined;
+  private composeStart: number | null = null;
+  private send: SendControl | null = null;
+
+  constructor(private readonly d: CoachDeps) {
+    this.view = observable(this.snapshot(null));
+  }
+
+  async start(signal: AbortSignal): Promise<void> {
+    const { doc, adapter, conversation } = this.d;
+    if (conversation) this.state = await this.d.load(conversation);
+    this.send = interceptSend(doc, adapter, (text) => this.onAttempt(text), signal);
+    observeMessages(doc, adapter, (m) => {
+      if (m.sender !== 'buyer') return;
+      this.d.log('Buyer', 'utter', { text: m.text }, m.id && ID_PATTERN.test(m.id) ? { id: m.id } : undefined);
+      this.update(afterMessage(this.state, 'buyer'));
+    }, signal);
+    // Time spent composing: from the first edit after the last send.
+    doc.addEventListener('input', (e) => {
+      if (this.composeStart === null && e.target instanceof Element && e.target.closest(adapter.input)) this.composeStart = Date.now();
+    }, { capture: true, signal });
+    // Choosing by number keys while a send is held (focus stays in the chat input).
+    (doc.defaultView ?? window).addEventListener('keydown', (e) => this.onKey(e), { capture: true, signal });
+    signal.addEventListener('abort', () => clearTimeout(this.chordTimer), { once: true });
+    this.publish();
+  }
+
+  /** Click on an act: while a send is held it sends with that act; otherwise it is chosen (or unchosen) for the next message. */
+  clickAct(actId: string): void {
+    if (this.awaiting) {
+      this.chooseAndSend(actId, 'mouse');
+      return;
+    }
+    if (this.selected.includes(actId)) this.selected = this.selected.filter((a) => a !== actId);
+    else if (this.choose(actId, 'mouse')) this.selected = [...this.selected, actId];
+    this.publish();
+  }
+
+  cancel(): void {
+    this.awaiting = false;
+    this.typed = '';
+    this.publish();
+  }
+
+  private onAttempt(text: string): boolean {
+    if (this.d.coaching && this.selected.length === 0) {
+      this.awaiting = true;
+      this.publish('Choose an act for this message first.');
+      return false;
+    }
+    this.recordSend(text);
+    return true;
+  }
+
+  private choose(actId: string, via: 'mouse' | 'keyboard' | 'suggestion'): boolean {
+    const act = findAct(this.d.schema, actId);
+    const counts = { ...this.state.counts };
+    for (const s of this.selected) counts[s] = (counts[s] ?? 0) + 1; // chosen for this message already count
+    const ok = useAct(this.d.schema, counts, actId);
+    if (!ok.ok || !act) {
+      this.publish(ok.ok ? null : ok.error);
+      return false;
+    }
+    this.d.log('Seller', 'select_act', { act: act.id, via });
+    return true;
+  }
+
+  private chooseAndSend(actId: string, via: 'mouse' | 'keyboard'): void {
+    const act = findAct(this.d.schema, actId);
+    if (!act || !this.choose(act.id, via)) return;
+    this.selected = [...this.selected, act.id];
+    this.awaiting = false;
+    this.typed = '';
+    const text = inputText(this.send?.input() ?? null);
+    if (text.trim()) {
+      this.recordSend(text);
+      this.send?.release();
+    }
+    this.publish();
+  }
+
+  private recordSend(text: string): void {
+    const acts = this.selected;
+    const id = this.d.newId();
+    const composeMs = this.composeStart === null ? 0 : Math.max(0, Date.now() - this.composeStart);
+    // The pilot chat sends the acts and this id with the message, so its server logs the same event once.
+    const input = this.send?.input();
+    if (this.d.adapter.carriesActs && input instanceof HTMLElement) {
+      input.dataset.fwActs = acts.join(',');
+      input.dataset.fwId = id;
+      input.dataset.fwComposeMs = String(composeMs);
+    }
+    this.d.log('Seller', 'utter', { text: text.trim(), ...(acts.length ? { acts } : {}), composeMs }, { id });
+    this.selected = [];
+    this.composeStart = null;
+    this.update(afterMessage(this.state, 'seller', acts));
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (!this.awaiting) return;
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      this.cancel();
+      return;
+    }
+    if (!/^[0-9a-z]$/i.test(e.key) || e.ctrlKey || e.metaKey || e.altKey) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    const typed = this.typed + e.key.toLowerCase();
+    const numbers = this.d.schema.acts.map((a) => a.number);
+    const exact = numbers.includes(typed);
+    const longer = numbers.some((n) => n !== typed && n.startsWith(typed));
+    clearTimeout(this.chordTimer);
+    if (exact && !longer) return this.chooseAndSend(typed, 'keyboard');
+    if (!exact && !longer) {
+      this.typed = '';
+      this.publish(`No act numbered ${typed}.`);
+      return;
+    }
+    this.typed = typed;
+    this.publish();
+    // "3" could be 3 or 3a: wait a moment for the letter.
+    if (exact) this.chordTimer = setTimeout(() => this.chooseAndSend(typed, 'keyboard'), COACH_KEY_CHORD_MS);
+  }
+
+  private update(next: CoachState): void {
+    this.state = next;
+    if (this.d.conversation) void this.d.save(this.d.conversation, next).catch(() => undefined);
+    this.publish();
+  }
+
+  private publish(error: string | null = null): void {
+    this.view.set(this.snapshot(error));
+  }
+
+  private snapshot(error: string | null): CoachView {
+    const counts = { ...this.state.counts };
+    for (const s of this.selected) counts[s] = (counts[s] ?? 0) + 1;
+    return {
+      coaching: this.d.coaching,
+      state: this.state,
+      checklist: checklist(this.d.schema, counts),
+      guidance: nextActs(this.d.schema, { counts, last: this.selected.at(-1) ?? this.state.last, known: new Set() }),
+      selected: this.selected,
+      awaiting: this.awaiting,
+      typed: this.typed,
+      error,
+    };
+  }
+}
