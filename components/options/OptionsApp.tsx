@@ -10,6 +10,7 @@ import { SitesPanel } from './SitesPanel';
 import { ConsentPanel } from './ConsentPanel';
 import { ResearchView } from './ResearchView';
 import type { FwEvent } from '@/lib/events/schema';
+import { eventPages } from '@/lib/export/stream';
 
 /** The options page: what is stored, exporting it, and deleting it. */
 export function OptionsApp({ api }: { api: AdminApi }) {
@@ -25,13 +26,8 @@ export function OptionsApp({ api }: { api: AdminApi }) {
   const readPage = useCallback((after: string | null) => api.readEventsAfter(after, EXPORT_CHUNK_SIZE), [api]);
   const readAll = useCallback(async () => {
     const all: FwEvent[] = [];
-    for (let after: string | null = null; ; ) {
-      const page = await readPage(after);
-      const last = page.at(-1);
-      if (!last) return all;
-      all.push(...page);
-      after = last.id;
-    }
+    for await (const page of eventPages(readPage)) all.push(...page);
+    return all;
   }, [readPage]);
 
   return (

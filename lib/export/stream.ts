@@ -21,6 +21,17 @@ export interface ExportOutput {
   events: number;
 }
 
+/** Reads stored events a page at a time, oldest first, until storage has no more. */
+export async function* eventPages(readPage: (afterId: string | null) => Promise<FwEvent[]>): AsyncGenerator<FwEvent[]> {
+  for (let after: string | null = null; ; ) {
+    const page = await readPage(after);
+    const last = page.at(-1);
+    if (!last) return;
+    yield page;
+    after = last.id;
+  }
+}
+
 /** Formats written page by page as events are read; the others need whole conversations. */
 const ROW_FORMATS: readonly ExportFormat[] = ['jsonl', 'csv'];
 
@@ -49,15 +60,11 @@ export async function streamExport(
   let count = 0;
   let first: FwEvent | undefined;
 
-  for (let after: string | null = null; ; ) {
-    const page = await readPage(after);
-    const last = page.at(-1);
-    if (!last) break;
+  for await (const page of eventPages(readPage)) {
     first ??= page[0];
     for (const f of formats) if (ROW_FORMATS.includes(f)) sink.write(EXPORT_FILES[f].name, rowsOf(f, page, count === 0));
     if (needsConversations) for (const e of page) if (e.conversation) inConversations.push(e);
     count += page.length;
-    after = last.id;
     onProgress({ phase: 'reading', done: count });
   }
   // Nothing stored: still every file, the CSV with its header.
