@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import type { FwEvent } from '../events/schema';
+import { eventsByConversation } from '../events/group';
 import { SyncState, type FloorwalkerDb, type StoredEvent } from './schema';
 
 /** Stores events keyed by their client id: writing the same event twice leaves one copy. */
@@ -17,14 +18,7 @@ export async function putEvents(db: FloorwalkerDb, events: readonly FwEvent[], n
 }
 
 async function touchConversations(db: FloorwalkerDb, events: readonly FwEvent[]): Promise<void> {
-  const byConversation = new Map<string, FwEvent[]>();
-  for (const e of events) {
-    if (!e.conversation) continue;
-    const list = byConversation.get(e.conversation) ?? [];
-    list.push(e);
-    byConversation.set(e.conversation, list);
-  }
-  for (const [id, list] of byConversation) {
+  for (const [id, list] of eventsByConversation(events)) {
     const first = list.reduce((a, b) => (a.time <= b.time ? a : b));
     const last = list.reduce((a, b) => (a.time >= b.time ? a : b));
     const row = await db.conversations.get(id);

@@ -1,4 +1,5 @@
 import type { FwEvent } from '../events/schema';
+import { eventsByConversation } from '../events/group';
 import { buildConversation, toParlai, toStar } from './conversation';
 import { csvLines, eventToCsvRow } from './csv';
 import { toJsonLines } from './jsonl';
@@ -18,13 +19,7 @@ export const EXPORT_FILES: Record<ExportFormat, { name: string; ext: string; typ
 
 /** Events grouped by conversation (conversation order, then time order); events outside one are left out. */
 export function groupConversations(events: readonly FwEvent[]): FwEvent[][] {
-  const by = new Map<string, FwEvent[]>();
-  for (const e of events) {
-    if (!e.conversation) continue;
-    const list = by.get(e.conversation) ?? [];
-    list.push(e);
-    by.set(e.conversation, list);
-  }
+  const by = eventsByConversation(events);
   return [...by.keys()].sort().map((k) => (by.get(k) ?? []).sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1)));
 }
 
