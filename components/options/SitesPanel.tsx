@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import type { AdminApi } from '@/lib/rpc/api';
 import type { SiteStatus } from '@/lib/background/site-service';
 import { originsFor, parseSite } from '@/lib/sites/site';
+import { useAction } from './useAction';
 
 /**
  * Where Floorwalker may log: the pilot chat on this computer, plus each shop or chat site the participant adds.
@@ -12,26 +13,10 @@ import { originsFor, parseSite } from '@/lib/sites/site';
 export function SitesPanel({ api }: { api: AdminApi }) {
   const [sites, setSites] = useState<SiteStatus[] | null>(null);
   const [input, setInput] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
 
-  const refresh = () => api.listSites().then(setSites, (e: unknown) => setMessage({ kind: 'error', text: String(e) }));
-  useEffect(() => {
-    void refresh();
-  }, [api]);
-
-  async function act(fn: () => Promise<string>) {
-    setBusy(true);
-    setMessage(null);
-    try {
-      setMessage({ kind: 'ok', text: await fn() });
-    } catch (e) {
-      setMessage({ kind: 'error', text: e instanceof Error ? e.message : String(e) });
-    } finally {
-      setBusy(false);
-      void refresh();
-    }
-  }
+  const refresh = () => void api.listSites().then(setSites, (e: unknown) => setMessage({ kind: 'error', text: String(e) }));
+  useEffect(refresh, [api]);
+  const { busy, message, setMessage, act } = useAction(refresh);
 
   const allow = (e: Event) => {
     e.preventDefault();

@@ -5,6 +5,7 @@ import type { Settings } from '@/lib/settings';
 import type { SyncOverview } from '@/lib/background/sync-service';
 import { endpointBase } from '@/lib/sync/join';
 import { timeAgo } from '@/lib/time/ago';
+import { useAction } from './useAction';
 
 const REFRESH_MS = 3_000;
 
@@ -14,8 +15,6 @@ export function StudyPanel({ api, onChange }: { api: AdminApi; onChange(): void 
   const [overview, setOverview] = useState<SyncOverview | null>(null);
   const [endpoint, setEndpoint] = useState('http://localhost:8787');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
 
   const refresh = () => {
     api.getSettings().then(setSettings, () => undefined);
@@ -26,21 +25,7 @@ export function StudyPanel({ api, onChange }: { api: AdminApi; onChange(): void 
     const t = setInterval(refresh, REFRESH_MS);
     return () => clearInterval(t);
   }, [api]);
-
-  /** Runs an action, showing its message (or its error) and refreshing the status after. */
-  async function act(fn: () => Promise<string>) {
-    setBusy(true);
-    setMessage(null);
-    try {
-      setMessage({ kind: 'ok', text: await fn() });
-      onChange();
-    } catch (err) {
-      setMessage({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
-    } finally {
-      setBusy(false);
-      refresh();
-    }
-  }
+  const { busy, message, act } = useAction(refresh, onChange);
 
   const join = (e: Event) => {
     e.preventDefault();
