@@ -21,3 +21,16 @@ export function observable<T>(initial: T): Observable<T> {
     },
   };
 }
+
+/** The observable's first value that is not null: now if it has one, else when it is set. */
+export function firstValue<T>(source: Observable<T | null>): Promise<T> {
+  const now = source.get();
+  if (now !== null) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const off = source.subscribe((value) => {
+      if (value === null) return;
+      off();
+      resolve(value);
+    });
+  });
+}

@@ -6,7 +6,7 @@ import type { PageContext } from '@/lib/rpc/api';
 import { EventSender } from '@/lib/logger/sender';
 import { startPageLogger } from '@/lib/logger/start';
 import { startFeatures, type Feature } from '@/lib/features/run';
-import { observable } from '@/lib/observable';
+import { firstValue, observable } from '@/lib/observable';
 import { createEventLog } from '@/lib/logger/event-log';
 import { browser } from 'wxt/browser';
 import { LOGGING_SWITCH_KEY } from '@/lib/logging-switch';
@@ -53,7 +53,7 @@ export default defineContentScript({
         async start(_deps, signal) {
           if (!adapter) return;
           const conversation = adapter.conversationId(document);
-          const pageContext = await rpc.getPageContext(location.href, conversation);
+          const pageContext = await firstValue(context); // asked for once, by the page logger
           const controller = new CoachController({
             doc: document,
             adapter,

@@ -103,9 +103,7 @@ export class CoachController {
 
   private choose(actId: string, via: 'mouse' | 'keyboard' | 'suggestion'): boolean {
     const act = findAct(this.d.schema, actId);
-    const counts = { ...this.state.counts };
-    for (const s of this.selected) counts[s] = (counts[s] ?? 0) + 1; // chosen for this message already count
-    const ok = useAct(this.d.schema, counts, actId);
+    const ok = useAct(this.d.schema, this.countsWithSelected(), actId);
     if (!ok.ok || !act) {
       this.publish(ok.ok ? null : ok.error);
       return false;
@@ -182,9 +180,15 @@ export class CoachController {
     this.view.set(this.snapshot(error));
   }
 
-  private snapshot(error: string | null): CoachView {
+  /** Acts chosen for the message being written count already: limits and follow-ups see them. */
+  private countsWithSelected(): Record<string, number> {
     const counts = { ...this.state.counts };
     for (const s of this.selected) counts[s] = (counts[s] ?? 0) + 1;
+    return counts;
+  }
+
+  private snapshot(error: string | null): CoachView {
+    const counts = this.countsWithSelected();
     return {
       coaching: this.d.coaching,
       state: this.state,
