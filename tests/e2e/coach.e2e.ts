@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEnv } from '../../server/env';
-import { startServer, type RunningServer } from '../../server/start';
+import { describe, expect, it } from 'vitest';
 import { screenshot, screenshotOnFailure, useHarness } from './harness';
+import { usePilotServer } from './pilot-room';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
 
 interface Stored {
@@ -14,30 +13,13 @@ interface Stored {
 
 describe('the coached Seller on the pilot chat', () => {
   const harness = useHarness();
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer(loadEnv({ PORT: '0', LOG_LEVEL: 'warn' }), { inMemory: true });
-  });
-  afterAll(async () => server?.close());
-
-  const api = async (path: string, body: unknown) => {
-    const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.adminToken}` }, body: JSON.stringify(body) });
-    return (await res.json()) as Record<string, unknown>;
-  };
+  const { server, roomFor, startChat } = usePilotServer(harness);
 
   it('holds a message until an act is chosen, unlocks follow-ups, enforces limits, and logs every message with its acts', async () => {
     const h = harness();
     screenshotOnFailure(h, 'coach');
-    const study = (await api('/v1/studies', { name: 'Coach', conditions: ['B.IIc'], minTurns: 1 })) as { id: string };
-    const { codes } = (await api(`/v1/studies/${study.id}/participants`, {})) as { codes: { code: string }[] };
-    const room = (await api('/v1/rooms', { code: codes[0]?.code })) as { sellerUrl: string; buyerUrl: string; conversation: string };
-    const seller = await h.context.newPage();
-    await seller.goto(room.sellerUrl);
-    await seller.locator('#offer').click();
-    const buyer = await h.context.newPage();
-    await buyer.goto(room.buyerUrl);
-    await buyer.getByTestId('pick-headphones').click();
-    await buyer.locator('.task').waitFor();
+    const room = await roomFor('B.IIc', 1);
+    const { seller, buyer } = await startChat(room, 'headphones');
     await seller.getByTestId('fw-acts').waitFor();
     const theirs = () => buyer.locator('.msg.theirs[data-sender="seller"]').allInnerTexts();
     const say = async (text: string) => {
@@ -111,7 +93,7 @@ describe('the coached Seller on the pilot chat', () => {
     expect(events.filter((e) => e.agent === 'Buyer' && e.action === 'utter')).toHaveLength(4);
 
     // The server logged the same messages under the same ids (one event each once synced).
-    const rows = await server.sql.query<{ id: string; acts: string | null; compose: string | null }>(
+    const rows = await server().sql.query<{ id: string; acts: string | null; compose: string | null }>(
       "SELECT id::text AS id, event->'payload'->>'acts' AS acts, event->'payload'->>'composeMs' AS compose FROM events WHERE conversation = $1 AND agent = 'Seller' AND action = 'utter' ORDER BY time",
       [room.conversation],
     );
@@ -119,7 +101,7 @@ describe('the coached Seller on the pilot chat', () => {
     expect(rows.map((r) => JSON.parse(r.acts ?? 'null') as unknown)).toEqual(sellerUtters.map((e) => e.payload.acts));
     expect(rows.map((r) => Number(r.compose))).toEqual(sellerUtters.map((e) => e.payload.composeMs));
     const buyerIds = events.filter((e) => e.agent === 'Buyer' && e.action === 'utter').map((e) => e.id);
-    const serverBuyer = await server.sql.query<{ id: string }>("SELECT id::text AS id FROM events WHERE conversation = $1 AND agent = 'Buyer' AND action = 'utter' ORDER BY time", [room.conversation]);
+    const serverBuyer = await server().sql.query<{ id: string }>("SELECT id::text AS id FROM events WHERE conversation = $1 AND agent = 'Buyer' AND action = 'utter' ORDER BY time", [room.conversation]);
     expect(serverBuyer.map((r) => r.id)).toEqual(buyerIds);
   });
 });

@@ -1,38 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { loadEnv } from '../../server/env';
-import { startServer, type RunningServer } from '../../server/start';
 import { screenshot, screenshotOnFailure, useHarness } from './harness';
-import { afterAll, beforeAll } from 'vitest';
+import { usePilotServer } from './pilot-room';
 
 describe('pilot chat pages in real Chromium', () => {
   const harness = useHarness();
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer(loadEnv({ PORT: '0', LOG_LEVEL: 'warn' }), { inMemory: true });
-  });
-  afterAll(async () => server?.close());
-
-  const api = async (path: string, body: unknown) => {
-    const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.adminToken}` }, body: JSON.stringify(body) });
-    return (await res.json()) as Record<string, unknown>;
-  };
-  async function roomFor(condition: string, minTurns = 1) {
-    const study = (await api('/v1/studies', { name: `Pilot ${condition}`, conditions: [condition], minTurns })) as { id: string };
-    const { codes } = (await api(`/v1/studies/${study.id}/participants`, {})) as { codes: { code: string }[] };
-    return (await api('/v1/rooms', { code: codes[0]?.code })) as { sellerUrl: string; buyerUrl: string; room: string; conversation: string };
-  }
-  async function startChat(room: { sellerUrl: string; buyerUrl: string }, category = 'headphones'): Promise<{ seller: Page; buyer: Page }> {
-    const h = harness();
-    const seller = await h.context.newPage();
-    await seller.goto(room.sellerUrl);
-    await seller.locator('#offer').click();
-    const buyer = await h.context.newPage();
-    await buyer.goto(room.buyerUrl);
-    await buyer.getByTestId(`pick-${category}`).click();
-    await buyer.locator('.task').waitFor();
-    return { seller, buyer };
-  }
+  const { server, roomFor, startChat } = usePilotServer(harness);
 
   it('shows the Buyer their task as each priming condition says', async () => {
     const h = harness();
@@ -124,7 +96,7 @@ describe('pilot chat pages in real Chromium', () => {
     await expect.poll(() => seller.locator('#phase').innerText()).toMatch(/^The conversation has ended after 1 turns\. Your guess was confirmed\./);
     await screenshot(buyer, 'pilot-buyer-ended');
 
-    const rows = await server.sql.query<{ agent: string; action: string }>('SELECT agent, action FROM events WHERE conversation = $1 ORDER BY time, id', [room.conversation]);
+    const rows = await server().sql.query<{ agent: string; action: string }>('SELECT agent, action FROM events WHERE conversation = $1 ORDER BY time, id', [room.conversation]);
     expect(rows.map((r) => `${r.agent}.${r.action}`)).toEqual(['System.instruct', 'Buyer.utter', 'Seller.utter', 'Seller.utter', 'Buyer.view_share', 'Seller.guess', 'Buyer.confirm', 'System.instruct']);
     await Promise.all([seller.close(), buyer.close()]);
   });

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loadEnv } from '../../server/env';
+import { startServer, type RunningServer } from '../../server/start';
+import type { Harness } from './harness';
+
+export interface PilotRoom {
+  sellerUrl: string;
+  buyerUrl: string;
+  room: string;
+  conversation: string;
+}
+
+/** A pilot server (in memory) for a describe block: rooms in a given condition, and a chat started in one. */
+export function usePilotServer(harness: () => Harness) {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startServer(loadEnv({ PORT: '0', LOG_LEVEL: 'warn' }), { inMemory: true });
+  });
+  afterAll(async () => server?.close());
+  const running = () => {
+    if (!server) throw new Error('pilot server not started');
+    return server;
+  };
+
+  const api = async (path: string, body: unknown) => {
+    const s = running();
+    const res = await fetch(`${s.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${s.adminToken}` }, body: JSON.stringify(body) });
+    return (await res.json()) as Record<string, unknown>;
+  };
+
+  /** A new study in one condition, a Seller code, and a room for it. */
+  async function roomFor(condition: string, minTurns = 1): Promise<PilotRoom> {
+    const study = (await api('/v1/studies', { name: `Pilot ${condition}`, conditions: [condition], minTurns })) as { id: string };
+    const { codes } = (await api(`/v1/studies/${study.id}/participants`, {})) as { codes: { code: string }[] };
+    return (await api('/v1/rooms', { code: codes[0]?.code })) as unknown as PilotRoom;
+  }
+
+  /** The Seller offers every category, the Buyer picks one: the chat is on. */
+  async function startChat(room: Pick<PilotRoom, 'sellerUrl' | 'buyerUrl'>, category = 'headphones'): Promise<{ seller: Page; buyer: Page }> {
+    const h = harness();
+    const seller = await h.context.newPage();
+    await seller.goto(room.sellerUrl);
+    await seller.locator('#offer').click();
+    const buyer = await h.context.newPage();
+    await buyer.goto(room.buyerUrl);
+    await buyer.getByTestId(`pick-${category}`).click();
+    await buyer.locator('.task').waitFor();
+    return { seller, buyer };
+  }
+
+  return { server: running, roomFor, startChat };
+}
