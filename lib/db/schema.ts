@@ -2,6 +2,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { FwEvent } from '../events/schema';
 import type { Catalog, Product } from '../catalog/schema';
 import type { EngineSnapshot } from '../search/engine';
+import type { ConversationProfile, ProfileEntry } from '../profile/schema';
 
 /** IndexedDB database name; only extension pages and the background open it, never a content script. */
 export const DB_NAME = 'floorwalker';
@@ -44,6 +45,17 @@ export interface StagedProductRow {
   product: Product;
 }
 
+/** A conversation's Buyer profile (LAPS's preference memory), suggestions and confirmed items. */
+export type ProfileRow = ConversationProfile & { conversation: string; updatedAt: number };
+
+/** What a Buyer confirmed in earlier conversations, offered again in their later ones. */
+export interface BuyerRow {
+  id: string;
+  name: string;
+  items: ProfileEntry[];
+  updatedAt: number;
+}
+
 export interface SettingRow {
   key: string;
   value: unknown;
@@ -56,6 +68,7 @@ export interface SettingRow {
  *     v1 events are marked pending, since none of them had been uploaded.
  * v3: the catalog (products, which catalog is active), persisted search snapshots for fast cold starts, and
  *     staged products of imports in progress.
+ * v4: Buyer profiles per conversation, and what each Buyer confirmed, across conversations.
  */
 export const STORES_V1 = {
   events: 'id, conversation, time',
@@ -77,6 +90,12 @@ export const STORES_V3 = {
   stagedProducts: '[importId+id], importId',
 } as const;
 
+export const STORES_V4 = {
+  ...STORES_V3,
+  profiles: 'conversation, updatedAt',
+  buyers: 'id, updatedAt',
+} as const;
+
 export class FloorwalkerDb extends Dexie {
   events!: EntityTable<StoredEvent, 'id'>;
   conversations!: EntityTable<ConversationRow, 'id'>;
@@ -85,6 +104,8 @@ export class FloorwalkerDb extends Dexie {
   catalogMeta!: EntityTable<CatalogMetaRow, 'key'>;
   searchSnapshots!: EntityTable<SnapshotRow, 'version'>;
   stagedProducts!: Dexie.Table<StagedProductRow, [string, string]>;
+  profiles!: EntityTable<ProfileRow, 'conversation'>;
+  buyers!: EntityTable<BuyerRow, 'id'>;
 
   constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -108,5 +129,6 @@ export class FloorwalkerDb extends Dexie {
           });
       });
     this.version(3).stores(STORES_V3);
+    this.version(4).stores(STORES_V4);
   }
 }

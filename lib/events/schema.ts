@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ConditionCodeSchema } from '../study/condition';
 import { ID_PATTERN } from '../ids';
+import { ProfileItemSchema } from '../profile/schema';
 
 /**
  * Event schema v1: the one definition of an event, used by the content scripts, the background, the options
@@ -106,6 +107,23 @@ const SharePayload = v.object({
   from: v.picklist(['search', 'profile_search', 'product_page']),
 });
 
+/** The coach read a Buyer message for preferences (LAPS): what it found, and how long that took. */
+const ProfileExtractPayload = v.object({
+  messageId: v.nullable(ShortText(100)),
+  items: v.array(ProfileItemSchema),
+  category: v.nullable(ShortText(64)),
+  ms: v.pipe(v.number(), v.minValue(0)),
+});
+
+/** The Seller confirmed, edited, removed or added a profile item, reused one from an earlier conversation, or named the Buyer. */
+const ProfileUpdatePayload = v.object({
+  op: v.picklist(['confirm', 'remove', 'edit', 'add', 'reuse', 'dismiss', 'set_buyer']),
+  key: v.nullable(ShortText(240)),
+  item: v.optional(ProfileItemSchema),
+  before: v.optional(ProfileItemSchema),
+  buyer: v.optional(v.nullable(ShortText(100))),
+});
+
 const GuessPayload = v.object({ productId: ProductId });
 const ConfirmPayload = v.object({ productId: ProductId, accepted: v.boolean(), reason: v.optional(ShortText(2000)) });
 const InstructPayload = v.object({ text: ShortText(10_000) });
@@ -126,6 +144,8 @@ export const ACTION_PAYLOADS = {
   guess: GuessPayload,
   confirm: ConfirmPayload,
   instruct: InstructPayload,
+  profile_extract: ProfileExtractPayload,
+  profile_update: ProfileUpdatePayload,
 } as const;
 
 export type Action = keyof typeof ACTION_PAYLOADS;

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'; // before Dexie: it looks for IndexedDB when impor
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { useTestDbs } from './helpers/db';
-import { STORES_V1, SyncState } from '../../lib/db/schema';
+import { STORES_V1, STORES_V3, SyncState } from '../../lib/db/schema';
 import { deleteAllEvents, listEvents, putEvents, readEventsAfter, countEvents } from '../../lib/db/events';
 import { loadSettings, setConsent, updateSettings } from '../../lib/db/settings';
 import { storeEvents } from '../../lib/background/content-api';
@@ -23,7 +23,7 @@ describe('migration', () => {
 
     const db = open(name);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(await db.products.count()).toBe(0); // v3 tables exist, empty
     const rows = await db.events.orderBy('time').toArray();
     expect(rows.map((r) => r.id)).toEqual(old.map((e) => e.id));
@@ -33,6 +33,28 @@ describe('migration', () => {
     expect((await listEvents(db, { action: 'click', offset: 0, limit: 10 })).events.map((e) => e.time)).toEqual([3000, 1000]);
     expect(await db.conversations.get('conv-1')).toMatchObject({ lastEventAt: 1000 });
     expect(await db.settings.get('x')).toEqual({ key: 'x', value: { kept: true } });
+  });
+});
+
+describe('migration to v4', () => {
+  it('keeps a v3 database\'s events, catalog and settings, and adds empty Buyer profile tables', async () => {
+    const name = freshName();
+    const v3 = new Dexie(name);
+    v3.version(3).stores(STORES_V3);
+    await v3.table('events').bulkAdd([{ ...clickEvent(1000), syncState: SyncState.synced, storedAt: 1000 }]);
+    await v3.table('products').add({ id: 'p-1', category: 'books', title: 'A book' });
+    await v3.table('settings').add({ key: 'coach:conv-1', value: { counts: { greet: 1 }, last: 'greet', turns: 0, lastSpeaker: 'seller' } });
+    v3.close();
+
+    const db = open(name);
+    await db.open();
+    expect(db.verno).toBe(4);
+    expect(await db.events.where('syncState').equals(SyncState.synced).count()).toBe(1);
+    expect(await db.products.get('p-1')).toMatchObject({ title: 'A book' });
+    expect((await db.settings.get('coach:conv-1'))?.value).toMatchObject({ counts: { greet: 1 } });
+    expect(await db.profiles.count()).toBe(0);
+    await db.buyers.put({ id: 'ann', name: 'Ann', items: [], updatedAt: 1 });
+    expect(await db.buyers.where('updatedAt').above(0).count()).toBe(1);
   });
 });
 

@@ -1,0 +1,95 @@
+import * as v from 'valibot';
+import { activeCatalog } from '../catalog/store';
+import type { FloorwalkerDb } from '../db/schema';
+import { describeIssues } from '../events/schema';
+import { extractProfile } from '../profile/extract';
+import { addExtracted, applyOp, buyerId, ProfileOpSchema, updateMemory, type ProfileChange } from '../profile/memory';
+import { ConversationProfileSchema, EMPTY_PROFILE, type ConversationProfile, type ProfileEntry, type ProfileItem } from '../profile/schema';
+import { vocabularyFromCatalog, type ProfileVocabulary } from '../profile/vocabulary';
+
+export interface Extracted {
+  profile: ConversationProfile;
+  /** Everything read from this message (also items the profile already held). */
+  items: ProfileItem[];
+  /** Entries this message added or changed. */
+  added: ProfileEntry[];
+  category: string | null;
+  ms: number;
+}
+
+const Text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+
+/**
+ * Buyer profiles in the background: extraction against the active catalog's vocabulary, the conversation's
+ * profile, and each Buyer's confirmed items across conversations. All state is in IndexedDB; the vocabulary
+ * is a cache rebuilt from the catalog after the worker restarts.
+ */
+export function createProfileService(db: FloorwalkerDb) {
+  let vocab: { version: string; vocab: Promise<ProfileVocabulary> } | null = null;
+
+  async function vocabulary(): Promise<ProfileVocabulary> {
+    const version = (await activeCatalog(db))?.version ?? '';
+    if (vocab?.version !== version) vocab = { version, vocab: db.products.toArray().then(vocabularyFromCatalog) };
+    return vocab.vocab;
+  }
+
+  async function load(conversation: string): Promise<ConversationProfile> {
+    const row = await db.profiles.get(conversation);
+    const parsed = v.safeParse(ConversationProfileSchema, row);
+    return parsed.success ? parsed.output : EMPTY_PROFILE;
+  }
+
+  async function save(conversation: string, profile: ConversationProfile): Promise<void> {
+    await db.profiles.put({ ...profile, conversation, updatedAt: Date.now() });
+  }
+
+  async function memoryOf(buyer: string | null): Promise<ProfileEntry[]> {
+    return buyer ? ((await db.buyers.get(buyerId(buyer)))?.items ?? []) : [];
+  }
+
+  async function apply(conversation: string, input: unknown): Promise<{ profile: ConversationProfile; change: ProfileChange }> {
+    const parsed = v.safeParse(ProfileOpSchema, input);
+    if (!parsed.success) throw new Error(`Invalid profile change: ${describeIssues(parsed.issues)}`);
+    const op = parsed.output;
+    return db.transaction('rw', db.profiles, db.buyers, async () => {
+      const current = await load(conversation);
+      const memory = await memoryOf(op.op === 'set_buyer' ? op.buyer : current.buyer);
+      const { profile, change } = applyOp(current, op, Date.now(), memory);
+      await save(conversation, profile);
+      if (profile.buyer && (change.remember.length || change.forget.length)) {
+        const id = buyerId(profile.buyer);
+        const items = updateMemory(await memoryOf(profile.buyer), change);
+        await db.buyers.put({ id, name: profile.buyer, items, updatedAt: Date.now() });
+      }
+      return { profile, change };
+    });
+  }
+
+  return {
+    vocabulary,
+
+    /** A conversation's profile; a Buyer named by the chat page is set on first sight (bringing their earlier items). */
+    async profile(conversation: string, buyer: string | null): Promise<ConversationProfile> {
+      const current = await load(String(conversation));
+      if (buyer && !current.buyer) return (await apply(conversation, { op: 'set_buyer', buyer })).profile;
+      return current;
+    },
+
+    async extract(conversation: string, text: string, messageId: string | null, category: string | null): Promise<Extracted> {
+      const input = v.parse(v.object({ conversation: Text(100), text: Text(10_000), messageId: v.nullable(Text(100)), category: v.nullable(Text(64)) }), { conversation, text, messageId, category });
+      const words = await vocabulary();
+      return db.transaction('rw', db.profiles, async () => {
+        const current = await load(input.conversation);
+        const t0 = performance.now();
+        const read = extractProfile(input.text, words, { category: input.category ?? current.category ?? null });
+        const ms = performance.now() - t0;
+        const { profile, added } = addExtracted({ ...current, category: input.category ?? current.category ?? read.category }, read.items, input.messageId, Date.now());
+        await save(input.conversation, profile);
+        return { profile, items: read.items, added, category: profile.category ?? null, ms };
+      });
+    },
+
+    update: apply,
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;
