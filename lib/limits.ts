@@ -27,3 +27,7 @@ export const EVENTS_PAGE_SIZE = 50;
 export const EXPORT_CHUNK_SIZE = 1_000;
 /** Choosing an act by keyboard: how long to wait after "3" for an "a" before taking act 3. */
 export const COACH_KEY_CHORD_MS = 600;
+/** Suggested replies shown for a chosen act (STAR shows a handful; the issue asks for 3 to 5). */
+export const COACH_SUGGESTIONS_MAX = 5;
+/** How many of the Seller's past messages with an act are searched for suggestions. */
+export const COACH_SUGGESTION_HISTORY = 500;

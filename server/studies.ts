@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { StudyConfigSchema, type StudyConfig } from '../lib/study/config';
+import { parseCoachingSchema } from '../lib/coach/schema';
 import { describeIssues } from '../lib/events/schema';
 import type { Sql } from './db/sql';
 
@@ -34,6 +35,10 @@ export interface Study extends StudyConfig {
 export function parseStudyConfig(input: unknown): StudyConfig {
   const r = v.safeParse(StudyConfigSchema, input);
   if (!r.success) throw new BadRequest(`Invalid study: ${describeIssues(r.issues)}`);
+  if (r.output.coachingSchema !== undefined) {
+    const schema = parseCoachingSchema(r.output.coachingSchema);
+    if (!schema.ok) throw new BadRequest(`Invalid study: coachingSchema: ${schema.errors.join('; ')}`);
+  }
   return r.output;
 }
 

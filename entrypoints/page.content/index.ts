@@ -12,7 +12,6 @@ import { browser } from 'wxt/browser';
 import { LOGGING_SWITCH_KEY } from '@/lib/logging-switch';
 import { mountOverlay, OVERLAY_TAG } from './overlay';
 import { CoachController } from '@/lib/coach/controller';
-import { DEFAULT_COACHING_SCHEMA } from '@/lib/coach/default-schema';
 import { parseCondition } from '@/lib/study/condition';
 import { newId } from '@/lib/ids';
 
@@ -52,18 +51,25 @@ export default defineContentScript({
         name: 'coach',
         async start(_deps, signal) {
           if (!adapter) return;
-          const conversation = adapter.conversationId(document);
+          // Chats that do not name their conversations keep coaching state per page.
+          const conversation = adapter.conversationId(document) ?? `page:${location.host}${location.pathname}`;
           const pageContext = await firstValue(context); // asked for once, by the page logger
           const controller = new CoachController({
             doc: document,
             adapter,
-            schema: DEFAULT_COACHING_SCHEMA,
+            schema: await rpc.coachingSchema(),
             coaching: parseCondition(pageContext.condition).coaching,
             conversation,
             log,
             load: (c) => rpc.coachState(c),
             save: (c, state) => rpc.saveCoachState(c, state),
             newId,
+            profile: {
+              load: (c, buyer) => rpc.buyerProfile(c, buyer),
+              extract: (c, text, messageId, category) => rpc.extractProfile(c, text, messageId, category),
+              update: (c, op) => rpc.updateProfile(c, op),
+              suggest: (request) => rpc.suggestReplies(request),
+            },
           });
           await controller.start(signal);
           coach.set(controller);

@@ -13,6 +13,7 @@ import overlayCss from '@/components/overlay/overlay.css?inline';
 import searchCss from '@/components/overlay/search/search.css?inline';
 import coachCss from '@/components/overlay/coach/coach.css?inline';
 import { CoachPanel } from '@/components/overlay/coach/CoachPanel';
+import { ProfilePanel } from '@/components/overlay/coach/ProfilePanel';
 import type { CoachController } from '@/lib/coach/controller';
 
 export const OVERLAY_TAG = 'floorwalker-overlay';
@@ -48,7 +49,8 @@ function Overlay({ context, status, savePrefs, search, log, coach }: OverlayDeps
         onSideChange={(side) => update({ ...prefs, side })}
       >
         {coachController && <CoachPanel coach={coachController} />}
-        <SearchPanel api={search} log={log} />
+        {coachController && <ProfilePanel coach={coachController} />}
+        <SearchPanel api={search} log={log} profile={coachController?.view} />
         <SessionSection context={ctx} status={stats} />
       </OverlayShell>
     </div>

@@ -26,6 +26,8 @@ export const SiteChatConfigSchema = v.object({
   idAttribute: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*$/i), v.maxLength(100))),
   /** Where the conversation's id is in the page (its text or `data-conversation`); optional. */
   conversation: v.optional(Selector),
+  /** Where the Buyer's name is in the page, so their profile follows them to later conversations; optional. */
+  buyer: v.optional(Selector),
 });
 export type SiteChatConfig = v.InferOutput<typeof SiteChatConfigSchema>;
 export type SiteChatConfigInput = v.InferInput<typeof SiteChatConfigSchema>;
@@ -49,6 +51,10 @@ export interface ChatAdapter {
   readMessage(el: Element): ChatMessage | null;
   /** The conversation this page is, or null when the page does not say. */
   conversationId(doc: Document): string | null;
+  /** Who the Buyer is, when the page says (a name or handle), else null. */
+  buyerId(doc: Document): string | null;
+  /** The catalog category the conversation is about, when the page says. */
+  category(doc: Document): string | null;
   /** The page forwards the act labels (and the message id) it finds on the input with the message it sends. */
   carriesActs: boolean;
 }
@@ -72,6 +78,8 @@ export const PILOT_ADAPTER: ChatAdapter = {
     return { sender: el.matches('.seller') ? 'seller' : 'buyer', text: ownText(el), id: el.getAttribute('data-id') };
   },
   conversationId: (doc) => doc.querySelector('[data-fw-conversation]')?.getAttribute('data-fw-conversation') || null,
+  buyerId: (doc) => doc.querySelector('[data-fw-buyer]')?.getAttribute('data-fw-buyer') || null,
+  category: (doc) => doc.querySelector('[data-fw-category]')?.getAttribute('data-fw-category') || null,
   carriesActs: true,
 };
 
@@ -95,6 +103,10 @@ export function adapterFromConfig(config: SiteChatConfigInput): ChatAdapter {
       const el = doc.querySelector(config.conversation);
       return el?.getAttribute('data-conversation') ?? (el?.textContent?.trim() || null);
     },
+    buyerId(doc) {
+      return config.buyer ? doc.querySelector(config.buyer)?.textContent?.trim().slice(0, 100) || null : null;
+    },
+    category: () => null,
     carriesActs: false,
   };
 }
@@ -104,6 +116,18 @@ export const CHAT_ADAPTERS: readonly ChatAdapter[] = [PILOT_ADAPTER];
 /** The first adapter whose message list is on the page, or null for pages that are not chats. */
 export function detectChatAdapter(doc: Document, extra: readonly ChatAdapter[] = []): ChatAdapter | null {
   return [...extra, ...CHAT_ADAPTERS].find((a) => doc.querySelector(a.messageList) !== null) ?? null;
+}
+
+/** Puts text in a chat input as if typed, so the page's own listeners (and frameworks) see the change. */
+export function setInputText(el: Element | null, text: string): void {
+  if (el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement) {
+    // The prototype's setter: React-style pages track the value through it.
+    const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, text);
+  } else if (el instanceof HTMLElement) el.textContent = text;
+  else return;
+  el.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertReplacementText', data: text }));
+  if (el instanceof HTMLElement) el.focus();
 }
 
 /** The text in a chat input, whether a textarea, an input or a contenteditable element. */

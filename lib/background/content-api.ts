@@ -9,6 +9,10 @@ import * as v from 'valibot';
 import { CoachStateSchema, EMPTY_COACH_STATE, coachStateKey } from '../coach/state';
 import type { SearchService } from './search-service';
 import type { SyncService } from './sync-service';
+import { createProfileService, type ProfileService } from './profile-service';
+import { createSuggestService } from './suggest-service';
+import { COACHING_SCHEMA_KEY, parseCoachingSchema } from '../coach/schema';
+import { DEFAULT_COACHING_SCHEMA } from '../coach/default-schema';
 
 export const QUOTA_PAUSE_REASON = 'This browser is out of storage space, so logging is paused. Free some space (or export and delete stored data), then resume logging.';
 
@@ -23,7 +27,8 @@ export function isQuotaError(e: unknown): boolean {
 /** Which conversation a product page's events belong to: the one last opened in a chat tab. */
 export const ACTIVE_CONVERSATION_KEY = 'activeConversation';
 
-export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?: SyncService): ContentApi {
+export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?: SyncService, profiles: ProfileService = createProfileService(db)): ContentApi {
+  const suggestions = createSuggestService(db, profiles);
   return {
     async getPageContext(url, conversation) {
       const settings = await loadSettings(db);
@@ -71,6 +76,15 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
       const parsed = v.safeParse(CoachStateSchema, row?.value);
       return parsed.success ? parsed.output : EMPTY_COACH_STATE;
     },
+    async coachingSchema() {
+      const stored = parseCoachingSchema((await db.settings.get(COACHING_SCHEMA_KEY))?.value);
+      return stored.ok ? stored.schema : DEFAULT_COACHING_SCHEMA;
+    },
+    buyerProfile: (conversation, buyer) => profiles.profile(String(conversation), buyer),
+    extractProfile: (conversation, text, messageId, category) => profiles.extract(conversation, text, messageId, category),
+    updateProfile: (conversation, op) => profiles.update(String(conversation), op),
+    suggestReplies: (request) => suggestions.suggest(request),
+
     async saveCoachState(conversation, state) {
       const parsed = v.safeParse(CoachStateSchema, state);
       if (!parsed.success) throw new Error(`Invalid coaching state: ${describeIssues(parsed.issues)}`);

@@ -9,6 +9,13 @@ import type { CoachingSchema } from './schema';
 import { afterMessage, EMPTY_COACH_STATE, type CoachState } from './state';
 import { COACH_KEY_CHORD_MS } from '../limits';
 import { ID_PATTERN } from '../ids';
+import { distance } from 'fastest-levenshtein';
+import { setInputText } from '../adapters/chat';
+import { EMPTY_PROFILE, knownSlots, type ConversationProfile } from '../profile/schema';
+import type { ProfileChange, ProfileOp } from '../profile/memory';
+import type { Extracted } from '../background/profile-service';
+import type { Suggestion } from './suggest';
+import type { SuggestRequest } from '../background/suggest-service';
 
 export interface CoachView {
   coaching: boolean;
@@ -22,6 +29,20 @@ export interface CoachView {
   /** Number keys typed so far while choosing ("3" waiting for "a"). */
   typed: string;
   error: string | null;
+  /** What the Buyer has said they want (suggested and confirmed items), and their earlier confirmed items. */
+  profile: ConversationProfile;
+  /** Replies suggested for the chosen act. */
+  suggestions: Suggestion[];
+  /** The suggestion put in the input, until the message is sent. */
+  usedSuggestion: string | null;
+}
+
+/** What the coach asks the background about the Buyer profile and suggested replies. */
+export interface ProfileBackend {
+  load(key: string, buyer: string | null): Promise<ConversationProfile>;
+  extract(key: string, text: string, messageId: string | null, category: string | null): Promise<Extracted>;
+  update(key: string, op: ProfileOp): Promise<{ profile: ConversationProfile; change: ProfileChange }>;
+  suggest(request: SuggestRequest): Promise<Suggestion[]>;
 }
 
 export interface CoachDeps {
@@ -34,6 +55,7 @@ export interface CoachDeps {
   load(conversation: string): Promise<CoachState>;
   save(conversation: string, state: CoachState): Promise<void>;
   newId(): string;
+  profile: ProfileBackend;
 }
 
 /**
@@ -50,6 +72,11 @@ export class CoachController {
   private chordTimer: ReturnType<typeof setTimeout> | undefined;
   private composeStart: number | null = null;
   private send: SendControl | null = null;
+  private profile: ConversationProfile = EMPTY_PROFILE;
+  private suggestions: Suggestion[] = [];
+  private used: Suggestion | null = null;
+  private lastBuyerText = '';
+  private suggestSeq = 0;
 
   constructor(private readonly d: CoachDeps) {
     this.view = observable(this.snapshot(null));
@@ -58,11 +85,14 @@ export class CoachController {
   async start(signal: AbortSignal): Promise<void> {
     const { doc, adapter, conversation } = this.d;
     if (conversation) this.state = await this.d.load(conversation);
+    if (conversation && this.d.coaching) this.profile = await this.d.profile.load(conversation, adapter.buyerId(doc)).catch(() => EMPTY_PROFILE);
     this.send = interceptSend(doc, adapter, (text) => this.onAttempt(text), signal);
     observeMessages(doc, adapter, (m) => {
       if (m.sender !== 'buyer') return;
-      this.d.log('Buyer', 'utter', { text: m.text }, m.id && ID_PATTERN.test(m.id) ? { id: m.id } : undefined);
+      const event = this.d.log('Buyer', 'utter', { text: m.text }, m.id && ID_PATTERN.test(m.id) ? { id: m.id } : undefined);
+      this.lastBuyerText = m.text;
       this.update(afterMessage(this.state, 'buyer'));
+      void this.readPreferences(m.text, event?.id ?? null);
     }, signal);
     // Time spent composing: from the first edit after the last send.
     doc.addEventListener('input', (e) => {
@@ -83,12 +113,74 @@ export class CoachController {
     if (this.selected.includes(actId)) this.selected = this.selected.filter((a) => a !== actId);
     else if (this.choose(actId, 'mouse')) this.selected = [...this.selected, actId];
     this.publish();
+    void this.refreshSuggestions();
   }
 
   cancel(): void {
     this.awaiting = false;
     this.typed = '';
     this.publish();
+  }
+
+  /** Confirm, edit, remove or add a profile item, take or dismiss an earlier one, or name the Buyer. */
+  async changeProfile(op: ProfileOp): Promise<void> {
+    if (!this.d.conversation) return;
+    try {
+      const { profile, change } = await this.d.profile.update(this.d.conversation, op);
+      this.profile = profile;
+      this.d.log('Seller', 'profile_update', {
+        op: change.op,
+        key: change.key,
+        ...(change.item ? { item: change.item } : {}),
+        ...(change.before ? { before: change.before } : {}),
+        buyer: profile.buyer,
+      });
+      this.publish();
+    } catch (e) {
+      this.publish(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  /** Puts a suggested reply in the chat input; the message that is sent records it and how much it was edited. */
+  useSuggestion(id: string): void {
+    const s = this.suggestions.find((x) => x.id === id);
+    const input = this.send?.input() ?? this.d.doc.querySelector(this.d.adapter.input);
+    if (!s || !input) return;
+    setInputText(input, s.text);
+    this.composeStart ??= Date.now();
+    this.used = s;
+    this.publish();
+  }
+
+  private async readPreferences(text: string, messageId: string | null): Promise<void> {
+    if (!this.d.coaching || !this.d.conversation) return;
+    try {
+      const r = await this.d.profile.extract(this.d.conversation, text, messageId, this.d.adapter.category(this.d.doc));
+      this.profile = r.profile;
+      this.d.log('System', 'profile_extract', { messageId, items: r.items, category: r.category, ms: Math.round(r.ms * 1000) / 1000 });
+      this.publish();
+    } catch (e) {
+      console.warn('[floorwalker] reading the Buyer message', e);
+    }
+  }
+
+  /** Fetches suggestions for the act just chosen (a later choice wins over an earlier answer still on its way). */
+  private async refreshSuggestions(): Promise<void> {
+    const act = findAct(this.d.schema, this.selected.at(-1) ?? '');
+    const seq = ++this.suggestSeq;
+    if (!act || !this.d.coaching) {
+      this.suggestions = [];
+      return;
+    }
+    const draft = inputText(this.send?.input() ?? this.d.doc.querySelector(this.d.adapter.input)).trim();
+    try {
+      const found = await this.d.profile.suggest({ conversation: this.d.conversation ?? '', act: act.id, templates: act.templates ?? [], query: draft || this.lastBuyerText });
+      if (seq !== this.suggestSeq) return;
+      this.suggestions = found;
+      this.publish();
+    } catch (e) {
+      console.warn('[floorwalker] suggestions', e);
+    }
   }
 
   private onAttempt(text: string): boolean {
@@ -137,9 +229,15 @@ export class CoachController {
       input.dataset.fwId = id;
       input.dataset.fwComposeMs = String(composeMs);
     }
-    this.d.log('Seller', 'utter', { text: text.trim(), ...(acts.length ? { acts } : {}), composeMs }, { id });
+    const sent = text.trim();
+    const used = this.used;
+    const editDistance = used ? distance(used.text.trim(), sent) : 0;
+    const suggestion = used ? { suggestion: { id: used.id, editDistance, usedAs: editDistance === 0 ? ('as_is' as const) : ('edited' as const) } } : {};
+    this.d.log('Seller', 'utter', { text: sent, ...(acts.length ? { acts } : {}), composeMs, ...suggestion }, { id });
     this.selected = [];
     this.composeStart = null;
+    this.used = null;
+    this.suggestions = [];
     this.update(afterMessage(this.state, 'seller', acts));
   }
 
@@ -193,11 +291,14 @@ export class CoachController {
       coaching: this.d.coaching,
       state: this.state,
       checklist: checklist(this.d.schema, counts),
-      guidance: nextActs(this.d.schema, { counts, last: this.selected.at(-1) ?? this.state.last, known: new Set() }),
+      guidance: nextActs(this.d.schema, { counts, last: this.selected.at(-1) ?? this.state.last, known: knownSlots(this.profile.entries) }),
       selected: this.selected,
       awaiting: this.awaiting,
       typed: this.typed,
       error,
+      profile: this.profile,
+      suggestions: this.suggestions,
+      usedSuggestion: this.used?.id ?? null,
     };
   }
 }

@@ -27,7 +27,7 @@ export const CoachActSchema = v.object({
   asks: v.optional(v.picklist(PROFILE_SLOTS)),
   /** A recommendation: suggested once enough is known about the Buyer. */
   recommends: v.optional(v.boolean()),
-  /** Reply templates for suggestions; {slot} is filled from the Buyer's profile, and dropped with its sentence if unknown. */
+  /** Reply templates for suggestions; {slot} is filled from the Buyer's profile; a template with a blank the profile cannot fill is not offered. */
   templates: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(500))), []),
 });
 export type CoachAct = v.InferOutput<typeof CoachActSchema>;
@@ -41,7 +41,7 @@ export const CoachingSchemaSchema = v.pipe(
     /** Acts suggested to open the conversation. */
     start: v.pipe(v.array(ActId), v.minLength(1)),
     /** After an act, the acts that usually come next, best first. */
-    transitions: v.record(ActId, v.array(ActId)),
+    transitions: v.optional(v.record(ActId, v.array(ActId)), {}),
     /** How many profile slots must be known before a recommendation is suggested. */
     recommendAfter: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(PROFILE_SLOTS.length)), 3),
   }),
@@ -49,6 +49,9 @@ export const CoachingSchemaSchema = v.pipe(
   v.check((s) => new Set(s.acts.map((a) => a.number)).size === s.acts.length, 'two acts have the same number'),
 );
 export type CoachingSchema = v.InferOutput<typeof CoachingSchemaSchema>;
+
+/** Where the joined study's coaching schema is kept (settings table); absent means the default checklist. */
+export const COACHING_SCHEMA_KEY = 'coachingSchema';
 
 export type SchemaResult = { ok: true; schema: CoachingSchema } | { ok: false; errors: string[] };
 

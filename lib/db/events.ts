@@ -79,3 +79,15 @@ export function toEvent(row: StoredEvent): FwEvent {
   const { syncState: _a, storedAt: _b, syncedAt: _c, syncError: _d, ...event } = row;
   return event as FwEvent;
 }
+
+/** The Seller's own messages labeled with an act, newest first (what suggested replies are drawn from). */
+export async function pastSellerMessages(db: FloorwalkerDb, act: string, limit: number): Promise<{ id: string; text: string }[]> {
+  const rows = await db.events
+    .where('[action+time]')
+    .between(['utter', Dexie.minKey], ['utter', Dexie.maxKey])
+    .reverse()
+    .filter((e) => e.action === 'utter' && e.agent === 'Seller' && (e.payload.acts ?? []).includes(act))
+    .limit(limit)
+    .toArray();
+  return rows.flatMap((e) => (e.action === 'utter' ? [{ id: e.id, text: e.payload.text }] : []));
+}

@@ -8,6 +8,12 @@ import type { CommitOptions } from '../catalog/import-store';
 import type { SyncOverview } from '../background/sync-service';
 import type { SiteStatus } from '../background/site-service';
 import type { CoachState } from '../coach/state';
+import type { ConversationProfile } from '../profile/schema';
+import type { ProfileChange, ProfileOp } from '../profile/memory';
+import type { Extracted } from '../background/profile-service';
+import type { Suggestion } from '../coach/suggest';
+import type { SuggestRequest } from '../background/suggest-service';
+import type { CoachingSchema } from '../coach/schema';
 
 /**
  * Everything the background offers, one interface per channel (port). Content scripts get ContentApi only;
@@ -51,6 +57,16 @@ export interface ContentApi {
   /** The coaching state of a conversation (empty for a new one). */
   coachState(conversation: string): Promise<CoachState>;
   saveCoachState(conversation: string, state: CoachState): Promise<void>;
+  /** The study's coaching schema (the default Table 3 checklist when the study supplies none). */
+  coachingSchema(): Promise<CoachingSchema>;
+  /** A conversation's Buyer profile; `buyer` (when the page names the Buyer) brings their earlier confirmed items. */
+  buyerProfile(conversation: string, buyer: string | null): Promise<ConversationProfile>;
+  /** Reads a Buyer message for preferences and adds what it finds to the profile as suggestions. */
+  extractProfile(conversation: string, text: string, messageId: string | null, category: string | null): Promise<Extracted>;
+  /** The Seller confirms, edits, removes or adds an item, reuses or dismisses an earlier one, or names the Buyer. */
+  updateProfile(conversation: string, op: ProfileOp): Promise<{ profile: ConversationProfile; change: ProfileChange }>;
+  /** 3 to 5 replies for the chosen act: the Seller's own past messages with it, and filled templates. */
+  suggestReplies(request: SuggestRequest): Promise<Suggestion[]>;
 }
 
 export interface StoreStatus {

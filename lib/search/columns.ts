@@ -99,6 +99,12 @@ export function compileFilter(cols: Columns, f: SearchFilters): ((i: number) => 
     cols.brands.forEach((b, k) => (wanted[k] = lower.has(b.toLowerCase()) ? 1 : 0));
     tests.push((i) => wanted[cols.brand[i] ?? 0] === 1);
   }
+  if (f.excludeBrands?.length) {
+    const unwanted = new Uint8Array(cols.brands.length);
+    const lower = new Set(f.excludeBrands.map((b) => b.toLowerCase()));
+    cols.brands.forEach((b, k) => (unwanted[k] = lower.has(b.toLowerCase()) ? 1 : 0));
+    tests.push((i) => unwanted[cols.brand[i] ?? 0] !== 1);
+  }
   for (const [key, filter] of Object.entries(f.attributes ?? {})) tests.push(attributeTest(cols, key, filter, true));
   for (const [key, filter] of Object.entries(f.excludeAttributes ?? {})) tests.push(attributeTest(cols, key, filter, false));
   if (tests.length === 0) return null;

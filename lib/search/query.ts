@@ -25,6 +25,8 @@ export const SearchFiltersSchema = v.object({
   brands: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(50))),
   /** Brands to rank first without excluding others (a Buyer's stated preferences). */
   boostBrands: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(50))),
+  /** Brands to leave out (a Buyer's "anything but Nike"). */
+  excludeBrands: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(50))),
   attributes: v.optional(v.record(v.string(), AttributeFilterSchema)),
   /** Attribute values to leave out (a Buyer's "no wired ones"). */
   excludeAttributes: v.optional(v.record(v.string(), AttributeFilterSchema)),

@@ -7,9 +7,10 @@ import { describeIssues } from '../events/schema';
 import type { FloorwalkerDb } from '../db/schema';
 import { EMPTY_SYNC_STATUS, SYNC_STATUS_KEY } from './uploader';
 import type { FetchLike } from './uploader';
+import { COACHING_SCHEMA_KEY, parseCoachingSchema } from '../coach/schema';
 
 const JoinAnswerSchema = v.object({
-  study: v.object({ id: v.string(), name: v.string(), keepUrlQuery: v.optional(v.boolean(), false) }),
+  study: v.object({ id: v.string(), name: v.string(), keepUrlQuery: v.optional(v.boolean(), false), coachingSchema: v.optional(v.unknown()) }),
   participant: v.string(),
   role: v.picklist(['seller', 'buyer']),
   condition: ConditionCodeSchema,
@@ -47,6 +48,8 @@ export async function joinStudy(db: FloorwalkerDb, base: string, code: string, f
   const parsed = v.safeParse(JoinAnswerSchema, body);
   if (!parsed.success) throw new Error(`Unexpected answer from the study server: ${describeIssues(parsed.issues)}`);
   const j = parsed.output;
+  const schema = j.study.coachingSchema === undefined ? null : parseCoachingSchema(j.study.coachingSchema);
+  if (schema && !schema.ok) throw new Error(`The study's coaching schema is invalid: ${schema.errors.join('; ')}`);
   const current = await loadSettings(db);
   const next: Settings = {
     ...current,
@@ -60,6 +63,8 @@ export async function joinStudy(db: FloorwalkerDb, base: string, code: string, f
   await db.transaction('rw', db.settings, async () => {
     await db.settings.put({ key: SETTINGS_KEY, value: next });
     await db.settings.put({ key: SYNC_STATUS_KEY, value: EMPTY_SYNC_STATUS });
+    if (schema?.ok) await db.settings.put({ key: COACHING_SCHEMA_KEY, value: schema.schema });
+    else await db.settings.delete(COACHING_SCHEMA_KEY);
   });
   return next;
 }
@@ -69,5 +74,6 @@ export async function leaveStudy(db: FloorwalkerDb): Promise<Settings> {
   const current = await loadSettings(db);
   const next: Settings = { ...defaultSettings(`local-${newId()}`), loggingEnabled: current.loggingEnabled, allowedHosts: current.allowedHosts, overlay: current.overlay, study: LOCAL_STUDY };
   await db.settings.put({ key: SETTINGS_KEY, value: next });
+  await db.settings.delete(COACHING_SCHEMA_KEY); // back to the default checklist
   return next;
 }

@@ -43,6 +43,17 @@ describe.each(BACKENDS)('studies, codes and join ($name)', (backend) => {
     expect(await post(`${h.url}/v1/join`, { code: 'hello' })).toMatchObject({ status: 400, json: { error: expect.stringMatching(/^Invalid code: code: must look like/) } });
   });
 
+  it('takes a study\'s own coaching schema, hands it out at join, and refuses a broken one with the reason', async () => {
+    const h = harness();
+    const schema = { id: 'mini', name: 'Mini', version: 1, start: ['hi'], acts: [{ id: 'hi', number: '1', label: 'Hi', hint: 'Say hi' }, { id: 'more', number: '1a', label: 'More', hint: 'Go on', parent: 'hi' }] };
+    const study = await post(`${h.url}/v1/studies`, { name: 'Own schema', coachingSchema: schema }, h.admin);
+    expect(study.status).toBe(201);
+    const [code] = ((await post(`${h.url}/v1/studies/${(study.json as { id: string }).id}/participants`, {}, h.admin)).json as { codes: { code: string }[] }).codes;
+    expect((await post(`${h.url}/v1/join`, { code: code?.code })).json).toMatchObject({ study: { coachingSchema: { id: 'mini', acts: [{ id: 'hi' }, { id: 'more' }] } } });
+    const broken = { ...schema, acts: [{ id: 'more', number: '1a', label: 'More', hint: 'Go on', parent: 'nowhere' }], start: ['more'] };
+    expect(await post(`${h.url}/v1/studies`, { name: 'Broken', coachingSchema: broken }, h.admin)).toMatchObject({ status: 400, json: { error: expect.stringMatching(/^Invalid study: coachingSchema: act "more" follows "nowhere", which is not an act/) } });
+  });
+
   it('reports health and readiness', async () => {
     const h = harness();
     expect(await (await fetch(`${h.url}/healthz`)).json()).toEqual({ ok: true });

@@ -105,3 +105,107 @@ describe('the coached Seller on the pilot chat', () => {
     expect(serverBuyer.map((r) => r.id)).toEqual(buyerIds);
   });
 });
+
+describe('the Buyer profile and suggested replies on the pilot chat', () => {
+  const harness = useHarness();
+  const { roomFor, startChat } = usePilotServer(harness);
+
+  it('fills the profile from Buyer messages, is confirmed and edited, drives guidance and search, suggests replies, and follows the Buyer to a later conversation', async () => {
+    const h = harness();
+    screenshotOnFailure(h, 'coach-profile');
+    const room = await roomFor('B.IIc', 1);
+    const { seller, buyer } = await startChat(room, 'headphones');
+    await seller.getByTestId('fw-profile').waitFor();
+    const item = (key: string) => seller.getByTestId(`fw-profile-${key}`);
+    const say = async (text: string) => {
+      await buyer.getByTestId('buyer-input').fill(text);
+      await buyer.getByTestId('buyer-input').press('Enter');
+      await expect.poll(() => seller.locator('#messages .msg.buyer').last().innerText()).toBe(text);
+    };
+
+    await say("Hi! I need wireless headphones for my son, he's 16. Budget under $200, and not a fan of Beats.");
+    await item('budget').waitFor();
+    expect(await item('budget').getAttribute('data-status')).toBe('suggested');
+    expect(await item('budget').innerText()).toContain('up to $200');
+    expect(await item('recipient').innerText()).toContain('son, 16');
+    expect(await item('brand:beats').innerText()).toContain('avoids Beats');
+    expect(await item('feature:wireless=true').innerText()).toContain('wants wireless');
+    // What the Buyer said is not asked again.
+    const guidance = await seller.getByTestId('fw-guidance').innerText();
+    expect(guidance).not.toContain('Budget');
+    expect(guidance).not.toContain('Who is it for?');
+
+    // Confirm the budget, correct the age, drop the wireless wish; name the Buyer so the profile is kept for them.
+    await item('budget').getByTestId('fw-profile-confirm').click();
+    await expect.poll(() => item('budget').getAttribute('data-status')).toBe('confirmed');
+    await item('recipient').getByTestId('fw-profile-edit').click();
+    await seller.getByTestId('fw-edit-b').fill('17');
+    await seller.getByTestId('fw-edit-save').click();
+    await expect.poll(() => item('recipient').innerText()).toContain('son, 17');
+    await item('feature:wireless=true').getByTestId('fw-profile-remove').click();
+    await expect.poll(() => item('feature:wireless=true').count()).toBe(0);
+    await seller.getByTestId('fw-buyer-name').fill('Sam Carter');
+    await seller.getByTestId('fw-buyer-save').click();
+    await screenshot(seller, 'coach-profile');
+
+    // Suggested replies for a chosen act: one used as it is, one edited.
+    const theirs = () => buyer.locator('.msg.theirs[data-sender="seller"]').allInnerTexts();
+    await seller.getByTestId('fw-act-greet').click();
+    const greeting = seller.locator('[data-testid="fw-suggestion"][data-source="template"]').first();
+    await greeting.waitFor();
+    const greetingText = (await greeting.innerText()).split('\n')[0] ?? '';
+    await greeting.click();
+    expect(await seller.locator('#input').inputValue()).toBe(greetingText);
+    await seller.locator('#input').press('Enter');
+    await expect.poll(theirs).toEqual([greetingText]);
+
+    await seller.getByTestId('fw-act-ask_use').click();
+    const filled = seller.locator('[data-testid="fw-suggestion"]', { hasText: 'How will your son be using it?' });
+    await filled.waitFor(); // a template filled from the profile
+    await screenshot(seller, 'coach-suggestions');
+    await filled.click();
+    await seller.locator('#input').press('End');
+    await seller.locator('#input').pressSequentially(' At home?');
+    await seller.locator('#input').press('Enter');
+    await expect.poll(theirs).toEqual([greetingText, 'How will your son be using it? At home?']);
+
+    // One click: the profile as a search (budget as a price range, Beats left out).
+    await seller.getByTestId('fw-profile-search').click();
+    await expect.poll(() => seller.getByTestId('fw-profile-filters').innerText()).toContain('up to $200');
+    expect(await seller.getByTestId('fw-profile-filters').innerText()).toContain('no Beats');
+    await seller.getByTestId('fw-search-status').waitFor();
+    const prices = await seller.locator('.fw-result .fw-price').allInnerTexts();
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices.every((p) => Number(p.replace(/[^0-9.]/g, '')) <= 200)).toBe(true);
+    expect((await seller.locator('.fw-result-title').allInnerTexts()).some((b) => /beats/i.test(b))).toBe(false);
+
+    // A later conversation with the same Buyer: what was confirmed is offered again.
+    const room2 = await roomFor('B.IIc', 1);
+    const next = await startChat(room2, 'headphones');
+    await next.seller.getByTestId('fw-buyer-name').fill('sam carter');
+    await next.seller.getByTestId('fw-buyer-save').click();
+    await next.seller.getByTestId('fw-profile-earlier').waitFor();
+    expect(await next.seller.getByTestId('fw-profile-earlier').innerText()).toContain('up to $200');
+    await next.seller.getByTestId('fw-reuse-budget').click();
+    await expect.poll(() => next.seller.getByTestId('fw-profile-budget').getAttribute('data-status')).toBe('confirmed');
+    await screenshot(next.seller, 'coach-profile-earlier');
+
+    // Logged: the extraction, each change, and which suggestion each message used and how much it was edited.
+    const options = await openOptions(h);
+    await waitForStored(options, 10);
+    const { lines } = await exportJsonl(options);
+    const events = lines as (Stored & { payload: Record<string, unknown> })[];
+    const mine = events.filter((e) => e.conversation === room.conversation);
+    const extract = mine.find((e) => e.action === 'profile_extract');
+    expect(extract?.payload.items).toEqual(expect.arrayContaining([{ slot: 'budget', max: 200 }, { slot: 'brand', brand: 'Beats', like: false }]));
+    expect(mine.filter((e) => e.action === 'profile_update').map((e) => e.payload.op)).toEqual(['confirm', 'edit', 'remove', 'set_buyer']);
+    const utters = mine.filter((e) => e.agent === 'Seller' && e.action === 'utter').map((e) => e.payload);
+    expect(utters.map((p) => [p.acts, (p.suggestion as { usedAs: string } | undefined)?.usedAs, (p.suggestion as { editDistance: number } | undefined)?.editDistance])).toEqual([
+      [['greet'], 'as_is', 0],
+      [['ask_use'], 'edited', ' At home?'.length],
+    ]);
+    expect((utters[1]?.suggestion as { id: string }).id).toBe('template:ask_use:0');
+    const reuse = events.find((e) => e.conversation === room2.conversation && e.action === 'profile_update' && e.payload.op === 'reuse');
+    expect(reuse?.payload.item).toEqual({ slot: 'budget', max: 200 });
+  });
+});

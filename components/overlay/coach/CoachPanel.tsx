@@ -46,6 +46,26 @@ export function CoachPanel({ coach }: { coach: CoachController }) {
           ))}
         </div>
       )}
+      {view.suggestions.length > 0 && (
+        <div class="fw-suggestions" data-testid="fw-suggestions">
+          <span class="fw-muted">Suggested replies (click to put in the message, then edit or send):</span>
+          {view.suggestions.map((s) => (
+            <button
+              type="button"
+              key={s.id}
+              class="fw-suggestion"
+              aria-pressed={view.usedSuggestion === s.id}
+              onClick={() => coach.useSuggestion(s.id)}
+              title={s.source === 'past' ? 'One of your earlier messages' : 'From the checklist, filled with the Buyer profile'}
+              data-testid="fw-suggestion"
+              data-source={s.source}
+            >
+              {s.text}
+              <small>{s.source === 'past' ? 'you wrote before' : 'template'}</small>
+            </button>
+          ))}
+        </div>
+      )}
       <ol class="fw-acts" data-testid="fw-acts">
         {view.checklist.map((s) => (
           <li key={s.act.id} class={s.act.parent ? 'fw-followup' : ''}>

@@ -4,6 +4,11 @@ import type { Facets } from '@/lib/search/facets';
 import type { LogFn } from '@/lib/logger/event-log';
 import { FilterChips } from './FilterChips';
 import { ResultCard } from './ResultCard';
+import { observable, type Observable } from '@/lib/observable';
+import { useObservable } from '@/components/useObservable';
+import type { CoachView } from '@/lib/coach/controller';
+import { profileSearch } from '@/lib/profile/search-filters';
+import { budgetWords, featureWords } from '@/lib/profile/describe';
 
 export interface SearchApi {
   search(query: Partial<SearchQuery> & { text: string }): Promise<SearchResponse>;
@@ -15,13 +20,20 @@ export interface SearchPanelProps {
   api: SearchApi;
   log: LogFn;
   onSelect?(hit: SearchHit): void;
+  /** The coach's view, whose Buyer profile one click turns into a search. */
+  profile?: Observable<Pick<CoachView, 'profile' | 'coaching'>> | undefined;
 }
+
+const NO_PROFILE = observable<Pick<CoachView, 'profile' | 'coaching'> | null>(null);
 
 const TYPING_DEBOUNCE_MS = 150;
 const SORT_LABELS: Record<Sort, string> = { relevance: 'Best match', price_asc: 'Price ↑', price_desc: 'Price ↓', rating: 'Top rated' };
 
 /** Catalog search for the Seller: as-you-type, filter chips, sort, paging, keyboard navigation. */
-export function SearchPanel({ api, log, onSelect }: SearchPanelProps) {
+export function SearchPanel({ api, log, onSelect, profile: profileSource }: SearchPanelProps) {
+  const coachView = useObservable<Pick<CoachView, 'profile' | 'coaching'> | null>(profileSource ?? NO_PROFILE);
+  const profileEntries = coachView?.coaching ? coachView.profile.entries : [];
+  const [fromProfile, setFromProfile] = useState(false);
   const [text, setText] = useState('');
   const [filters, setFilters] = useState<SearchFilters>({});
   const [sort, setSort] = useState<Sort>('relevance');
@@ -172,6 +184,23 @@ export function SearchPanel({ api, log, onSelect }: SearchPanelProps) {
           ))}
         </select>
       </div>
+      {profileEntries.length > 0 && (
+        <button
+          type="button"
+          class="fw-btn fw-profile-search"
+          title="Budget as a price range, liked brands first, disliked brands and unwanted features left out"
+          data-testid="fw-profile-search"
+          onClick={() => {
+            const { filters: f, words } = profileSearch(profileEntries, coachView?.profile.category ?? null);
+            setText(words);
+            setFilters(f);
+            setFromProfile(true);
+            setPage(0);
+          }}
+        >
+          Search with the Buyer profile
+        </button>
+      )}
       <FilterChips
         categories={categories}
         facets={facets}
@@ -181,6 +210,22 @@ export function SearchPanel({ api, log, onSelect }: SearchPanelProps) {
           setPage(0);
         }}
       />
+      {fromProfile && (
+        <p class="fw-hint" data-testid="fw-profile-filters">
+          Buyer profile: {profileFilterWords(filters)}{' '}
+          <button
+            type="button"
+            class="fw-link"
+            onClick={() => {
+              setFilters({ ...filters, boostBrands: undefined, excludeBrands: undefined, excludeAttributes: undefined, priceMin: undefined, priceMax: undefined });
+              setFromProfile(false);
+              setPage(0);
+            }}
+          >
+            clear
+          </button>
+        </p>
+      )}
       {error && (
         <div class="fw-error" role="alert">
           Search is unavailable: {error}{' '}
@@ -239,4 +284,14 @@ export function SearchPanel({ api, log, onSelect }: SearchPanelProps) {
 
 function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
+}
+
+/** The profile-derived filters in words, or '' when none is on. */
+function profileFilterWords(f: SearchFilters): string {
+  const parts: string[] = [];
+  if (f.priceMin !== undefined || f.priceMax !== undefined) parts.push(budgetWords({ min: f.priceMin, max: f.priceMax }));
+  if (f.boostBrands?.length) parts.push(`${f.boostBrands.join(', ')} first`);
+  if (f.excludeBrands?.length) parts.push(`no ${f.excludeBrands.join(', ')}`);
+  for (const [attr, v] of Object.entries(f.excludeAttributes ?? {})) parts.push(`no ${(Array.isArray(v) ? v : [v]).map((x) => featureWords(`${attr}=${String(x)}`)).join(', ')}`);
+  return parts.join(' · ') || 'nothing to filter by yet';
 }

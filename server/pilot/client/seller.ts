@@ -65,6 +65,9 @@ function addItem(item: ChatItem): void {
 
 function render(r: RoomView): void {
   phaseEl.replaceChildren();
+  // The extension's pilot adapter reads the category here, so the coach knows what the Buyer shops for.
+  if (r.category) phaseEl.dataset.fwCategory = r.category;
+  else delete phaseEl.dataset.fwCategory;
   const p = (text: string) => Object.assign(document.createElement('p'), { textContent: text });
   if (r.phase === 'offer') {
     const fieldset = document.createElement('fieldset');
