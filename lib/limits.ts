@@ -31,3 +31,5 @@ export const COACH_KEY_CHORD_MS = 600;
 export const COACH_SUGGESTIONS_MAX = 5;
 /** How many of the Seller's past messages with an act are searched for suggestions. */
 export const COACH_SUGGESTION_HISTORY = 500;
+/** How long a configured chat site's page is watched for its message list to appear. */
+export const CHAT_LIST_WAIT_MS = 15_000;

@@ -7,6 +7,7 @@ import { DeleteData } from './DeleteData';
 import { CatalogPanel } from './CatalogPanel';
 import { StudyPanel } from './StudyPanel';
 import { SitesPanel } from './SitesPanel';
+import { ChatSitesPanel } from './ChatSitesPanel';
 import { ConsentPanel } from './ConsentPanel';
 import { ResearchView } from './ResearchView';
 import type { FwEvent } from '@/lib/events/schema';
@@ -44,6 +45,7 @@ export function OptionsApp({ api }: { api: AdminApi }) {
       <ConsentPanel api={api} onChange={refresh} />
       <StudyPanel api={api} onChange={refresh} />
       <SitesPanel api={api} />
+      <ChatSitesPanel api={api} />
       <EventBrowser load={load} version={version} />
       <div class="columns">
         <ExportPanel readPage={readPage} total={status?.total ?? 0} />

@@ -1,6 +1,7 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { CONTENT_MATCHES } from '@/lib/sites/matches';
-import { detectChatAdapter } from '@/lib/adapters/chat';
+import { adapterFromConfig, waitForChatAdapter } from '@/lib/adapters/chat';
+import { CHAT_LIST_WAIT_MS } from '@/lib/limits';
 import { connectContent } from '@/lib/rpc/connect';
 import type { PageContext } from '@/lib/rpc/api';
 import { EventSender } from '@/lib/logger/sender';
@@ -22,7 +23,9 @@ export default defineContentScript({
   cssInjectionMode: 'manual',
   async main(ctx) {
     const rpc = connectContent();
-    const adapter = detectChatAdapter(document);
+    // A site the participant configured by selectors in the options page, else a built-in adapter (pilot chat).
+    const siteConfig = await rpc.chatSiteConfig(location.hostname).catch(() => null);
+    const adapter = await waitForChatAdapter(document, siteConfig ? [adapterFromConfig(siteConfig)] : [], ctx.signal, CHAT_LIST_WAIT_MS);
     const context = observable<PageContext | null>(null);
     const status = observable({ sent: 0, pending: 0 });
     const coach = observable<CoachController | null>(null);

@@ -118,6 +118,29 @@ export function detectChatAdapter(doc: Document, extra: readonly ChatAdapter[] =
   return [...extra, ...CHAT_ADAPTERS].find((a) => doc.querySelector(a.messageList) !== null) ?? null;
 }
 
+/**
+ * The chat adapter for a page, waiting a while for a configured site's message list to appear: chat apps often
+ * render it after the page has loaded. Pages with no configuration are checked once.
+ */
+export function waitForChatAdapter(doc: Document, configured: readonly ChatAdapter[], signal: AbortSignal, timeoutMs: number): Promise<ChatAdapter | null> {
+  const found = detectChatAdapter(doc, configured);
+  if (found || configured.length === 0) return Promise.resolve(found);
+  return new Promise((resolve) => {
+    const done = (a: ChatAdapter | null) => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(a);
+    };
+    const observer = new MutationObserver(() => {
+      const a = detectChatAdapter(doc, configured);
+      if (a) done(a);
+    });
+    observer.observe(doc.documentElement, { childList: true, subtree: true });
+    const timer = setTimeout(() => done(null), timeoutMs);
+    signal.addEventListener('abort', () => done(null), { once: true });
+  });
+}
+
 /** Puts text in a chat input as if typed, so the page's own listeners (and frameworks) see the change. */
 export function setInputText(el: Element | null, text: string): void {
   if (el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement) {

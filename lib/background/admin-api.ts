@@ -9,6 +9,7 @@ import type { Settings } from '../settings';
 import type { SyncService } from './sync-service';
 import type { SiteService } from './site-service';
 import { joinStudy, leaveStudy } from '../sync/join';
+import { listChatSites, removeChatSite, saveChatSite } from '../db/chat-sites';
 import type { FetchLike } from '../sync/uploader';
 
 export function createAdminApi(
@@ -68,6 +69,9 @@ export function createAdminApi(
     listSites: () => sites.list(),
     allowSite: (site) => sites.allow(String(site)),
     removeSite: (host) => sites.remove(String(host)),
+    listChatSites: () => listChatSites(db),
+    saveChatSite: (config) => saveChatSite(db, config),
+    removeChatSite: (host) => removeChatSite(db, String(host)),
     async restoreDefaultCatalog() {
       await search.restoreDefault();
       return search.info();

@@ -14,6 +14,7 @@ import type { Extracted } from '../background/profile-service';
 import type { Suggestion } from '../coach/suggest';
 import type { SuggestRequest } from '../background/suggest-service';
 import type { CoachingSchema } from '../coach/schema';
+import type { SiteChatConfig, SiteChatConfigInput } from '../adapters/chat';
 
 /**
  * Everything the background offers, one interface per channel (port). Content scripts get ContentApi only;
@@ -67,6 +68,8 @@ export interface ContentApi {
   updateProfile(conversation: string, op: ProfileOp): Promise<{ profile: ConversationProfile; change: ProfileChange }>;
   /** 3 to 5 replies for the chosen act: the Seller's own past messages with it, and filled templates. */
   suggestReplies(request: SuggestRequest): Promise<Suggestion[]>;
+  /** The chat selectors configured for a site, or null (the page then uses a built-in adapter, if any). */
+  chatSiteConfig(host: string): Promise<SiteChatConfig | null>;
 }
 
 export interface StoreStatus {
@@ -101,6 +104,10 @@ export interface AdminApi {
   allowSite(site: string): Promise<SiteStatus[]>;
   /** Stops logging on a site and gives the browser's access to it back. */
   removeSite(host: string): Promise<SiteStatus[]>;
+  /** Generic chat adapters, configured per site by CSS selectors. */
+  listChatSites(): Promise<SiteChatConfig[]>;
+  saveChatSite(config: SiteChatConfigInput): Promise<SiteChatConfig[]>;
+  removeChatSite(host: string): Promise<SiteChatConfig[]>;
 }
 
 export interface ChannelApis {

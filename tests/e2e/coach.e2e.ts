@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, screenshotOnFailure, useHarness } from './harness';
-import { usePilotServer } from './pilot-room';
+import { buyerSays, usePilotServer } from './pilot-room';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
 
 interface Stored {
@@ -22,11 +22,7 @@ describe('the coached Seller on the pilot chat', () => {
     const { seller, buyer } = await startChat(room, 'headphones');
     await seller.getByTestId('fw-acts').waitFor();
     const theirs = () => buyer.locator('.msg.theirs[data-sender="seller"]').allInnerTexts();
-    const say = async (text: string) => {
-      await buyer.getByTestId('buyer-input').fill(text);
-      await buyer.getByTestId('buyer-input').press('Enter');
-      await expect.poll(() => seller.locator('#messages .msg.buyer').last().innerText()).toBe(text);
-    };
+    const say = (text: string) => buyerSays(buyer, seller, text);
 
     // Follow-ups are locked before their parent; the guidance says to greet.
     expect(await seller.getByTestId('fw-act-ask_use_more').isDisabled()).toBe(true);
@@ -117,11 +113,7 @@ describe('the Buyer profile and suggested replies on the pilot chat', () => {
     const { seller, buyer } = await startChat(room, 'headphones');
     await seller.getByTestId('fw-profile').waitFor();
     const item = (key: string) => seller.getByTestId(`fw-profile-${key}`);
-    const say = async (text: string) => {
-      await buyer.getByTestId('buyer-input').fill(text);
-      await buyer.getByTestId('buyer-input').press('Enter');
-      await expect.poll(() => seller.locator('#messages .msg.buyer').last().innerText()).toBe(text);
-    };
+    const say = (text: string) => buyerSays(buyer, seller, text);
 
     await say("Hi! I need wireless headphones for my son, he's 16. Budget under $200, and not a fan of Beats.");
     await item('budget').waitFor();

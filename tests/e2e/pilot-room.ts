@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadEnv } from '../../server/env';
 import { startServer, type RunningServer } from '../../server/start';
@@ -50,4 +50,11 @@ export function usePilotServer(harness: () => Harness) {
   }
 
   return { server: running, roomFor, startChat };
+}
+
+/** The Buyer sends a message, and it has reached the Seller's page. */
+export async function buyerSays(buyer: Page, seller: Page, text: string): Promise<void> {
+  await buyer.getByTestId('buyer-input').fill(text);
+  await buyer.getByTestId('buyer-input').press('Enter');
+  await expect.poll(() => seller.locator('#messages .msg.buyer').last().innerText()).toBe(text);
 }

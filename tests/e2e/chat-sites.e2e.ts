@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, screenshotOnFailure, useHarness } from './harness';
+import { exportJsonl, openOptions, waitForStored } from './options-page';
+
+interface Stored {
+  agent: string;
+  action: string;
+  url: string | null;
+  payload: { text?: string; acts?: string[] };
+}
+
+/** The three fixture chats (tests/fixtures/pages/chats/README.md), each with the selectors a participant would enter. */
+const SITES = [
+  {
+    page: 'textarea-button.html',
+    fields: { messageList: '#thread', message: 'li.bubble', mine: 'li.bubble.out', text: 'p.body', input: 'textarea#compose', send: '#send-btn' },
+    enterSends: false,
+    write: async (p: Page, text: string) => {
+      await p.locator('#compose').fill(text);
+      await p.locator('#send-btn').click();
+    },
+  },
+  {
+    page: 'contenteditable-enter.html',
+    fields: { messageList: '#log', message: '.row', mine: '.row[data-author="me"]', text: 'span.txt', input: '#editor' },
+    enterSends: true,
+    write: async (p: Page, text: string) => {
+      await p.locator('#editor').click();
+      await p.keyboard.type(text);
+      await p.keyboard.press('Enter');
+    },
+  },
+  {
+    page: 'virtualized.html',
+    fields: { messageList: '#viewport', message: '.vrow', mine: '.vrow[data-from="seller"]', input: '#f input#msg', send: '#f button[type="submit"]', idAttribute: 'data-index' },
+    enterSends: true,
+    write: async (p: Page, text: string) => {
+      await p.locator('#msg').fill(text);
+      await p.locator('#msg').press('Enter');
+    },
+  },
+] as const;
+
+describe('generic chat adapters configured by selectors in the options page', () => {
+  const harness = useHarness();
+
+  it('coaches on three differently built chat sites: held sends, act labels, Buyer messages one by one and in batches, a virtualized list', async () => {
+    const h = harness();
+    screenshotOnFailure(h, 'chat-sites');
+    const host = new URL(h.fixtures.url).hostname;
+    const options = await openOptions(h);
+
+    // A broken selector is refused with the field named, and nothing is saved.
+    await options.getByTestId('chat-site-host').fill(host);
+    for (const [k, v] of Object.entries(SITES[0].fields)) await options.getByTestId(`chat-site-${k}`).fill(v);
+    await options.getByTestId('chat-site-input').fill('textarea[');
+    await options.getByTestId('chat-site-save').click();
+    await expect.poll(() => options.getByTestId('chat-sites-status').innerText()).toContain('Message box: “textarea[” is not a CSS selector');
+    expect(await options.getByTestId('chat-site').count()).toBe(0);
+
+    let sent = 0;
+    for (const site of SITES) {
+      // One configuration per site: each fixture replaces the last one for this host.
+      await options.bringToFront();
+      await options.getByTestId('chat-site-host').fill(host);
+      for (const f of ['text', 'send', 'idAttribute'] as const) await options.getByTestId(`chat-site-${f}`).fill('');
+      for (const [k, v] of Object.entries(site.fields)) await options.getByTestId(`chat-site-${k}`).fill(v);
+      await options.getByTestId('chat-site-enterSends').setChecked(site.enterSends);
+      await options.getByTestId('chat-site-save').click();
+      await expect.poll(() => options.getByTestId('chat-sites-status').innerText()).toContain('Saved');
+      if (site === SITES[0]) await screenshot(options, 'chat-sites-options');
+
+      const page = await h.context.newPage();
+      await page.goto(`${h.fixtures.url}/chats/${site.page}`);
+      await page.getByTestId('fw-acts').waitFor();
+      // Buyer messages: one, then a batch of two added at once.
+      await page.evaluate(`fixtureReceive(['Hi, I need trail shoes under $120 (${site.page})'])`);
+      await page.evaluate(`fixtureReceive(['first of a batch (${site.page})', 'second of a batch (${site.page})'])`);
+      await page.getByTestId('fw-profile-budget').waitFor(); // the profile read the first message
+
+      // Held until an act is chosen, then sent by the page itself with the act attached in the log.
+      await site.write(page, `Hello from ${site.page}`);
+      await page.getByTestId('fw-choose-act').waitFor();
+      expect(await page.evaluate('window.fixtureSent.length')).toBe(0);
+      await page.keyboard.press('1');
+      await expect.poll(() => page.evaluate('window.fixtureSent')).toEqual([`Hello from ${site.page}`]);
+      sent++;
+      if (site.page === 'virtualized.html') {
+        // Scrolling the long list up re-creates hundreds of old rows: none is logged as a new message.
+        await page.evaluate('fixtureScrollTo(10)');
+        await page.waitForTimeout(300);
+        await page.evaluate('fixtureScrollTo(499)');
+      }
+      await screenshot(page, `chat-site-${site.page.replace('.html', '')}`);
+    }
+
+    await options.bringToFront();
+    await waitForStored(options, 3 * 4);
+    const { lines } = await exportJsonl(options);
+    const utters = (lines as Stored[]).filter((e) => e.action === 'utter' && e.url?.includes('/chats/'));
+    for (const site of SITES) {
+      const here = utters.filter((e) => e.url?.includes(site.page));
+      expect(here.filter((e) => e.agent === 'Buyer').map((e) => e.payload.text)).toEqual([
+        `Hi, I need trail shoes under $120 (${site.page})`,
+        `first of a batch (${site.page})`,
+        `second of a batch (${site.page})`,
+      ]);
+      expect(here.filter((e) => e.agent === 'Seller').map((e) => [e.payload.text, e.payload.acts])).toEqual([[`Hello from ${site.page}`, ['greet']]]);
+    }
+    expect(sent).toBe(3);
+  });
+});
