@@ -63,16 +63,35 @@ describe('generic chat adapters configured by selectors in the options page', ()
     for (const site of SITES) {
       // One configuration per site: each fixture replaces the last one for this host.
       await options.bringToFront();
-      await options.getByTestId('chat-site-host').fill(host);
-      for (const f of ['text', 'send', 'idAttribute'] as const) await options.getByTestId(`chat-site-${f}`).fill('');
-      for (const [k, v] of Object.entries(site.fields)) await options.getByTestId(`chat-site-${k}`).fill(v);
+      for (const f of ['host', 'text', 'send', 'idAttribute'] as const) await options.getByTestId(`chat-site-${f}`).fill('');
+      const page = await h.context.newPage();
+      await page.goto(`${h.fixtures.url}/chats/${site.page}`);
+      await options.bringToFront();
+      if (site.page === 'contenteditable-enter.html') {
+        // Picked on the page instead of typed: the participant clicks each part in the chat's tab.
+        await options.getByTestId('chat-site-tab').focus();
+        const label = (await options.getByTestId('chat-site-tab').locator('option').allInnerTexts()).find((t) => t.includes('contenteditable'));
+        await options.getByTestId('chat-site-tab').selectOption({ label: label ?? '' });
+        const picks: [string, string][] = [['messageList', '#log'], ['message', '.row[data-author="them"] .txt'], ['mine', '.row[data-author="me"] .txt'], ['input', '#editor']];
+        for (const [field, target] of picks) {
+          await options.getByTestId(`pick-${field}`).click();
+          await page.locator(target).first().click({ position: field === 'messageList' ? { x: 5, y: 5 } : undefined });
+          await expect.poll(() => options.getByTestId(`chat-site-${field}`).inputValue()).not.toBe('');
+        }
+        expect(await options.getByTestId('chat-site-host').inputValue()).toBe(host);
+        await screenshot(options, 'chat-sites-picked');
+        await options.getByTestId('chat-site-text').fill(site.fields.text);
+      } else {
+        await options.getByTestId('chat-site-host').fill(host);
+        for (const [k, v] of Object.entries(site.fields)) await options.getByTestId(`chat-site-${k}`).fill(v);
+      }
       await options.getByTestId('chat-site-enterSends').setChecked(site.enterSends);
       await options.getByTestId('chat-site-save').click();
       await expect.poll(() => options.getByTestId('chat-sites-status').innerText()).toContain('Saved');
       if (site === SITES[0]) await screenshot(options, 'chat-sites-options');
 
-      const page = await h.context.newPage();
-      await page.goto(`${h.fixtures.url}/chats/${site.page}`);
+      await page.bringToFront();
+      await page.reload(); // the configuration is read when the page loads
       await page.getByTestId('fw-acts').waitFor();
       // Buyer messages: one, then a batch of two added at once.
       await page.evaluate(`fixtureReceive(['Hi, I need trail shoes under $120 (${site.page})'])`);

@@ -152,6 +152,8 @@ export interface WorkerControl {
   stop(): Promise<void>;
   /** How many times the worker has been seen starting (its running status turning to "running"). */
   starts(): number;
+  /** The worker is running now. */
+  running(): boolean;
   dispose(): Promise<void>;
 }
 
@@ -194,6 +196,7 @@ export async function workerControl(h: Harness): Promise<WorkerControl> {
       await stopped;
     },
     starts: () => starts,
+    running: () => status === 'running',
     async dispose() {
       await cdp.detach().catch(() => undefined);
       await page.close().catch(() => undefined);

@@ -207,10 +207,12 @@ describe('sync survives a stopped worker and a closed browser', () => {
         for (let i = 0; i < 6; i++) await product.click('#add-to-cart');
       })();
       await product.waitForTimeout(40 + Math.random() * 60);
+      // On a loaded machine the burst may not have woken the worker yet: stop it once it runs, so every stop counts.
+      await waitFor(async () => worker.running(), 10_000, 'the worker to wake for the burst');
       await worker.stop();
       await clicking;
     }
-    expect(worker.starts()).toBeGreaterThanOrEqual(15);
+    expect(worker.starts()).toBeGreaterThanOrEqual(20);
     await worker.dispose();
     // The alarm (1 min) or the next write uploads the rest; "Sync now" makes the test quicker.
     await waitFor(
