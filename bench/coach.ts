@@ -41,14 +41,21 @@ const heldOutKnown = evaluate(heldOut, ours(true));
 // Time per message: every message, warmed up, many rounds.
 for (let i = 0; i < 3; i++) for (const u of set) extractProfile(u.text, vocab, { category: u.category });
 const samples: number[] = [];
+const perMessage = set.map(() => [] as number[]);
 for (let round_ = 0; round_ < 20; round_++) {
-  for (const u of set) {
+  set.forEach((u, i) => {
     const t0 = performance.now();
     extractProfile(u.text, vocab, { category: u.category });
-    samples.push(performance.now() - t0);
-  }
+    const ms = performance.now() - t0;
+    samples.push(ms);
+    perMessage[i]?.push(ms);
+  });
 }
 const time = summarize(samples);
+// A single slow sample may be a garbage collection; a message's median over 20 runs is what that message costs.
+const medians = perMessage.map((s) => summarize(s).p50);
+const slowest = Math.max(...medians);
+const slowestText = set[medians.indexOf(slowest)]?.text ?? '';
 const baseSamples: number[] = [];
 for (let round_ = 0; round_ < 20; round_++) {
   for (const u of set) {
@@ -79,7 +86,8 @@ rows.push({ metric: 'ours / keyword baseline, budget F1', value: round(known.slo
 rows.push({ metric: 'ours / keyword baseline, brand F1', value: round(known.slots.brand.f1 / (baseline.slots.brand.f1 || 1)), unit: '×' });
 rows.push({ metric: 'extraction per message, mean', value: time.mean, unit: 'ms' });
 rows.push({ metric: 'extraction per message, p95', value: time.p95, unit: 'ms', target: '≤ 2', ok: time.p95 <= 2 });
-rows.push({ metric: 'extraction per message, max', value: time.max, unit: 'ms' });
+rows.push({ metric: 'extraction per message, max sample (any pause included)', value: time.max, unit: 'ms' });
+rows.push({ metric: 'slowest message, median of 20 runs', value: round(slowest), unit: 'ms', target: '≤ 2', ok: slowest <= 2 });
 rows.push({ metric: 'keyword baseline per message, mean', value: baseTime.mean, unit: 'ms' });
 rows.push({ metric: 'ours / baseline time per message', value: round(time.mean / (baseTime.mean || 0.001), 1), unit: '×' });
 
@@ -91,6 +99,7 @@ await report('coach', rows, {
   heldOutKnown: { messages: heldOut.length, slots: heldOutKnown.slots, overall: heldOutKnown.overall },
   keywordBaseline: { slots: baseline.slots, overall: baseline.overall },
   timeMs: time,
+  slowestMessage: { medianMs: slowest, text: slowestText },
   baselineTimeMs: baseTime,
 });
 if (process.argv.includes("--mistakes")) for (const m of known.mistakes.filter((x) => Number(/(\d+)$/.exec(x.id)?.[1] ?? 0) % 2 === 0)) console.log(m.id, JSON.stringify(m.text), 'missed:', m.missed.join('; '), 'wrong:', m.wrong.join('; '));

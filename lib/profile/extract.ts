@@ -8,8 +8,8 @@ import { CATEGORY_WORDS, OWNED_PRODUCT_WORDS, RECIPIENT_WORDS, USE_WORDS, type P
 /**
  * Reads a Buyer's message for what they want (LAPS's preference memory): budget, brands liked and disliked, who
  * it is for and their age, uses, wanted and unwanted features, and products they owned. Runs in the background
- * (compromise reads number words; the content script never loads it). Pure: the same text and vocabulary
- * always give the same items.
+ * (compromise's English lexicon tells typos from ordinary words; the content script never loads it). Pure: the
+ * same text and vocabulary always give the same items.
  */
 type Term =
   | { k: 'brand'; brand: string; category: string }
@@ -76,12 +76,42 @@ function termMatcher(vocab: ProfileVocabulary): PhraseMatcher<Term[]> {
   return m;
 }
 
-/** Turns "a hundred and fifty bucks" into "150 bucks" so amounts read as digits. */
+const NUMBER_VALUES: Record<string, number> = Object.fromEntries(
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'
+    .split(' ')
+    .map((w, i) => [w, i] as const)
+    .concat('twenty thirty forty fifty sixty seventy eighty ninety'.split(' ').map((w, i) => [w, (i + 2) * 10] as const)),
+);
+const UNITS = Object.keys(NUMBER_VALUES).filter((w) => w !== 'zero').join('|');
+const SCALES = 'hundred|thousand|dozen';
+/** A run of number words: "a hundred and fifty", "twenty-five", "three" (but not a lone "one", as in "this one"). */
+const NUMBER_RUN = new RegExp(String.raw`\b(?:(?:a|one)[\s-]+(?:${SCALES})|(?:${UNITS.replace(/^one\|/, '')}|${SCALES}))(?:(?:[\s-]+(?:and[\s-]+)?)(?:${UNITS}|${SCALES})\b)*\b`, 'gi');
+
+/** "a hundred and fifty" → 150, "twenty-five" → 25, "two thousand" → 2000. */
+export function numberFromWords(run: string): number {
+  let total = 0;
+  let current = 0;
+  for (const w of run.toLowerCase().split(/[\s-]+/)) {
+    if (w in NUMBER_VALUES) current += NUMBER_VALUES[w] ?? 0;
+    else if (w === 'hundred') current = (current || 1) * 100;
+    else if (w === 'dozen') current = (current || 1) * 12;
+    else if (w === 'thousand') {
+      total += (current || 1) * 1000;
+      current = 0;
+    }
+  }
+  return total + current;
+}
+
+/**
+ * Turns "a hundred and fifty bucks" into "150 bucks" and "2 hundred" into "200", so amounts and ages read as
+ * digits. (compromise can do this too, but its full parse of even a short phrase costs about a millisecond.)
+ */
 export function digitsForNumbers(text: string): string {
-  const doc = nlp(text.replace(/[’‘]/g, "'"));
-  doc.numbers().toNumber();
-  return doc
-    .text()
+  return text
+    .replace(/[’‘]/g, "'")
+    .replace(/(\d+(?:\.\d+)?)\s*(hundred|thousand)\b/gi, (_, n: string, scale: string) => String(Number(n) * (scale.toLowerCase() === 'hundred' ? 100 : 1000)))
+    .replace(NUMBER_RUN, (run) => String(numberFromWords(run)))
     .toLowerCase()
     .replace(/\ba grand\b/g, '1000 dollars')
     .replace(/(\d+)\s*grand\b/g, (_, n: string) => `${Number(n) * 1000} dollars`);
@@ -165,7 +195,7 @@ export function extractProfile(text: string, vocab: ProfileVocabulary, options: 
   const category = options.category ?? inferCategory(terms);
   const starts = clauseBounds(tokens);
   const items: ProfileItem[] = [];
-  const digits = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|grand|dozen)\b/i.test(text) ? digitsForNumbers(text) : text.toLowerCase();
+  const digits = digitsForNumbers(text);
 
   const budget = readBudget(digits);
   if (budget) items.push(budget);

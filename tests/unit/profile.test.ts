@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestDbs } from './helpers/db';
 import type { Catalog } from '../../lib/catalog/schema';
-import { extractProfile } from '../../lib/profile/extract';
+import { digitsForNumbers, extractProfile, numberFromWords } from '../../lib/profile/extract';
 import { vocabularyFromCatalog } from '../../lib/profile/vocabulary';
 import { evaluate, parseLabeledSet } from '../../lib/profile/evaluate';
 import { addExtracted, applyOp, updateMemory } from '../../lib/profile/memory';
@@ -19,6 +19,13 @@ const read = (text: string, category: string | null = null) => extractProfile(te
 const { open } = useTestDbs('fw-profile');
 
 describe('preference extraction', () => {
+  it('reads number words as digits, and leaves "this one" alone', () => {
+    expect(numberFromWords('a hundred and fifty')).toBe(150);
+    expect(numberFromWords('twenty-five')).toBe(25);
+    expect(numberFromWords('two thousand five hundred')).toBe(2500);
+    expect(digitsForNumbers('Between a hundred and a hundred and thirty, 2 hundred tops, this one')).toBe('between 100 and 130, 200 tops, this one');
+  });
+
   it('reads budgets in the forms Buyers write them, and leaves prices they paid alone', () => {
     expect(read('under $50')).toEqual([{ slot: 'budget', max: 50 }]);
     expect(read('no more than 100 bucks')).toEqual([{ slot: 'budget', max: 100 }]);
