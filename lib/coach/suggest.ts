@@ -6,8 +6,8 @@ import { budgetWords, featureWords } from '../profile/describe';
 /**
  * Suggested replies for the act the Seller chose (STAR's suggested replies, the paper's Appendix D agent): the
  * Seller's own past messages with that act, nearest first to what they are writing or what the Buyer just said,
- * then the schema's templates filled with what the Buyer profile holds. A template whose blanks the profile
- * cannot fill is left out rather than shown with holes.
+ * then the schema's templates filled with what the Buyer profile holds. Templates the profile fills come first;
+ * when that leaves fewer than three, others follow with general words in their blanks ("that", "they").
  */
 export interface Suggestion {
   /** "past:<event id>" or "template:<act>:<n>", logged with the message that used it. */
@@ -49,6 +49,10 @@ export function profileValues(entries: readonly ProfileEntry[]): Record<string, 
   return values;
 }
 
+const MIN_SUGGESTIONS = 3;
+/** Words for a blank the profile cannot fill yet, so a template can still be offered. */
+const GENERAL_WORDS: Record<string, string> = { recipient: 'they', use: 'that', owned: 'old one', features: 'those features', budget: 'your budget', brand: 'that brand', product: 'this one' };
+
 export function fillTemplate(template: string, values: Record<string, string>): string | null {
   let missing = false;
   const text = template.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -85,5 +89,11 @@ export function suggestReplies(input: SuggestInput, max = COACH_SUGGESTIONS_MAX)
     const text = fillTemplate(t, values);
     if (text) push({ id: `template:${input.act}:${n}`, text, source: 'template' });
   });
+  if (out.length < MIN_SUGGESTIONS) {
+    input.templates.forEach((t, n) => {
+      const text = out.length < MIN_SUGGESTIONS ? fillTemplate(t, { ...GENERAL_WORDS, ...values }) : null;
+      if (text) push({ id: `template:${input.act}:${n}`, text, source: 'template' });
+    });
+  }
   return out;
 }

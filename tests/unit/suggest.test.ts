@@ -22,6 +22,9 @@ describe('suggested replies', () => {
     });
     expect(out.map((s) => s.id)).toEqual(['past:e2', 'past:e3', 'past:e1', 'template:ask_use:0', 'template:ask_use:2']);
     expect(out[3]?.text).toBe('How will your nephew be using it?');
+    // Nothing known and no history: the templates still give three, with general words in the blanks.
+    const bare = suggestReplies({ act: 'ask_use_more', templates: ['Tell me more about {use}.', 'What do you enjoy about {use}?', 'Is {use} hard with what you have?'], past: [], profile: [], query: '' });
+    expect(bare.map((s) => s.text)).toEqual(['Tell me more about that.', 'What do you enjoy about that?', 'Is that hard with what you have?']);
     expect(fillTemplate('Within {budget}?', {})).toBeNull();
   });
 
