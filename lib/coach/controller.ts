@@ -144,12 +144,17 @@ export class CoachController {
   /** Puts a suggested reply in the chat input; the message that is sent records it and how much it was edited. */
   useSuggestion(id: string): void {
     const s = this.suggestions.find((x) => x.id === id);
-    const input = this.send?.input() ?? this.d.doc.querySelector(this.d.adapter.input);
+    const input = this.input();
     if (!s || !input) return;
     setInputText(input, s.text);
     this.composeStart ??= Date.now();
     this.used = s;
     this.publish();
+  }
+
+  /** The chat input: the one the last send attempt came from, else the page's. */
+  private input(): Element | null {
+    return this.send?.input() ?? this.d.doc.querySelector(this.d.adapter.input);
   }
 
   private async readPreferences(text: string, messageId: string | null): Promise<void> {
@@ -172,7 +177,7 @@ export class CoachController {
       this.suggestions = [];
       return;
     }
-    const draft = inputText(this.send?.input() ?? this.d.doc.querySelector(this.d.adapter.input)).trim();
+    const draft = inputText(this.input()).trim();
     try {
       const found = await this.d.profile.suggest({ conversation: this.d.conversation ?? '', act: act.id, templates: act.templates ?? [], query: draft || this.lastBuyerText });
       if (seq !== this.suggestSeq) return;
@@ -210,7 +215,7 @@ export class CoachController {
     this.selected = [...this.selected, act.id];
     this.awaiting = false;
     this.typed = '';
-    const text = inputText(this.send?.input() ?? null);
+    const text = inputText(this.input());
     if (text.trim()) {
       this.recordSend(text);
       this.send?.release();

@@ -8,7 +8,7 @@ import type { ItemOf } from './schema';
 type Budget = ItemOf<'budget'>;
 
 const NUM = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)`;
-const AMOUNT = new RegExp(String.raw`(\$\s*|usd\s*)?${NUM}\s*(k\b|grand\b)?(\s*(?:\$|bucks?\b|dol+[ae]rs?\b|usd\b))?`, 'g');
+const AMOUNT = new RegExp(String.raw`(\$\s*|usd\s*)?${NUM}\s*(k\b)?(\s*(?:\$|bucks?\b|dol+[ae]rs?\b|usd\b))?`, 'g');
 const CLAUSE_BREAK = /[.;!?,]|\bbut\b|\bthough\b|\bhowever\b|\bso\b/g;
 
 const UNIT_AFTER = /^\s*-?\s*(?:pieces?|pcs|piece|years?|yrs?|yo\b|y\/o|months?|weeks?|days?|hours?|hrs?|mins?|minutes?|lbs?\b|pounds?|kg\b|oz\b|mm\b|cm\b|atm\b|pack|count\b|ct\b|capsules?|tablets?|gummies|servings?|dogs?\b|cats?\b|kids?\b|miles?|km\b|mg\b|iu\b|mcg\b|pages?|books?|times?|sets?\b|st\b|nd\b|rd\b|th\b|percent|%|stars?|reviews?|x\b|ft\b|feet|inch|in a row|run|race|marathon|people|of them|ones?\b|pairs?|shoes|bags?)/;
@@ -62,8 +62,9 @@ export function readBudget(s: string): Budget | null {
     const after = s.slice(a.end, a.end + 30);
     if (UNIT_AFTER.test(after) && !/^\s*(?:\$|bucks|dollars|usd)/.test(after)) continue;
     if (MODEL_BEFORE.test(before) && !a.money) continue;
-    // "5k" is a race unless it is plainly money.
-    const cue = BUDGET_BEFORE.test(before) || BUDGET_AFTER.test(after) || /ish\b/.test(s.slice(a.start, a.end + 4));
+    const ish = /ish\b/.test(s.slice(a.start, a.end + 4)); // "50ish", "50-ish"
+    const cue = BUDGET_BEFORE.test(before) || BUDGET_AFTER.test(after) || ish;
+    // A bare number ("5k" is a race, "2 dogs") is money only next to a budget word.
     if (!a.money && !cue) continue;
     if (PAST_PRICE.test(clause) || WAS_BEFORE.test(before)) continue;
 
@@ -71,13 +72,13 @@ export function readBudget(s: string): Budget | null {
     const next = amounts[i + 1];
     const join = next ? s.slice(a.end, next.start) : '';
     if (next && RANGE_JOIN.test(join) && join.replace(RANGE_JOIN, '').replace(/\$|usd/g, '').trim() === '' && next.value >= a.value && (join.trim() !== 'and' || /between\s*(?:\$\s*)?$/.test(before)) && (join.trim() !== 'or' || a.money || next.money)) {
-      const low = /ish\b/.test(s.slice(a.start, a.end + 4)) ? Math.round(a.value * 0.8) : a.value;
+      const low = ish ? Math.round(a.value * 0.8) : a.value;
       min = Math.round(low);
       max = Math.round(next.value);
       used.add(i + 1);
       continue;
     }
-    if (AROUND_BEFORE.test(before) || AROUND_AFTER.test(after) || /ish\b/.test(s.slice(a.start, a.end + 4))) {
+    if (AROUND_BEFORE.test(before) || AROUND_AFTER.test(after) || ish) {
       min = Math.round(a.value * 0.8);
       max = Math.round(a.value * 1.2);
       continue;

@@ -114,35 +114,31 @@ export function digitsForNumbers(text: string): string {
     .replace(NUMBER_RUN, (run) => String(numberFromWords(run)))
     .toLowerCase()
     .replace(/\ba grand\b/g, '1000 dollars')
-    .replace(/(\d+)\s*grand\b/g, (_, n: string) => `${Number(n) * 1000} dollars`);
+    .replace(/(\d+(?:\.\d+)?)\s*grand\b/g, (_, n: string) => `${Number(n) * 1000} dollars`);
 }
 
-const RECIPIENT_LEAD = new Set(['for', 'my', 'our', 'his', 'her', 'a', 'an', 'the', 'gift', 'little', 'two', 'three', '2', '3', 'of', 'both', 'old', 'new', 'year', 'old', 'yo', 'grand', 'younger', 'older', 'big', 'teenage', 'teen', 'baby', 'senior', 'adult', 'lil']);
+const RECIPIENT_LEAD = new Set(['for', 'my', 'our', 'his', 'her', 'a', 'an', 'the', 'gift', 'little', 'two', 'three', '2', '3', 'of', 'both', 'old', 'new', 'year', 'yo', 'grand', 'younger', 'older', 'big', 'teenage', 'teen', 'baby', 'senior', 'adult', 'lil']);
 const PET = new Set(['dog', 'cat']);
-const OWNED_STOP = new Set(['.', ',', ';', '!', '?', 'and', 'but', 'which', 'that', 'for', 'from', 'it', 'is', 'was', 'were', 'has', 'had', 'died', 'broke', 'lasted', 'are', 'who', 'i', 'so', 'because', 'since', 'to', 'with', 'in', 'on', 'at', 'when', 'last', 'years', 'year', 'months', 'ago', 'forever', 'but', 'finally', 'just', 'are', 'have', 'do', 'does', 'did', 'gave', 'got', 'wore', 'worked', 'were', 'anymore', 'now', 'too', 'really', 'kept', 'keeps', 'feel', 'felt', 'lately', 'like', 'fits', 'fit', 'hurt', 'hurts', 'started', 'and', 'or', 'they', 'them', 'he', 'she', 'we', 'you', 'its', 'im', 'ive', 'wants', 'needs', 'loves', 'likes', 'would', 'will', 'should', 'can', 'stopped', 'wore', 'fell', 'gave', 'on', 'theyre', 'got', 'as']);
+const OWNED_STOP = new Set(['.', ',', ';', '!', '?', 'and', 'but', 'which', 'that', 'for', 'from', 'it', 'is', 'was', 'were', 'has', 'had', 'died', 'broke', 'lasted', 'are', 'who', 'i', 'so', 'because', 'since', 'to', 'with', 'in', 'on', 'at', 'when', 'last', 'years', 'year', 'months', 'ago', 'forever', 'finally', 'just', 'have', 'do', 'does', 'did', 'gave', 'got', 'wore', 'worked', 'anymore', 'now', 'too', 'really', 'kept', 'keeps', 'feel', 'felt', 'lately', 'like', 'fits', 'fit', 'hurt', 'hurts', 'started', 'or', 'they', 'them', 'he', 'she', 'we', 'you', 'its', 'im', 'ive', 'wants', 'needs', 'loves', 'likes', 'would', 'will', 'should', 'can', 'stopped', 'fell', 'theyre', 'as']);
 const RECIPIENT_WORD_SET = new Set(Object.values(RECIPIENT_WORDS).flat());
 const ARTICLES = new Set(['a', 'an', 'the', 'some', 'my', 'pair', 'of']);
 
-interface Polarity {
-  liked: boolean | null;
-}
-
-/** Whether the words around a match want it: the nearest cue before it in its clause, else one after it. */
-function polarity(cues: Match<Cue[]>[], m: Match<Term[]>, clauseStart: number, clauseEnd: number): Polarity {
+/** Whether the words around a match want it (null: they do not say): the nearest cue before it in its clause, else one after it. */
+function liked(cues: Match<Cue[]>[], m: Match<Term[]>, clauseStart: number, clauseEnd: number): boolean | null {
   let before: Cue[] | null = null;
   for (const c of cues) if (c.start >= clauseStart && c.end <= m.start) before = c.value;
-  if (before?.includes('pos')) return { liked: true };
-  if (before?.includes('neg')) return { liked: false };
+  if (before?.includes('pos')) return true;
+  if (before?.includes('neg')) return false;
   for (const c of cues) {
     if (c.start < m.end || c.end > clauseEnd) continue;
-    if (c.value.includes('after-neg')) return { liked: false };
-    if (c.value.includes('after-pos') || c.value.includes('pos')) return { liked: true };
+    if (c.value.includes('after-neg')) return false;
+    if (c.value.includes('after-pos') || c.value.includes('pos')) return true;
   }
-  return { liked: null };
+  return null;
 }
 
-function clauseBounds(tokens: readonly string[]): number[] {
-  // For each token, the index where its clause starts.
+/** For each token, the index where its clause starts. */
+function clauseStarts(tokens: readonly string[]): number[] {
   const starts: number[] = [];
   let start = 0;
   for (let i = 0; i < tokens.length; i++) {
@@ -179,7 +175,7 @@ function inferCategory(terms: Match<Term[]>[]): string | null {
     const cats = new Set<string>();
     for (const t of m.value) {
       if (t.k === 'category') cats.add(t.id);
-      else if (t.k === 'brand' || (t.k === 'feature' && !t.common && t.mode !== 'weak')) cats.add(t.category);
+      else if (t.k === 'brand' || (t.k === 'feature' && !t.common)) cats.add(t.category);
     }
     for (const c of cats) vote(c, 1 / cats.size);
   }
@@ -193,7 +189,7 @@ export function extractProfile(text: string, vocab: ProfileVocabulary, options: 
   const terms = termMatcher(vocab).find(tokens);
   const cues = cueMatcher().find(tokens);
   const category = options.category ?? inferCategory(terms);
-  const starts = clauseBounds(tokens);
+  const starts = clauseStarts(tokens);
   const items: ProfileItem[] = [];
   const digits = digitsForNumbers(text);
 
@@ -224,27 +220,25 @@ export function extractProfile(text: string, vocab: ProfileVocabulary, options: 
   const inCategory = (c: string) => category === null || c === category;
 
   for (const m of terms) {
-    const clauseStart = starts[m.start] ?? 0;
-    const clauseEnd = clauseEndAt(tokens, m.start);
-    const pol = () => polarity(cues, m, clauseStart, clauseEnd).liked;
+    const pol = () => liked(cues, m, starts[m.start] ?? 0, clauseEndAt(tokens, m.start));
     const brand = m.value.find((t): t is Extract<Term, { k: 'brand' }> => t.k === 'brand' && inCategory(t.category));
     if (brand) {
-      const liked = pol();
-      if (inOwned(m) && liked === null) continue;
-      brands.set(brand.brand, { slot: 'brand', brand: brand.brand, like: liked !== false });
+      const like = pol();
+      if (inOwned(m) && like === null) continue;
+      brands.set(brand.brand, { slot: 'brand', brand: brand.brand, like: like !== false });
       continue;
     }
     for (const t of m.value) {
       if (t.k === 'feature' && inCategory(t.category)) {
-        if ((t.common || t.mode === 'weak') && category === null) continue;
-        if (t.mode === 'weak' && t.category !== category) continue;
-        const liked = pol();
+        // Ordinary words ("dry", and every weak or free word) count only once the category is known.
+        if (t.common && category === null) continue;
+        const like = pol();
         if (t.mode === 'free') {
-          if (liked === false) features.set(t.feature, { slot: 'feature', feature: t.feature, want: true });
+          if (like === false) features.set(t.feature, { slot: 'feature', feature: t.feature, want: true });
           continue;
         }
-        if (inOwned(m) && liked === null) continue;
-        const want = t.mode === 'not' ? liked === false : liked !== false;
+        if (inOwned(m) && like === null) continue;
+        const want = t.mode === 'not' ? like === false : like !== false;
         features.delete(t.feature); // the last mention wins
         features.set(t.feature, { slot: 'feature', feature: t.feature, want });
       } else if (t.k === 'use') {
@@ -252,8 +246,9 @@ export function extractProfile(text: string, vocab: ProfileVocabulary, options: 
         uses.add(t.use);
       } else if (t.k === 'recipient') {
         if (PET.has(t.who) && category !== null && category !== 'pet_food') continue;
+        // People need a lead-in ("for my", "a 9 year old"); pets are named without one.
         const led = RECIPIENT_LEAD.has(tokens[m.start - 1] ?? '') || RECIPIENT_LEAD.has(tokens[m.start - 2] ?? '') || PET.has(t.who);
-        if (!led && t.who !== 'dog' && t.who !== 'cat') continue;
+        if (!led) continue;
         // "my son's teacher": the last of two people in a row is the one it is for.
         const chained = recipient !== null && recipient.at === m.start - 1;
         if (!recipient || (led && !recipient.led) || chained) recipient = { who: t.who, at: m.end - 1, led };

@@ -20,7 +20,6 @@ export interface Match<T> {
   /** Exclusive. */
   end: number;
   value: T;
-  fuzzy: boolean;
 }
 
 interface Entry<T> {
@@ -48,7 +47,7 @@ export class PhraseMatcher<T> {
       if (list) list.push({ tokens: t, value });
       else {
         this.byFirst.set(first, [{ tokens: t, value }]);
-        if (first.length >= MIN_FUZZY_LENGTH - 1) {
+        if (first.length >= MIN_FUZZY_LENGTH) {
           const same = this.firstByLength.get(first.length) ?? [];
           same.push(first);
           this.firstByLength.set(first.length, same);
@@ -73,17 +72,17 @@ export class PhraseMatcher<T> {
 
   private longestAt(tokens: readonly string[], i: number): Match<T> | null {
     let best: Match<T> | null = null;
-    const consider = (first: string, fuzzy: boolean) => {
+    const consider = (first: string) => {
       for (const e of this.byFirst.get(first) ?? []) {
         if (best && e.tokens.length <= best.end - best.start) continue;
         let ok = true;
         for (let k = 1; k < e.tokens.length && ok; k++) ok = this.same(tokens[i + k], e.tokens[k] ?? '');
-        if (ok) best = { start: i, end: i + e.tokens.length, value: e.value, fuzzy: fuzzy || e.tokens.length > 1 && !e.tokens.every((t, k) => t === tokens[i + k]) };
+        if (ok) best = { start: i, end: i + e.tokens.length, value: e.value };
       }
     };
     const token = tokens[i] ?? '';
-    consider(token, false);
-    if (!best) for (const near of this.near(token)) consider(near, true);
+    consider(token);
+    if (!best) for (const near of this.near(token)) consider(near);
     return best;
   }
 
@@ -102,7 +101,7 @@ export class PhraseMatcher<T> {
     const out: string[] = [];
     for (let len = token.length - 2; len <= token.length + 2; len++) {
       for (const known of this.firstByLength.get(len) ?? []) {
-        if (known.length < MIN_FUZZY_LENGTH || known[0] !== token[0]) continue;
+        if (known[0] !== token[0]) continue;
         if (distance(token, known) <= maxEdits(known.length)) out.push(known);
       }
     }
