@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { describeIssues } from '../lib/events/schema';
+import { parseOrThrow } from '../lib/events/schema';
 
 /** Server configuration from the environment, validated once at start with messages that say what to fix. */
 const EnvSchema = v.object({
@@ -18,9 +18,7 @@ export type Env = v.InferOutput<typeof EnvSchema>;
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const picked = Object.fromEntries(Object.keys(EnvSchema.entries).map((k) => [k, source[k] === '' ? undefined : source[k]]));
-  const r = v.safeParse(EnvSchema, picked);
-  if (!r.success) throw new Error(`Invalid server configuration: ${describeIssues(r.issues)}`);
-  return r.output;
+  return parseOrThrow(EnvSchema, picked, 'Invalid server configuration');
 }
 
 /** For command-line entry points: the validated environment, or the reason printed and exit code 2. */

@@ -1,4 +1,4 @@
-import { describeIssues, eventIdOf, validateEvent, type FwEvent } from '../events/schema';
+import { parseOrThrow, eventIdOf, validateEvent, type FwEvent } from '../events/schema';
 import { putEvents } from '../db/events';
 import { loadSettings, updateSettings } from '../db/settings';
 import type { FloorwalkerDb } from '../db/schema';
@@ -88,9 +88,8 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
     chatSiteConfig: (host) => chatSiteFor(db, String(host)),
 
     async saveCoachState(conversation, state) {
-      const parsed = v.safeParse(CoachStateSchema, state);
-      if (!parsed.success) throw new Error(`Invalid coaching state: ${describeIssues(parsed.issues)}`);
-      await db.settings.put({ key: coachStateKey(String(conversation)), value: parsed.output });
+      const parsed = parseOrThrow(CoachStateSchema, state, 'Invalid coaching state');
+      await db.settings.put({ key: coachStateKey(String(conversation)), value: parsed });
     },
 
     search: (query) => search.search(query),

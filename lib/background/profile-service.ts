@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { activeCatalog } from '../catalog/store';
 import type { FloorwalkerDb } from '../db/schema';
-import { describeIssues } from '../events/schema';
+import { parseOrThrow } from '../events/schema';
 import { extractProfile } from '../profile/extract';
 import { addExtracted, applyOp, buyerId, ProfileOpSchema, updateMemory, type ProfileChange } from '../profile/memory';
 import { ConversationProfileSchema, EMPTY_PROFILE, type ConversationProfile, type ProfileEntry, type ProfileItem } from '../profile/schema';
@@ -18,6 +18,7 @@ export interface Extracted {
 }
 
 const Text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const ExtractRequestSchema = v.object({ conversation: Text(100), text: Text(10_000), messageId: v.nullable(Text(100)), category: v.nullable(Text(64)) });
 
 /**
  * Buyer profiles in the background: extraction against the active catalog's vocabulary, the conversation's
@@ -48,9 +49,7 @@ export function createProfileService(db: FloorwalkerDb) {
   }
 
   async function apply(conversation: string, input: unknown): Promise<{ profile: ConversationProfile; change: ProfileChange }> {
-    const parsed = v.safeParse(ProfileOpSchema, input);
-    if (!parsed.success) throw new Error(`Invalid profile change: ${describeIssues(parsed.issues)}`);
-    const op = parsed.output;
+    const op = parseOrThrow(ProfileOpSchema, input, 'Invalid profile change');
     return db.transaction('rw', db.profiles, db.buyers, async () => {
       const current = await load(conversation);
       const memory = await memoryOf(op.op === 'set_buyer' ? op.buyer : current.buyer);
@@ -76,7 +75,7 @@ export function createProfileService(db: FloorwalkerDb) {
     },
 
     async extract(conversation: string, text: string, messageId: string | null, category: string | null): Promise<Extracted> {
-      const input = v.parse(v.object({ conversation: Text(100), text: Text(10_000), messageId: v.nullable(Text(100)), category: v.nullable(Text(64)) }), { conversation, text, messageId, category });
+      const input = parseOrThrow(ExtractRequestSchema, { conversation, text, messageId, category }, 'Invalid message to read');
       const words = await vocabulary();
       return db.transaction('rw', db.profiles, async () => {
         const current = await load(input.conversation);

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { FloorwalkerDb } from '../db/schema';
 import { pastSellerMessages } from '../db/events';
 import { suggestReplies, type Suggestion } from '../coach/suggest';
+import { parseOrThrow } from '../events/schema';
 import { COACH_SUGGESTION_HISTORY } from '../limits';
 import type { ProfileService } from './profile-service';
 
@@ -17,7 +18,7 @@ export type SuggestRequest = v.InferInput<typeof SuggestRequestSchema>;
 export function createSuggestService(db: FloorwalkerDb, profiles: ProfileService) {
   return {
     async suggest(request: SuggestRequest): Promise<Suggestion[]> {
-      const r = v.parse(SuggestRequestSchema, request);
+      const r = parseOrThrow(SuggestRequestSchema, request, 'Invalid suggestion request');
       const [past, profile] = await Promise.all([pastSellerMessages(db, r.act, COACH_SUGGESTION_HISTORY), profiles.profile(r.conversation, null)]);
       return suggestReplies({ act: r.act, templates: r.templates, past, profile: profile.entries, query: r.query });
     },

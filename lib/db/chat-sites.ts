@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { SiteChatConfigSchema, type SiteChatConfig } from '../adapters/chat';
-import { describeIssues } from '../events/schema';
+import { parseOrThrow } from '../events/schema';
 import { parseSite } from '../sites/site';
 import type { FloorwalkerDb } from './schema';
 
@@ -15,11 +15,10 @@ export async function listChatSites(db: FloorwalkerDb): Promise<SiteChatConfig[]
 
 /** Adds or replaces a site's configuration; bad input throws with the field named and changes nothing. */
 export async function saveChatSite(db: FloorwalkerDb, input: unknown): Promise<SiteChatConfig[]> {
-  const parsed = v.safeParse(SiteChatConfigSchema, input);
-  if (!parsed.success) throw new Error(`Invalid chat site: ${describeIssues(parsed.issues)}`);
-  const site = parseSite(parsed.output.host);
+  const parsed = parseOrThrow(SiteChatConfigSchema, input, 'Invalid chat site');
+  const site = parseSite(parsed.host);
   if (!site.ok) throw new Error(`Invalid chat site: host: ${site.error}`);
-  const config = { ...parsed.output, host: site.host };
+  const config = { ...parsed, host: site.host };
   return db.transaction('rw', db.settings, async () => {
     const rest = (await listChatSites(db)).filter((c) => c.host !== config.host);
     if (rest.length >= MAX_CHAT_SITES) throw new Error(`At most ${MAX_CHAT_SITES} chat sites can be configured`);

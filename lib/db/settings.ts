@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { newId } from '../ids';
 import { SETTINGS_KEY, SettingsPatchSchema, SettingsSchema, defaultSettings, type Settings } from '../settings';
-import { describeIssues } from '../events/schema';
+import { parseOrThrow } from '../events/schema';
 import type { FloorwalkerDb } from './schema';
 
 /** Reads the participant's settings, creating defaults (with a fresh local participant id) on first use. */
@@ -18,11 +18,10 @@ export async function loadSettings(db: FloorwalkerDb): Promise<Settings> {
 
 /** Applies a validated patch; invalid input throws with the field named and changes nothing. */
 export async function updateSettings(db: FloorwalkerDb, patch: unknown): Promise<Settings> {
-  const parsed = v.safeParse(SettingsPatchSchema, patch);
-  if (!parsed.success) throw new Error(`Invalid settings: ${describeIssues(parsed.issues)}`);
+  const parsed = parseOrThrow(SettingsPatchSchema, patch, 'Invalid settings');
   return db.transaction('rw', db.settings, async () => {
     const current = await loadSettings(db);
-    const patch = parsed.output;
+    const patch = parsed;
     // Resuming logging clears the reason it was paused for.
     const next = v.parse(SettingsSchema, { ...current, ...patch, ...(patch.loggingEnabled === true && !('pauseReason' in patch) ? { pauseReason: null } : {}) });
     await db.settings.put({ key: SETTINGS_KEY, value: next });

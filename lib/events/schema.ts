@@ -198,6 +198,13 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string 
     .join('; ');
 }
 
+/** Parses input, or throws "<what>: field.path: message" and nothing downstream sees it. */
+export function parseOrThrow<S extends v.GenericSchema>(schema: S, input: unknown, what: string): v.InferOutput<S> {
+  const r = v.safeParse(schema, input);
+  if (!r.success) throw new Error(`${what}: ${describeIssues(r.issues)}`);
+  return r.output;
+}
+
 export function validateEvent(input: unknown): ValidationResult {
   const result = v.safeParse(EventSchema, input);
   if (result.success) return { ok: true, event: result.output as FwEvent };

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { ProfileItem } from './schema';
-import { describeIssues } from '../events/schema';
+import { parseOrThrow } from '../events/schema';
 
 /**
  * Scoring the preference extractor against hand-labeled Buyer messages: precision, recall and F1 per slot
@@ -24,9 +24,7 @@ export const LabeledUtteranceSchema = v.object({
 export type LabeledUtterance = v.InferOutput<typeof LabeledUtteranceSchema>;
 
 export function parseLabeledSet(input: unknown): LabeledUtterance[] {
-  const r = v.safeParse(v.array(LabeledUtteranceSchema), input);
-  if (!r.success) throw new Error(`Invalid labeled set: ${describeIssues(r.issues)}`);
-  return r.output;
+  return parseOrThrow(v.array(LabeledUtteranceSchema), input, 'Invalid labeled set');
 }
 
 export const SCORED_SLOTS = ['budget', 'brand', 'recipient', 'age', 'use', 'feature', 'owned'] as const;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { AttributeValueSchema } from '../catalog/schema';
-import { describeIssues } from '../events/schema';
+import { parseOrThrow } from '../events/schema';
 
 /** What the overlay asks the background's catalog search; the same object is logged as Seller.search. */
 export const SORTS = ['relevance', 'price_asc', 'price_desc', 'rating'] as const;
@@ -44,9 +44,7 @@ export type SearchQueryInput = v.InferInput<typeof SearchQuerySchema>;
 export type SearchQuery = v.InferOutput<typeof SearchQuerySchema>;
 
 export function parseSearchQuery(input: unknown): SearchQuery {
-  const r = v.safeParse(SearchQuerySchema, input);
-  if (!r.success) throw new Error(`Invalid search: ${describeIssues(r.issues)}`);
-  return r.output;
+  return parseOrThrow(SearchQuerySchema, input, 'Invalid search');
 }
 
 /** A [start, end) range of characters to highlight. */

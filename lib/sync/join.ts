@@ -3,7 +3,7 @@ import { SETTINGS_KEY, LOCAL_STUDY, defaultSettings, type Settings } from '../se
 import { loadSettings } from '../db/settings';
 import { newId } from '../ids';
 import { ConditionCodeSchema } from '../study/condition';
-import { describeIssues } from '../events/schema';
+import { parseOrThrow } from '../events/schema';
 import type { FloorwalkerDb } from '../db/schema';
 import { EMPTY_SYNC_STATUS, SYNC_STATUS_KEY } from './uploader';
 import type { FetchLike } from './uploader';
@@ -45,9 +45,7 @@ export async function joinStudy(db: FloorwalkerDb, base: string, code: string, f
   }
   const body = (await res.json().catch(() => ({}))) as { error?: string };
   if (res.status !== 200) throw new Error(body.error ?? `The study server answered ${res.status}`);
-  const parsed = v.safeParse(JoinAnswerSchema, body);
-  if (!parsed.success) throw new Error(`Unexpected answer from the study server: ${describeIssues(parsed.issues)}`);
-  const j = parsed.output;
+  const j = parseOrThrow(JoinAnswerSchema, body, 'Unexpected answer from the study server');
   const schema = j.study.coachingSchema === undefined ? null : parseCoachingSchema(j.study.coachingSchema);
   if (schema && !schema.ok) throw new Error(`The study's coaching schema is invalid: ${schema.errors.join('; ')}`);
   const current = await loadSettings(db);
