@@ -7,6 +7,7 @@ import { createContentApi } from '@/lib/background/content-api';
 import { createSearchService } from '@/lib/background/search-service';
 import { createSyncService, SYNC_ALARM, SYNC_ALARM_MINUTES } from '@/lib/background/sync-service';
 import { createSiteService } from '@/lib/background/site-service';
+import { createRelayService } from '@/lib/background/relay-service';
 import { PORTS } from '@/lib/rpc/api';
 import { portEndpoint } from '@/lib/rpc/port-endpoint';
 import { LOGGING_SWITCH_KEY, loggingSwitch } from '@/lib/logging-switch';
@@ -27,6 +28,7 @@ export default defineBackground(() => {
   const announce = (s: Settings) => void browser.storage.local.set({ [LOGGING_SWITCH_KEY]: loggingSwitch(s) });
   const sites = createSiteService(db, browser.scripting, browser.permissions, announce);
   const adminApi = createAdminApi(db, search, sync, fetchFn, sites, announce);
+  const relay = createRelayService(db, { sendMessage: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options) });
 
   // Allowed sites get the content script through one dynamic registration, kept in step with the browser's
   // permissions: at start, and when the participant grants or takes back access in the browser's settings.
@@ -56,7 +58,8 @@ export default defineBackground(() => {
 
   browser.runtime.onConnect.addListener((port: Browser.runtime.Port) => {
     if (port.name === PORTS.content) {
-      expose(contentApi, portEndpoint(port));
+      // The relay knows which tab is calling (a chat tab registering, a product page sharing).
+      expose({ ...contentApi, ...relay.forTab(port.sender?.tab?.id) }, portEndpoint(port));
     } else if (port.name === PORTS.admin && isExtensionPage(port, extensionOrigin)) {
       expose(adminApi, portEndpoint(port));
     } else {

@@ -33,3 +33,11 @@ export const COACH_SUGGESTIONS_MAX = 5;
 export const COACH_SUGGESTION_HISTORY = 500;
 /** How long a configured chat site's page is watched for its message list to appear. */
 export const CHAT_LIST_WAIT_MS = 15_000;
+/** A storefront page that changed is searched for its product again at most this often. */
+export const STOREFRONT_RECHECK_MS = 400;
+/** Product views shorter than this (visible time) are a page passed through, not looked at. */
+export const MIN_PRODUCT_VIEW_MS = 300;
+/** One share (a card, or a list for comparison) holds at most this many products. */
+export const MAX_SHARED_PRODUCTS = 10;
+/** How long the overlay waits for the pilot chat page to confirm a share or guess. */
+export const BRIDGE_REPLY_TIMEOUT_MS = 10_000;

@@ -26,7 +26,9 @@ export async function serveFolder(root: string, port = 0, host = '127.0.0.1'): P
       if (!file.startsWith(base)) throw Object.assign(new Error('outside root'), { status: 403 });
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      // A page can come with its own response headers (e.g. a strict Content-Security-Policy) in <file>.headers.json.
+      const extra = JSON.parse(await readFile(`${file}.headers.json`, 'utf8').catch(() => '{}')) as Record<string, string>;
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...extra });
       res.end(body);
     } catch (e) {
       const status = (e as { status?: number }).status ?? 404;

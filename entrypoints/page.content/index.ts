@@ -15,20 +15,31 @@ import { mountOverlay, OVERLAY_TAG } from './overlay';
 import { CoachController } from '@/lib/coach/controller';
 import { parseCondition } from '@/lib/study/condition';
 import { newId } from '@/lib/ids';
+import type { ShareController } from '@/lib/share/controller';
+import type { DetectedProduct } from '@/lib/storefront/detect';
+import { watchProduct } from '@/lib/storefront/watch';
+import { startShare } from './share';
+import { mountShareButton, SHARE_BUTTON_TAG } from './storefront';
 
 // Wiring only: one RPC client and one event sender for the page, then each feature started on its own.
 export default defineContentScript({
   matches: [...CONTENT_MATCHES],
   runAt: 'document_end',
   cssInjectionMode: 'manual',
+  // Frames too: shops put product pages in iframes. The chat overlay is for the top page only.
+  allFrames: true,
   async main(ctx) {
     const rpc = connectContent();
+    const topFrame = window.top === window;
     // A site the participant configured by selectors in the options page, else a built-in adapter (pilot chat).
-    const siteConfig = await rpc.chatSiteConfig(location.hostname).catch(() => null);
-    const adapter = await waitForChatAdapter(document, siteConfig ? [adapterFromConfig(siteConfig)] : [], ctx.signal, CHAT_LIST_WAIT_MS);
+    const siteConfig = topFrame ? await rpc.chatSiteConfig(location.hostname).catch(() => null) : null;
+    const adapter = topFrame ? await waitForChatAdapter(document, siteConfig ? [adapterFromConfig(siteConfig)] : [], ctx.signal, CHAT_LIST_WAIT_MS) : null;
     const context = observable<PageContext | null>(null);
     const status = observable({ sent: 0, pending: 0 });
     const coach = observable<CoachController | null>(null);
+    const share = observable<ShareController | null>(null);
+    // The storefront product on this page (none on chat pages), for the logger and the "Share to chat" button.
+    const product = observable<DetectedProduct | null>(null);
     const sender = new EventSender((events) => rpc.logEvents(events), {
       onRejected: (rejected) => console.warn('[floorwalker] events rejected', rejected),
       onProgress: ({ pending, acknowledged }) => status.set({ sent: acknowledged, pending }),
@@ -47,7 +58,23 @@ export default defineContentScript({
         name: 'overlay',
         async start() {
           if (!adapter) return;
-          await mountOverlay(ctx, { context, status, log, coach, search: rpc, savePrefs: (prefs) => void rpc.setOverlayPrefs(prefs) });
+          await mountOverlay(ctx, { context, status, log, coach, share, search: rpc, savePrefs: (prefs) => void rpc.setOverlayPrefs(prefs) });
+        },
+      },
+      {
+        name: 'share',
+        start(_deps, signal) {
+          if (adapter) share.set(startShare({ adapter, rpc, log, context }, signal));
+        },
+      },
+      {
+        name: 'storefront',
+        async start(_deps, signal) {
+          if (adapter) return;
+          watchProduct(document, signal, product.set);
+          // Sellers get a button to send the product to their chat; it shows while the page has a product.
+          const pageContext = await firstValue(context);
+          if (pageContext.role === 'seller' && !signal.aborted) await mountShareButton(ctx, { product, shareToChat: (p, message) => rpc.shareToChat(p, message) });
         },
       },
       {
@@ -81,7 +108,7 @@ export default defineContentScript({
       {
         name: 'page-logger',
         async start(_deps, signal) {
-          const ignore = (el: Element) => el.closest(OVERLAY_TAG) !== null;
+          const ignore = (el: Element) => el.closest(`${OVERLAY_TAG}, ${SHARE_BUTTON_TAG}`) !== null;
           let running: AbortController | null = null;
           // (Re)start or stop the logger to match the current context: listeners exist only while logging is on.
           const apply = async () => {
@@ -92,7 +119,7 @@ export default defineContentScript({
             if (!pageContext.logging || signal.aborted) return;
             running = new AbortController();
             const both = AbortSignal.any([signal, running.signal]);
-            startPageLogger({ doc: document, context: pageContext, ignore, enqueue: (e) => sender.enqueue(e) }, both);
+            startPageLogger({ doc: document, context: pageContext, ignore, enqueue: (e) => sender.enqueue(e), ...(adapter ? {} : { product }) }, both);
           };
           await apply();
           // A pause, resume, consent or withdrawal elsewhere reaches this page at once.

@@ -5,7 +5,7 @@ import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { OverlayShell, type Side } from '@/components/overlay/OverlayShell';
 import { SessionSection, type LoggerStatus } from '@/components/overlay/SessionSection';
 import { useObservable } from '@/components/useObservable';
-import type { Observable } from '@/lib/observable';
+import { observable, type Observable } from '@/lib/observable';
 import type { PageContext } from '@/lib/rpc/api';
 import { SearchPanel, type SearchApi } from '@/components/overlay/search/SearchPanel';
 import type { LogFn } from '@/lib/logger/event-log';
@@ -15,6 +15,12 @@ import coachCss from '@/components/overlay/coach/coach.css?inline';
 import { CoachPanel } from '@/components/overlay/coach/CoachPanel';
 import { ProfilePanel } from '@/components/overlay/coach/ProfilePanel';
 import type { CoachController } from '@/lib/coach/controller';
+import type { ShareController } from '@/lib/share/controller';
+import { ShareTray } from '@/components/overlay/share/ShareTray';
+import { ShareActions } from '@/components/overlay/share/ShareActions';
+import shareCss from '@/components/overlay/share/share.css?inline';
+import { productFromHit } from '@/lib/share/items';
+import type { ShareState } from '@/lib/share/controller';
 
 export const OVERLAY_TAG = 'floorwalker-overlay';
 
@@ -25,11 +31,16 @@ export interface OverlayDeps {
   search: SearchApi;
   log: LogFn;
   coach: Observable<CoachController | null>;
+  share: Observable<ShareController | null>;
 }
 
-function Overlay({ context, status, savePrefs, search, log, coach }: OverlayDeps) {
+const NO_SHARE_STATE = observable<ShareState | null>(null);
+
+function Overlay({ context, status, savePrefs, search, log, coach, share }: OverlayDeps) {
   const ctx = useObservable(context);
   const coachController = useObservable(coach);
+  const shareController = useObservable(share);
+  const shareState = useObservable<ShareState | null>(shareController?.state ?? NO_SHARE_STATE);
   const stats = useObservable(status);
   const [local, setLocal] = useState<PageContext['overlay'] | null>(null);
   const prefs = local ?? ctx?.overlay ?? { collapsed: false, side: 'right' as Side };
@@ -50,7 +61,13 @@ function Overlay({ context, status, savePrefs, search, log, coach }: OverlayDeps
       >
         {coachController && <CoachPanel coach={coachController} />}
         {coachController && <ProfilePanel coach={coachController} />}
-        <SearchPanel api={search} log={log} profile={coachController?.view} />
+        {shareController && <ShareTray share={shareController} />}
+        <SearchPanel
+          api={search}
+          log={log}
+          profile={coachController?.view}
+          actions={shareController && shareState ? (hit, from) => <ShareActions share={shareController} state={shareState} item={{ product: productFromHit(hit), from }} /> : undefined}
+        />
         <SessionSection context={ctx} status={stats} />
       </OverlayShell>
     </div>
@@ -68,7 +85,7 @@ export async function mountOverlay(ctx: ContentScriptContext, deps: OverlayDeps)
     anchor: () => document.documentElement,
     append: 'last',
     inheritStyles: true, // overlay.css resets the host itself, with position pinned
-    css: `${overlayCss}\n${coachCss}\n${searchCss}`,
+    css: `${overlayCss}\n${coachCss}\n${searchCss}\n${shareCss}`,
     isolateEvents: ['keydown', 'keyup', 'keypress', 'input'],
     onMount(container) {
       render(<Overlay {...deps} />, container);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PILOT_CARDS, type ChatCards } from './pilot-cards';
 
 /**
  * Chat site adapters find a chat page's parts: the message list, each message and who sent it, the input and the
@@ -57,6 +58,8 @@ export interface ChatAdapter {
   category(doc: Document): string | null;
   /** The page forwards the act labels (and the message id) it finds on the input with the message it sends. */
   carriesActs: boolean;
+  /** Product cards and guesses, for chats that can show them (the pilot chat); null elsewhere. */
+  cards: ChatCards | null;
 }
 
 /** Text of a message without nested decorations such as timestamps or act badges. */
@@ -81,6 +84,7 @@ export const PILOT_ADAPTER: ChatAdapter = {
   buyerId: (doc) => doc.querySelector('[data-fw-buyer]')?.getAttribute('data-fw-buyer') || null,
   category: (doc) => doc.querySelector('[data-fw-category]')?.getAttribute('data-fw-category') || null,
   carriesActs: true,
+  cards: PILOT_CARDS,
 };
 
 /** A generic adapter from a site's selectors. */
@@ -108,6 +112,7 @@ export function adapterFromConfig(config: SiteChatConfigInput): ChatAdapter {
     },
     category: () => null,
     carriesActs: false,
+    cards: null,
   };
 }
 

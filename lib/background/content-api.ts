@@ -3,6 +3,10 @@ import { putEvents } from '../db/events';
 import { loadSettings, updateSettings } from '../db/settings';
 import type { FloorwalkerDb } from '../db/schema';
 import type { ContentApi, LogResult } from '../rpc/api';
+import type { RelayApi } from './relay-service';
+import { productImageUrl } from '../catalog/images';
+import type { SharedProduct } from '../storefront/product';
+import { safeImageUrl, safeLinkUrl } from '../storefront/values';
 import { RPC_LOG_BATCH_LIMIT } from '../limits';
 import { isAllowedUrl } from '../sites/matches';
 import * as v from 'valibot';
@@ -28,7 +32,10 @@ export function isQuotaError(e: unknown): boolean {
 /** Which conversation a product page's events belong to: the one last opened in a chat tab. */
 export const ACTIVE_CONVERSATION_KEY = 'activeConversation';
 
-export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?: SyncService, profiles: ProfileService = createProfileService(db)): ContentApi {
+/** Everything a content script may call but the relay, which the background adds per tab. */
+export type SharedContentApi = Omit<ContentApi, keyof RelayApi>;
+
+export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?: SyncService, profiles: ProfileService = createProfileService(db)): SharedContentApi {
   const suggestions = createSuggestService(db, profiles);
   return {
     async getPageContext(url, conversation) {
@@ -86,6 +93,15 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
     updateProfile: (conversation, op) => profiles.update(String(conversation), op),
     suggestReplies: (request) => suggestions.suggest(request),
     chatSiteConfig: (host) => chatSiteFor(db, String(host)),
+
+    async catalogProduct(id) {
+      const p = await search.product(String(id));
+      if (!p) return null;
+      const image = safeImageUrl(productImageUrl(p, 0));
+      const url = safeLinkUrl(p.url);
+      const shared: SharedProduct = { id: p.id, title: p.title, brand: p.brand, price: p.price, currency: p.currency, source: 'catalog', ...(image ? { image } : {}), ...(url ? { url } : {}) };
+      return shared;
+    },
 
     async saveCoachState(conversation, state) {
       const parsed = parseOrThrow(CoachStateSchema, state, 'Invalid coaching state');

@@ -19,7 +19,7 @@ export interface SiteStatus {
 /** The parts of browser.scripting and browser.permissions the service uses (so tests can run it without a browser). */
 export interface ScriptingLike {
   getRegisteredContentScripts(filter?: { ids?: string[] }): Promise<{ id: string; matches?: string[] }[]>;
-  registerContentScripts(scripts: { id: string; js: string[]; matches: string[]; runAt: 'document_end'; persistAcrossSessions: boolean }[]): Promise<void>;
+  registerContentScripts(scripts: { id: string; js: string[]; matches: string[]; runAt: 'document_end'; allFrames: boolean; persistAcrossSessions: boolean }[]): Promise<void>;
   unregisterContentScripts(filter?: { ids?: string[] }): Promise<void>;
 }
 export interface PermissionsLike {
@@ -68,7 +68,7 @@ export function createSiteService(
     if (current && sameSet(current.matches ?? [], matches)) return;
     if (current) await scripting.unregisterContentScripts({ ids: [SITE_SCRIPT_ID] });
     if (matches.length) {
-      await scripting.registerContentScripts([{ id: SITE_SCRIPT_ID, js: [PAGE_SCRIPT_FILE], matches, runAt: 'document_end', persistAcrossSessions: true }]);
+      await scripting.registerContentScripts([{ id: SITE_SCRIPT_ID, js: [PAGE_SCRIPT_FILE], matches, runAt: 'document_end', allFrames: true, persistAcrossSessions: true }]);
     }
   }
 

@@ -100,11 +100,15 @@ const ResultsPayload = v.object({
   partial: v.optional(v.boolean()),
 });
 
+/** Where a shared product was found: the overlay's search, the search made from the Buyer profile, a product page. */
+export const SHARE_ORIGINS = ['search', 'profile_search', 'product_page'] as const;
+export type ShareOrigin = (typeof SHARE_ORIGINS)[number];
+
 const SharePayload = v.object({
   productIds: v.pipe(v.array(ProductId), v.minLength(1)),
   mode: v.picklist(['I', 'II', 'III']),
   message: v.optional(ShortText(10_000)),
-  from: v.picklist(['search', 'profile_search', 'product_page']),
+  from: v.picklist(SHARE_ORIGINS),
 });
 
 /** The coach read a Buyer message for preferences (LAPS): what it found, and how long that took. */

@@ -3,6 +3,7 @@ import { sanitizeUrl } from '../privacy/url';
 import { describeElement } from './describe';
 import type { TrackerOptions } from './hover';
 import { productIdOf } from './product';
+import { isPageProductControl } from '../storefront/controls';
 
 /** What counts as a control worth logging when clicked. */
 export const CLICKABLE =
@@ -21,7 +22,8 @@ export function trackClicks(
     const el = target.closest(CLICKABLE);
     if (!el) return;
     const href = el instanceof HTMLAnchorElement ? sanitizeUrl(el.href, { keepQuery: opts.keepUrlQuery ?? false }) : undefined;
-    const productId = productIdOf(el);
+    const page = opts.pageProduct?.();
+    const productId = productIdOf(el) ?? (page && isPageProductControl(el) ? page.id : undefined);
     emit({
       element: describeElement(el),
       ...(href !== undefined ? { href } : {}),

@@ -3,11 +3,15 @@ import { MIN_HOVER_IMAGE_PX, MIN_HOVER_MS } from '../limits';
 import { sanitizeUrl } from '../privacy/url';
 import { maskPii } from '../privacy/text';
 import { imageIndexOf, imageRoleOf, productIdOf } from './product';
+import type { DetectedProduct } from '../storefront/detect';
+import { isPageProductImage } from '../storefront/controls';
 
 export interface TrackerOptions {
   /** Elements to leave alone, e.g. the overlay's own shadow host. */
   ignore?: (el: Element) => boolean;
   now?: () => number;
+  /** The product the page is about (storefront pages): its images and controls are logged with its id. */
+  pageProduct?: () => DetectedProduct | null;
 }
 
 /**
@@ -32,7 +36,8 @@ export function trackImageHovers(
     // Size is read only for hovers long enough to log: reading it on every pointerover forces a layout.
     const box = img.getBoundingClientRect();
     if (box.width < MIN_HOVER_IMAGE_PX || box.height < MIN_HOVER_IMAGE_PX) return;
-    const productId = productIdOf(img);
+    const page = opts.pageProduct?.();
+    const productId = productIdOf(img) ?? (page && isPageProductImage(img, page) ? page.id : undefined);
     const alt = img.getAttribute('alt');
     emit({
       target: productId ? 'product_image' : 'image',

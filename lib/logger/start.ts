@@ -4,6 +4,9 @@ import { createEventLog } from './event-log';
 import { trackClicks } from './click';
 import { trackImageHovers } from './hover';
 import { trackScrollDepth } from './scroll';
+import { trackProductViews } from './product-view';
+import type { Observable } from '../observable';
+import type { DetectedProduct } from '../storefront/detect';
 
 export interface LoggerDeps {
   doc: Document;
@@ -11,16 +14,20 @@ export interface LoggerDeps {
   enqueue: (event: FwEvent) => void;
   /** The overlay logs its own, richer events; its elements are not page content. */
   ignore: (el: Element) => boolean;
+  /** The storefront product on this page, when there is one. */
+  product?: Observable<DetectedProduct | null>;
 }
 
-/** Starts the page logger: hovers on images, scroll depth per container, clicks on controls. */
-export function startPageLogger({ doc, context, enqueue, ignore }: LoggerDeps, signal: AbortSignal): void {
+/** Starts the page logger: hovers on images, scroll depth per container, clicks on controls, product views. */
+export function startPageLogger({ doc, context, enqueue, ignore, product }: LoggerDeps, signal: AbortSignal): void {
   const log = createEventLog(() => context, enqueue, () => doc.location.href);
   const emit =
     <A extends Action>(action: A) =>
     (payload: PayloadOf<A>) =>
       log('Page', action, payload);
-  trackImageHovers(doc, signal, emit('hover'), { ignore });
+  const pageProduct = product ? () => product.get() : undefined;
+  trackImageHovers(doc, signal, emit('hover'), { ignore, ...(pageProduct ? { pageProduct } : {}) });
   trackScrollDepth(doc, signal, emit('scroll'), { ignore });
-  trackClicks(doc, signal, emit('click'), { ignore, keepUrlQuery: context.keepUrlQuery });
+  trackClicks(doc, signal, emit('click'), { ignore, keepUrlQuery: context.keepUrlQuery, ...(pageProduct ? { pageProduct } : {}) });
+  if (product) trackProductViews(doc, signal, product, emit('product_view'));
 }

@@ -1,5 +1,8 @@
 import * as v from 'valibot';
 import { ID_PATTERN } from '../ids';
+import { SharedProductSchema } from '../storefront/product';
+import { MAX_SHARED_PRODUCTS } from '../limits';
+import { SHARE_ORIGINS } from '../events/schema';
 
 /**
  * The pilot chat's WebSocket protocol: what a Buyer or Seller page may send, and what the server sends back.
@@ -15,11 +18,26 @@ export const ClientMessageSchema = v.variant('type', [
   v.object({ type: v.literal('typing'), on: v.boolean() }),
   v.object({ type: v.literal('offer'), id: Id, categories: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.minLength(1)) }),
   v.object({ type: v.literal('pick'), id: Id, category: v.pipe(v.string(), v.maxLength(64)) }),
-  v.object({ type: v.literal('share'), id: Id, productIds: v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.minLength(1), v.maxLength(10)), message: v.optional(v.pipe(v.string(), v.maxLength(4000))) }),
+  v.pipe(
+    v.object({
+      type: v.literal('share'),
+      id: Id,
+      /** Catalog products, by id. */
+      productIds: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(MAX_SHARED_PRODUCTS))),
+      /** Products from storefront pages outside the catalog, as data (checked: text, http(s) links and images). */
+      products: v.optional(v.pipe(v.array(SharedProductSchema), v.maxLength(MAX_SHARED_PRODUCTS))),
+      message: v.optional(v.pipe(v.string(), v.maxLength(4000))),
+      from: v.optional(v.picklist(SHARE_ORIGINS)),
+    }),
+    v.check((m) => (m.productIds?.length ?? 0) + (m.products?.length ?? 0) >= 1, 'a share needs at least one product'),
+    v.check((m) => (m.productIds?.length ?? 0) + (m.products?.length ?? 0) <= MAX_SHARED_PRODUCTS, `a share holds at most ${MAX_SHARED_PRODUCTS} products`),
+  ),
   v.object({ type: v.literal('viewed'), shareId: Id }),
   v.object({ type: v.literal('guess'), id: Id, productId: v.pipe(v.string(), v.maxLength(200)) }),
   v.object({ type: v.literal('confirm'), id: Id, accepted: v.boolean(), reason: v.optional(v.pipe(v.string(), v.maxLength(2000))) }),
   v.object({ type: v.literal('end'), id: Id }),
+  /** The Buyer rested the pointer on a shared product's card. */
+  v.object({ type: v.literal('hover'), id: Id, shareId: Id, productId: v.pipe(v.string(), v.maxLength(200)), dwellMs: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3_600_000)) }),
 ]);
 export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
 
@@ -31,14 +49,17 @@ export interface ProductView {
   id: string;
   title: string;
   brand: string;
-  price: number;
-  currency: string;
-  rating: number;
-  ratingCount: number;
+  /** Unknown for a page product that does not state it. */
+  price: number | null;
+  currency: string | null;
+  rating: number | null;
+  ratingCount: number | null;
   images: string[];
   description?: string;
   attributes?: Record<string, unknown>;
   url: string | null;
+  /** Where the product came from: the study's catalog, or a storefront page the Seller shared from. */
+  source: 'catalog' | 'page';
 }
 
 /** The room as each side sees it; the Buyer's view holds the persona and targets as the priming condition says. */

@@ -15,6 +15,8 @@ import type { Suggestion } from '../coach/suggest';
 import type { SuggestRequest } from '../background/suggest-service';
 import type { CoachingSchema } from '../coach/schema';
 import type { SiteChatConfig, SiteChatConfigInput } from '../adapters/chat';
+import type { RelayApi } from '../background/relay-service';
+import type { SharedProduct } from '../storefront/product';
 
 /**
  * Everything the background offers, one interface per channel (port). Content scripts get ContentApi only;
@@ -47,7 +49,7 @@ export interface LogResult {
   rejected: { id: string | null; error: string }[];
 }
 
-export interface ContentApi {
+export interface ContentApi extends RelayApi {
   getPageContext(url: string, conversation: string | null): Promise<PageContext>;
   logEvents(events: unknown[]): Promise<LogResult>;
   setOverlayPrefs(prefs: Settings['overlay']): Promise<void>;
@@ -70,6 +72,8 @@ export interface ContentApi {
   suggestReplies(request: SuggestRequest): Promise<Suggestion[]>;
   /** The chat selectors configured for a site, or null (the page then uses a built-in adapter, if any). */
   chatSiteConfig(host: string): Promise<SiteChatConfig | null>;
+  /** A catalog product as a product to share, or null when the active catalog does not have it. */
+  catalogProduct(id: string): Promise<SharedProduct | null>;
 }
 
 export interface StoreStatus {

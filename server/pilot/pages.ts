@@ -1,3 +1,5 @@
+import type { Product } from '../../lib/catalog/schema';
+
 /**
  * The pilot pages' HTML. The Seller page's chat parts are in the HTML itself (not added by script) with the
  * attributes the extension's pilot adapter looks for, so the overlay finds them when its content script runs.
@@ -63,6 +65,11 @@ button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 2px
 .card img { width: 100%; height: 140px; object-fit: cover; border-radius: 6px; background: #eef0f5; }
 .card .title { font-weight: 600; font-size: 14px; }
 .card .meta { font-size: 13px; color: #5b6579; }
+.card .brand, .list .brand { font-size: 12px; color: #5b6579; }
+.noimg { width: 100%; height: 140px; border-radius: 6px; background: repeating-linear-gradient(45deg, #eef0f5 0 8px, #e4e7ee 8px 16px); }
+.list .noimg { width: 56px; height: 42px; }
+.plink { font-size: 13px; color: #2457d6; }
+.msg.mine a { color: #fff; }
 .card .details { font-size: 12.5px; }
 .card dl { display: grid; grid-template-columns: auto 1fr; gap: 0 8px; margin: 4px 0 0; font-size: 12px; }
 .card dt { color: #5b6579; } .card dd { margin: 0; }
@@ -77,6 +84,13 @@ button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 2px
 .thumbs img { width: 44px; height: 33px; object-fit: cover; border-radius: 4px; }
 .modal { position: fixed; inset: 0; z-index: 100; background: rgb(20 30 60 / 45%); display: flex; align-items: center; justify-content: center; }
 .modal-box { background: #fff; border-radius: 12px; padding: 14px; max-width: 720px; }
+.product-page { display: grid; grid-template-columns: minmax(280px, 380px) 1fr; gap: 20px; padding: 20px; max-width: 980px; }
+.product-page .gallery img { border-radius: 10px; background: #fff; border: 1px solid #d6dbe6; }
+.product-page .thumbs { display: flex; gap: 6px; margin-top: 6px; }
+.product-page .price { font-size: 22px; font-weight: 600; }
+.product-page .attrs { display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; font-size: 14px; }
+.product-page .attrs dt { color: #5b6579; } .product-page .attrs dd { margin: 0; }
+.muted { color: #5b6579; }
 .modal-box .big { display: flex; gap: 8px; flex-wrap: wrap; }
 .modal-box .big img { width: 320px; height: 240px; object-fit: cover; border-radius: 8px; }
 .guessbox { border: 2px solid #2457d6; border-radius: 10px; padding: 10px; background: #eef3ff; }
@@ -85,3 +99,38 @@ button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 2px
 .categories label { border: 1px solid #d6dbe6; border-radius: 999px; padding: 2px 10px; background: #fff; }
 @media (max-width: 760px) { .buyer-main { grid-template-columns: 1fr; } }
 `;
+
+/**
+ * The pilot shop's page for a catalog product: what a URL-only share (condition I) leads to, and a storefront the
+ * extension reads like any other (schema.org JSON-LD, a gallery, an add-to-cart button). Every value is escaped;
+ * the JSON-LD has `<` escaped so a title cannot close its script element.
+ */
+export function productPage(p: Product, categoryLabel: string, images: string[]): string {
+  const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: p.currency }).format(p.price);
+  const ld = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    sku: p.id,
+    name: p.title,
+    brand: { '@type': 'Brand', name: p.brand },
+    description: p.description,
+    image: images,
+    aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rating, reviewCount: p.ratingCount },
+    offers: { '@type': 'Offer', price: p.price.toFixed(2), priceCurrency: p.currency, availability: 'https://schema.org/InStock' },
+  };
+  const json = JSON.stringify(ld).replace(/</g, '\\u003c');
+  const attrs = Object.entries(p.attributes)
+    .map(([k, v]) => `<dt>${esc(k.replace(/_/g, ' '))}</dt><dd>${esc(Array.isArray(v) ? v.join(', ') : String(v))}</dd>`)
+    .join('');
+  const [main, ...rest] = images;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(p.title)} · Pilot shop</title><link rel="stylesheet" href="/pilot/assets/pilot.css">
+<script type="application/ld+json">${json}</script></head>
+<body class="shop"><header class="bar"><strong>Pilot shop</strong> · <span class="muted">${esc(categoryLabel)}</span></header>
+<main class="product-page" data-product-id="${esc(p.id)}">
+<div class="gallery">${main ? `<img class="gallery-main" src="${esc(main)}" alt="${esc(p.title)}" width="360" height="270">` : ''}
+<div class="thumbs">${rest.map((src, i) => `<img class="gallery-thumb" src="${esc(src)}" alt="${esc(`${p.title}, view ${i + 2}`)}" width="96" height="72">`).join('')}</div></div>
+<section class="buybox"><h1>${esc(p.title)}</h1><p class="brand">${esc(p.brand)}</p>
+<p class="price">${esc(price)}</p><p class="muted">★ ${p.rating.toFixed(1)} (${p.ratingCount.toLocaleString('en-US')} ratings)</p>
+<button type="button" id="add-to-cart">Add to cart</button>
+<p>${esc(p.description)}</p><dl class="attrs">${attrs}</dl></section></main></body></html>`;
+}

@@ -9,6 +9,7 @@ import { parseCondition } from '../../lib/study/condition';
 import { productImageUrl } from '../../lib/catalog/images';
 import type { Product } from '../../lib/catalog/schema';
 import type { ChatItem, ClientMessage, Phase, ProductView, RoomView } from '../../lib/pilot/protocol';
+import type { SharedProduct } from '../../lib/storefront/product';
 
 export const CATEGORY_REPEAT_DAYS = 7;
 
@@ -105,8 +106,29 @@ export function productView(p: Product, full: boolean): ProductView {
     rating: p.rating,
     ratingCount: p.ratingCount,
     images: p.images.map((_, i) => productImageUrl(p, i)),
-    url: p.url ?? null,
+    // Catalog products without a shop address get the pilot's own product page, so a shared link leads somewhere.
+    url: p.url ?? pilotProductPath(p.id),
+    source: 'catalog',
     ...(full ? { description: p.description, attributes: p.attributes } : {}),
+  };
+}
+
+export const pilotProductPath = (id: string) => `/pilot/products/${encodeURIComponent(id)}`;
+
+/** A product shared from a storefront page: already checked by the protocol's schema (text, http(s) links and images). */
+export function pageProductView(p: SharedProduct): ProductView {
+  return {
+    id: p.id,
+    title: p.title,
+    brand: p.brand ?? '',
+    price: p.price ?? null,
+    currency: p.currency ?? null,
+    rating: null,
+    ratingCount: null,
+    images: p.image ? [p.image] : [],
+    url: p.url ?? null,
+    source: 'page',
+    ...(p.description ? { description: p.description } : {}),
   };
 }
 
@@ -164,6 +186,8 @@ export async function itemsSince(sql: Sql, room: Room, seq: number): Promise<Cha
 export interface Applied {
   /** The stored item, or the earlier copy when this was a resend. */
   item: ChatItem | null;
+  /** A message that makes no chat item (a hover) is acknowledged by its id once its event is stored. */
+  ack?: string;
   duplicate: boolean;
   roomChanged: boolean;
 }
@@ -193,6 +217,13 @@ export async function applyMessage(sql: Sql, roomId: string, role: 'seller' | 'b
       // One view event per share: its id is derived from the share's, so a repeat is stored once.
       await insertEvents(tx, [withId(makeEvent(ctx, 'Buyer', 'view_share', { productIds }, now), viewedId(msg.shareId))]);
       return { item: null, duplicate: false, roomChanged: false };
+    }
+    if (msg.type === 'hover') {
+      const [share] = await tx.query<ItemRow>("SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND id = $2 AND kind = 'share'", [room.id, msg.shareId]);
+      if (!share || role !== 'buyer' || !(toItem(share).products ?? []).some((p) => p.id === msg.productId)) throw new BadRequest('Only a product the Seller shared can be hovered', 409);
+      // Stored once by the hover's own id, so a hover resent after a reconnect is not counted twice.
+      await insertEvents(tx, [withId(makeEvent(ctx, 'Buyer', 'hover', { target: 'shared_card', productId: msg.productId, dwellMs: msg.dwellMs }, now), msg.id)]);
+      return { item: null, ack: msg.id, duplicate: false, roomChanged: false };
     }
 
     const [existing] = await tx.query<ItemRow>('SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND id = $2', [room.id, msg.id]);
@@ -242,12 +273,16 @@ export async function applyMessage(sql: Sql, roomId: string, role: 'seller' | 'b
       }
       case 'share': {
         need(role === 'seller' && s.phase === 'chat', 'Only the Seller shares products, during the chat');
-        const products = msg.productIds.map((id) => catalog.product(id));
-        need(products.every(Boolean), 'Unknown product in the share');
+        const ids = msg.productIds ?? [];
+        const unknown = ids.filter((id) => !catalog.product(id));
+        need(unknown.length === 0, `Unknown product in the share: ${unknown.join(', ')}`);
         const cond = parseCondition(room.condition);
         need(cond.sharing !== 'I', 'This study shares links in messages only (sharing condition I)');
-        need(cond.sharing === 'III' || msg.productIds.length === 1, 'This study shares one product at a time (sharing condition II)');
-        body = { products: products.filter((p): p is Product => !!p).map((p) => productView(p, true)), ...(msg.message ? { text: msg.message } : {}) };
+        const views = [...ids.map((id) => productView(catalog.product(id) as Product, true)), ...(msg.products ?? []).map(pageProductView)];
+        need(cond.sharing === 'III' || views.length === 1, 'This study shares one product at a time (sharing condition II)');
+        body = { products: views, ...(msg.message ? { text: msg.message } : {}) };
+        // The extension logs the same share under the same id, with where the product was found; stored once.
+        events.push(withId(makeEvent(ctx, 'Seller', 'share', { productIds: views.map((p) => p.id), mode: cond.sharing, from: msg.from ?? 'search', ...(msg.message ? { message: msg.message } : {}) }, now), msg.id));
         break;
       }
       case 'guess': {

@@ -12,7 +12,8 @@ import { ClientMessageSchema, type ServerMessage } from '../../lib/pilot/protoco
 import { describeIssues } from '../../lib/events/schema';
 import { applyMessage, claimBuyerSeat, createRoom, itemsSince, roomByCode, roomView, type Room } from './rooms';
 import { hashToken } from '../studies';
-import { pilotPage } from './pages';
+import { pilotPage, productPage } from './pages';
+import { productImageUrl } from '../../lib/catalog/images';
 
 interface Conn {
   ws: WSContext;
@@ -58,6 +59,12 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
   app.get('/pilot/buyer/:code', async (c) => {
     const room = await roomByCode(sql, c.req.param('code'));
     return room ? c.html(pilotPage('buyer', room.code)) : c.html(pilotPage('missing', null), 404);
+  });
+  app.get('/pilot/products/:id', (c) => {
+    const p = catalog.product(c.req.param('id'));
+    if (!p) return c.text('No such product in the pilot catalog.', 404);
+    const label = catalog.catalog.categories.find((cat) => cat.id === p.category)?.label ?? p.category;
+    return c.html(productPage(p, label, p.images.map((_, i) => productImageUrl(p, i))));
   });
   app.get('/pilot/assets/:file', (c) => {
     const file = assets.get(c.req.param('file'));
@@ -121,7 +128,7 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
             if (r.item) {
               if (!r.duplicate) for (const c2 of rooms.get(room.id) ?? []) send(c2.ws, { type: 'item', item: r.item });
               send(ws, { type: 'ack', id: r.item.id, seq: r.item.seq });
-            }
+            } else if (r.ack) send(ws, { type: 'ack', id: r.ack, seq: 0 });
             if (r.roomChanged) await refreshViews(room);
           } catch (e) {
             // A refused hello (seat taken, room gone) ends the connection; a refused message does not.

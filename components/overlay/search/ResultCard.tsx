@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import type { SearchHit } from '@/lib/search/query';
 import { MIN_HOVER_MS } from '@/lib/limits';
@@ -11,6 +12,8 @@ export interface ResultCardProps {
   onChoose(): void;
   /** Called when the pointer leaves the image after resting on it long enough to count as a look. */
   onImageHover(dwellMs: number): void;
+  /** Controls for this result (share, guess). */
+  children?: ComponentChildren;
 }
 
 const money = new Map<string, Intl.NumberFormat>();
@@ -23,7 +26,7 @@ export function formatPrice(value: number, currency: string): string {
   return f.format(value);
 }
 
-export function ResultCard({ hit, index, active, selected, onChoose, onImageHover }: ResultCardProps) {
+export function ResultCard({ hit, index, active, selected, onChoose, onImageHover, children }: ResultCardProps) {
   const hoverStart = useRef<number | null>(null);
   const report = useRef(onImageHover);
   report.current = onImageHover;
@@ -69,6 +72,7 @@ export function ResultCard({ hit, index, active, selected, onChoose, onImageHove
             ★ {hit.rating.toFixed(1)} <span class="fw-muted">({hit.ratingCount.toLocaleString('en-US')})</span>
           </span>
         </div>
+        {children}
       </div>
     </li>
   );

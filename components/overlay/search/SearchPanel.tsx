@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SearchFilters, SearchQuery, SearchResponse, Sort, SearchHit } from '@/lib/search/query';
 import type { Facets } from '@/lib/search/facets';
@@ -9,6 +10,7 @@ import { useObservable } from '@/components/useObservable';
 import type { CoachView } from '@/lib/coach/controller';
 import { profileSearch } from '@/lib/profile/search-filters';
 import { budgetWords, featureWords } from '@/lib/profile/describe';
+import type { ShareOrigin } from '@/lib/events/schema';
 
 export interface SearchApi {
   search(query: Partial<SearchQuery> & { text: string }): Promise<SearchResponse>;
@@ -22,6 +24,8 @@ export interface SearchPanelProps {
   onSelect?(hit: SearchHit): void;
   /** The coach's view, whose Buyer profile one click turns into a search. */
   profile?: Observable<Pick<CoachView, 'profile' | 'coaching'>> | undefined;
+  /** Controls under each result (sharing, guessing), told whether the results came from the Buyer profile. */
+  actions?: ((hit: SearchHit, from: ShareOrigin) => ComponentChildren) | undefined;
 }
 
 const NO_PROFILE = observable<Pick<CoachView, 'profile' | 'coaching'> | null>(null);
@@ -30,7 +34,7 @@ const TYPING_DEBOUNCE_MS = 150;
 const SORT_LABELS: Record<Sort, string> = { relevance: 'Best match', price_asc: 'Price ↑', price_desc: 'Price ↓', rating: 'Top rated' };
 
 /** Catalog search for the Seller: as-you-type, filter chips, sort, paging, keyboard navigation. */
-export function SearchPanel({ api, log, onSelect, profile: profileSource }: SearchPanelProps) {
+export function SearchPanel({ api, log, onSelect, profile: profileSource, actions }: SearchPanelProps) {
   const coachView = useObservable<Pick<CoachView, 'profile' | 'coaching'> | null>(profileSource ?? NO_PROFILE);
   const profileEntries = coachView?.coaching ? coachView.profile.entries : [];
   const [fromProfile, setFromProfile] = useState(false);
@@ -261,7 +265,9 @@ export function SearchPanel({ api, log, onSelect, profile: profileSource }: Sear
               onImageHover={(dwellMs) =>
                 log('Seller', 'hover', { target: 'result_image', productId: hit.id, image: { src: null, index: 0, role: 'main' }, dwellMs })
               }
-            />
+            >
+              {actions?.(hit, fromProfile ? 'profile_search' : 'search')}
+            </ResultCard>
           ))}
         </ul>
       )}

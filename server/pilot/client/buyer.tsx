@@ -1,10 +1,12 @@
-import { render } from 'preact';
+import { render, type ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ChatConnection } from './connection';
 import type { ChatItem, ProductView, RoomView } from '../../../lib/pilot/protocol';
+import { safeImageUrl, safeLinkUrl } from '../../../lib/storefront/values';
+import { MIN_HOVER_MS } from '../../../lib/limits';
 
 // The Buyer's pilot chat page. Buyers need no extension; what they see of their task follows the priming
-// condition, and every product shown comes from the catalog as data (text nodes and data: images only).
+// condition, and every product shown is data: text nodes, pictures and links checked to be http(s) or data:image.
 const code = document.body.dataset.room ?? '';
 const keyName = `fw-buyer-key-${code}`;
 
@@ -19,15 +21,35 @@ interface SpeechRecognitionLike {
 const Recognition = (window as unknown as { SpeechRecognition?: new () => SpeechRecognitionLike; webkitSpeechRecognition?: new () => SpeechRecognitionLike }).SpeechRecognition ??
   (window as unknown as { webkitSpeechRecognition?: new () => SpeechRecognitionLike }).webkitSpeechRecognition;
 
-const money = (p: ProductView) => new Intl.NumberFormat('en-US', { style: 'currency', currency: p.currency }).format(p.price);
+const money = (p: ProductView) => (p.price !== null && p.currency ? new Intl.NumberFormat('en-US', { style: 'currency', currency: p.currency }).format(p.price) : 'Price not given');
+
+/** A picture that may be missing or broken: a plain box says so instead of a broken-image icon. */
+function Picture({ src, alt, onClick }: { src: string | undefined; alt: string; onClick?: (() => void) | undefined }) {
+  const [broken, setBroken] = useState(false);
+  const safe = safeImageUrl(src);
+  if (!safe || broken) return <div class="noimg" role="img" aria-label={`${alt}: no picture`} />;
+  return <img src={safe} alt={alt} onClick={onClick} onError={() => setBroken(true)} style={onClick ? 'cursor: zoom-in' : undefined} />;
+}
+
+/** A product page link, for http(s) addresses only (a javascript: address from a page is never a link). */
+function ProductLink({ url }: { url: string | null }) {
+  const safe = safeLinkUrl(url, location.origin);
+  return safe ? (
+    <a class="plink" href={safe} target="_blank" rel="noopener noreferrer">
+      View product page
+    </a>
+  ) : null;
+}
 
 function ProductCard({ p, details, onImageClick }: { p: ProductView; details?: boolean; onImageClick?: () => void }) {
   return (
     <div class="card" data-product-id={p.id}>
-      {p.images[0] && <img src={p.images[0]} alt={p.title} onClick={onImageClick} style={onImageClick ? 'cursor: zoom-in' : undefined} />}
+      <Picture src={p.images[0]} alt={p.title} onClick={onImageClick} />
       <div class="title">{p.title}</div>
+      {p.brand && <div class="brand">{p.brand}</div>}
       <div class="meta">
-        {money(p)} · ★ {p.rating.toFixed(1)} ({p.ratingCount.toLocaleString('en-US')})
+        {money(p)}
+        {p.rating !== null && ` · ★ ${p.rating.toFixed(1)}${p.ratingCount !== null ? ` (${p.ratingCount.toLocaleString('en-US')})` : ''}`}
       </div>
       {details && p.description && <div class="details">{p.description}</div>}
       {details && p.attributes && (
@@ -40,6 +62,56 @@ function ProductCard({ p, details, onImageClick }: { p: ProductView; details?: b
           ))}
         </dl>
       )}
+      {details && <ProductLink url={p.url} />}
+    </div>
+  );
+}
+
+/** Message text with its http(s) addresses as links (a URL-only share, condition I), everything else as text. */
+function Linked({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/[^\s<>"']+)/g);
+  return (
+    <>
+      {parts.map((part, i) => {
+        if (i % 2 === 0) return part;
+        // Closing punctuation after an address belongs to the sentence, not the link.
+        const [, core = part, tail = ''] = /^(.*?)([).,;:!?]*)$/.exec(part) ?? [];
+        const url = safeLinkUrl(core);
+        return url ? (
+          <>
+            <a href={url} target="_blank" rel="noopener noreferrer">
+              {core}
+            </a>
+            {tail}
+          </>
+        ) : (
+          part
+        );
+      })}
+    </>
+  );
+}
+
+/** Counts how long the pointer rests on a shared card; a look long enough is sent (and logged) once per rest. */
+function useHoverDwell(onDwell: (ms: number) => void) {
+  const start = useRef<number | null>(null);
+  const report = useRef(onDwell);
+  report.current = onDwell;
+  const end = () => {
+    if (start.current === null) return;
+    const ms = Math.round(performance.now() - start.current);
+    start.current = null;
+    if (ms >= MIN_HOVER_MS) report.current(ms);
+  };
+  useEffect(() => end, []);
+  return { onPointerEnter: () => (start.current = performance.now()), onPointerLeave: end };
+}
+
+function HoverCard({ share, p, conn, children }: { share: string; p: ProductView; conn: ChatConnection; children: ComponentChildren }) {
+  const hover = useHoverDwell((dwellMs) => conn.send({ type: 'hover', shareId: share, productId: p.id, dwellMs }));
+  return (
+    <div class="hover-target" data-testid="shared-card" {...hover}>
+      {children}
     </div>
   );
 }
@@ -101,13 +173,15 @@ function Shared({ item, conn, sharing }: { item: ChatItem; conn: ChatConnection;
         <div class="list">
           <table>
             <tbody>
+              <tr>
+                <th />
+                <th>Product</th>
+                <th>Price</th>
+                <th>Rating</th>
+                <th />
+              </tr>
               {products.map((p) => (
-                <tr key={p.id} data-product-id={p.id}>
-                  <td>{p.images[0] && <img src={p.images[0]} alt="" />}</td>
-                  <td>{p.title}</td>
-                  <td>{money(p)}</td>
-                  <td>★ {p.rating.toFixed(1)}</td>
-                </tr>
+                <ListRow key={p.id} share={item.id} p={p} conn={conn} />
               ))}
             </tbody>
           </table>
@@ -115,11 +189,33 @@ function Shared({ item, conn, sharing }: { item: ChatItem; conn: ChatConnection;
       ) : (
         <div class="cards">
           {products.map((p) => (
-            <ProductCard key={p.id} p={p} details />
+            <HoverCard key={p.id} share={item.id} p={p} conn={conn}>
+              <ProductCard p={p} details />
+            </HoverCard>
           ))}
         </div>
       )}
     </div>
+  );
+}
+
+function ListRow({ share, p, conn }: { share: string; p: ProductView; conn: ChatConnection }) {
+  const hover = useHoverDwell((dwellMs) => conn.send({ type: 'hover', shareId: share, productId: p.id, dwellMs }));
+  return (
+    <tr data-product-id={p.id} data-testid="shared-row" {...hover}>
+      <td>
+        <Picture src={p.images[0]} alt="" />
+      </td>
+      <td>
+        {p.title}
+        {p.brand && <div class="brand">{p.brand}</div>}
+      </td>
+      <td>{money(p)}</td>
+      <td>{p.rating !== null ? `★ ${p.rating.toFixed(1)}` : '—'}</td>
+      <td>
+        <ProductLink url={p.url} />
+      </td>
+    </tr>
   );
 }
 
@@ -229,7 +325,7 @@ function App() {
                 </div>
               ) : (
                 <div key={item.id} class={`msg ${item.kind !== 'say' ? 'system' : item.sender === 'buyer' ? 'mine' : 'theirs'}`} data-sender={item.sender}>
-                  {item.kind === 'confirm' ? (item.accepted ? 'You confirmed the guess.' : `You rejected the guess${item.reason ? `: ${item.reason}` : '.'}`) : item.text}
+                  {item.kind === 'confirm' ? (item.accepted ? 'You confirmed the guess.' : `You rejected the guess${item.reason ? `: ${item.reason}` : '.'}`) : <Linked text={item.text ?? ''} />}
                 </div>
               ),
             )}

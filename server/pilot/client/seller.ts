@@ -1,6 +1,8 @@
 import { ChatConnection } from './connection';
 import type { ChatItem, RoomView, ServerMessage } from '../../../lib/pilot/protocol';
 import { ID_PATTERN } from '../../../lib/ids';
+import * as v from 'valibot';
+import { BRIDGE_REPLY, BRIDGE_REQUEST, BridgeRequestSchema, PAGE_STATE_ATTRS, type BridgeReply } from '../../../lib/pilot/bridge';
 
 // The Seller's pilot chat page: plain DOM, so the parts the extension overlays stay exactly where they are.
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -14,14 +16,28 @@ const guessEl = $<HTMLElement>('guess');
 const errorEl = $<HTMLElement>('error');
 let room: RoomView | null = null;
 const shared = new Map<string, string>(); // product id → title, for quick guesses
+/** Requests from the extension's overlay waiting for the server to store them. */
+const bridged = new Set<string>();
+let online = false;
+const reply = (r: BridgeReply) => document.dispatchEvent(new CustomEvent(BRIDGE_REPLY, { detail: JSON.stringify(r) }));
+const settle = (id: string, error?: string) => {
+  if (!bridged.delete(id)) return;
+  reply(error === undefined ? { id, ok: true, state: 'sent' } : { id, ok: false, error });
+};
 
 const wsUrl = () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/v1/rooms/${code}/ws?role=seller&key=${encodeURIComponent(key)}`;
 const conn = new ChatConnection(wsUrl, {
-  onStatus: (s, detail) => ($('status').textContent = s === 'online' ? '' : s === 'closed' ? `Disconnected: ${detail ?? ''}` : `${s}…`),
+  onStatus: (s, detail) => {
+    online = s === 'online';
+    $('status').textContent = s === 'online' ? '' : s === 'closed' ? `Disconnected: ${detail ?? ''}` : `${s}…`;
+  },
   onPending: (pending) => {
     for (const el of messages.querySelectorAll('.msg.pending')) if (!pending.some((p) => p.id === (el as HTMLElement).dataset.id)) el.classList.remove('pending');
   },
-  onItem: (item) => addItem(item),
+  onItem: (item) => {
+    settle(item.id);
+    addItem(item);
+  },
   onMessage: (m: ServerMessage) => {
     if (m.type === 'welcome' || m.type === 'room') render((room = m.room));
     else if (m.type === 'presence') {
@@ -29,7 +45,11 @@ const conn = new ChatConnection(wsUrl, {
       p.textContent = m.buyer ? 'Buyer online' : 'Buyer offline';
       p.classList.toggle('on', m.buyer);
     } else if (m.type === 'typing' && m.role === 'buyer') $('typing').textContent = m.on ? 'The Buyer is typing…' : '';
-    else if (m.type === 'error') errorEl.textContent = m.message;
+    else if (m.type === 'ack') settle(m.id);
+    else if (m.type === 'error') {
+      if (m.id && bridged.has(m.id)) settle(m.id, m.message);
+      else errorEl.textContent = m.message;
+    }
   },
 });
 conn.start();
@@ -65,9 +85,15 @@ function addItem(item: ChatItem): void {
 
 function render(r: RoomView): void {
   phaseEl.replaceChildren();
-  // The extension's pilot adapter reads the category here, so the coach knows what the Buyer shops for.
+  // The extension's pilot adapter reads the category here, so the coach knows what the Buyer shops for, and the
+  // room's state, so its share and guess controls follow the room's condition and turns.
   if (r.category) phaseEl.dataset.fwCategory = r.category;
   else delete phaseEl.dataset.fwCategory;
+  phaseEl.setAttribute(PAGE_STATE_ATTRS.phase, r.phase);
+  phaseEl.setAttribute(PAGE_STATE_ATTRS.turns, String(r.turns));
+  phaseEl.setAttribute(PAGE_STATE_ATTRS.minTurns, String(r.minTurns));
+  phaseEl.setAttribute(PAGE_STATE_ATTRS.sharing, r.sharing);
+  phaseEl.setAttribute(PAGE_STATE_ATTRS.guess, r.guess && !r.outcome ? 'open' : 'none');
   const p = (text: string) => Object.assign(document.createElement('p'), { textContent: text });
   if (r.phase === 'offer') {
     const fieldset = document.createElement('fieldset');
@@ -158,6 +184,28 @@ input.addEventListener('input', () => {
   conn.typing(true);
   clearTimeout(typingTimer);
   typingTimer = setTimeout(() => conn.typing(false), 2000);
+});
+// The overlay's share and guess requests (see lib/pilot/bridge.ts): checked like anything from outside the page.
+document.addEventListener(BRIDGE_REQUEST, (e) => {
+  const detail = (e as CustomEvent<unknown>).detail;
+  let parsed: v.SafeParseResult<typeof BridgeRequestSchema>;
+  try {
+    parsed = v.safeParse(BridgeRequestSchema, JSON.parse(String(detail)));
+  } catch {
+    return;
+  }
+  if (!parsed.success) {
+    const id = (JSON.parse(String(detail)) as { id?: unknown }).id;
+    if (typeof id === 'string') reply({ id, ok: false, error: `The chat page could not read the request: ${parsed.issues[0]?.message ?? 'invalid'}` });
+    return;
+  }
+  const req = parsed.output;
+  if (!room || room.phase !== 'chat') return reply({ id: req.id, ok: false, error: 'The chat has not started yet (or has ended).' });
+  bridged.add(req.id);
+  if (req.kind === 'share') {
+    conn.send({ type: 'share', ...(req.productIds?.length ? { productIds: req.productIds } : {}), ...(req.products?.length ? { products: req.products } : {}), ...(req.message ? { message: req.message } : {}), from: req.from }, req.id);
+  } else conn.send({ type: 'guess', productId: req.productId }, req.id);
+  if (!online) reply({ id: req.id, ok: true, state: 'queued' });
 });
 // For tests and the overlay: the page's connection, to simulate a network drop.
 (window as unknown as { fwPilot: ChatConnection }).fwPilot = conn;

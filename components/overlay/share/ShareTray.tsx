@@ -1,0 +1,54 @@
+import { useState } from 'preact/hooks';
+import type { ShareController } from '@/lib/share/controller';
+import { useObservable } from '@/components/useObservable';
+import { priceText } from '@/lib/share/format';
+import { MAX_SHARED_PRODUCTS } from '@/lib/limits';
+import { ShareDialog } from './ShareDialog';
+
+/** The share feature's own part of the overlay: the Share Now dialog, the comparison list (III) and what happened. */
+export function ShareTray({ share }: { share: ShareController }) {
+  const state = useObservable(share.state);
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const shareList = () => {
+    setBusy(true);
+    share.shareList(message).then(
+      () => {
+        setMessage('');
+        setBusy(false);
+      },
+      () => setBusy(false),
+    );
+  };
+  return (
+    <section class="fw-share" aria-label="Sharing" data-testid="fw-share" data-mode={state.mode}>
+      {state.draft && <ShareDialog share={share} item={state.draft} cards={state.cards} />}
+      {state.mode === 'III' && state.list.length > 0 && (
+        <div class="fw-share-list" data-testid="fw-share-list">
+          <h3>
+            Comparison list ({state.list.length}/{MAX_SHARED_PRODUCTS})
+          </h3>
+          <ol>
+            {state.list.map((i) => (
+              <li key={i.product.id} data-product-id={i.product.id}>
+                <span class="fw-share-list-title">{i.product.title}</span> <span class="fw-muted">{priceText(i.product)}</span>
+                <button type="button" class="fw-linkbtn" aria-label={`Remove ${i.product.title} from the list`} onClick={() => share.removeFromList(i.product.id)}>
+                  ✕
+                </button>
+              </li>
+            ))}
+          </ol>
+          <textarea class="fw-input" rows={2} value={message} maxLength={4000} placeholder="Message (optional)" aria-label="Message with the list" data-testid="fw-share-list-message" onInput={(e) => setMessage(e.currentTarget.value)} />
+          <button type="button" class="fw-btn fw-btn-primary" data-testid="fw-share-list-send" disabled={busy} onClick={shareList}>
+            {state.cards ? `Share list (${state.list.length})` : `Put list in message (${state.list.length})`}
+          </button>
+        </div>
+      )}
+      {state.status && (
+        <p class={`fw-share-status fw-share-${state.status.kind}`} role="status" data-testid="fw-share-status">
+          {state.status.text}
+        </p>
+      )}
+    </section>
+  );
+}

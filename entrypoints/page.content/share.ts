@@ -1,0 +1,67 @@
+import { browser } from 'wxt/browser';
+import * as v from 'valibot';
+import type { ChatAdapter } from '@/lib/adapters/chat';
+import type { LogFn } from '@/lib/logger/event-log';
+import type { Observable } from '@/lib/observable';
+import type { ContentApi, PageContext } from '@/lib/rpc/api';
+import { ShareController } from '@/lib/share/controller';
+import { DEFAULT_CONDITION, parseCondition } from '@/lib/study/condition';
+import { ShareFromPageSchema, type ShareFromPage, type ShareToChatResult } from '@/lib/rpc/tab-messages';
+import { newId } from '@/lib/ids';
+
+export interface ShareFeatureDeps {
+  adapter: ChatAdapter;
+  rpc: Pick<ContentApi, 'registerChatTab' | 'catalogProduct'>;
+  log: LogFn;
+  context: Observable<PageContext | null>;
+}
+
+/**
+ * The chat page's share feature: the controller the overlay's share controls use, this tab's place in the
+ * background's list of chat tabs, and products arriving from a product page's "Share to chat".
+ */
+export function startShare({ adapter, rpc, log, context }: ShareFeatureDeps, signal: AbortSignal): ShareController {
+  const share = new ShareController({
+    doc: document,
+    adapter,
+    studySharing: () => {
+      try {
+        return parseCondition(context.get()?.condition ?? '').sharing;
+      } catch {
+        return DEFAULT_CONDITION.sharing;
+      }
+    },
+    log,
+    newId,
+  });
+  share.start(signal);
+  context.subscribe(() => share.refresh());
+
+  // The chat tab used last is where product pages share to: say so at start and whenever it comes to the front.
+  const register = () => void rpc.registerChatTab(adapter.conversationId(document), document.title || location.hostname).catch((e: unknown) => console.warn('[floorwalker] chat tab', e));
+  register();
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && register(), { signal });
+  window.addEventListener('focus', register, { signal });
+
+  const receive = async (msg: ShareFromPage): Promise<ShareToChatResult> => {
+    try {
+      // The pilot shop's pages are the catalog's products: share them as such, with the catalog's details.
+      const catalog = await rpc.catalogProduct(msg.product.id).catch(() => null);
+      const item = { product: catalog ?? msg.product, from: 'product_page' as const };
+      const outcome = share.mode() === 'III' ? share.addToList(item) : await share.share([item], msg.message);
+      return { ok: true, outcome, chat: document.title };
+    } catch (e) {
+      return { ok: false, error: e instanceof Error ? e.message : String(e) };
+    }
+  };
+  const onMessage = (msg: unknown, sender: { id?: string | undefined }, sendResponse: (r: ShareToChatResult) => void): true | undefined => {
+    if (sender.id !== browser.runtime.id) return undefined;
+    const parsed = v.safeParse(ShareFromPageSchema, msg);
+    if (!parsed.success) return undefined;
+    void receive(parsed.output).then(sendResponse);
+    return true; // answers asynchronously
+  };
+  browser.runtime.onMessage.addListener(onMessage);
+  signal.addEventListener('abort', () => browser.runtime.onMessage.removeListener(onMessage), { once: true });
+  return share;
+}
