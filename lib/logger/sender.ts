@@ -53,9 +53,27 @@ export class EventSender {
     else this.schedule(this.opts.flushMs);
   }
 
-  /** Sends everything now (e.g. when the page is being hidden). */
+  /**
+   * Sends everything now, synchronously: when the page is being hidden or left, a timer may never fire again, and
+   * the last hover or product view is logged by that very pagehide. A batch already in flight does not hold the
+   * rest back; the background stores each id once, so overlapping sends are harmless.
+   */
   flush(): void {
-    this.schedule(0);
+    if (this.stopped || this.queue.size === 0) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.sending) {
+      void this.sendBatch();
+      return;
+    }
+    const batch = Array.from(this.queue.values()).slice(0, this.opts.batchMax);
+    void this.send(batch).then(
+      (result) => {
+        for (const id of result.stored) this.queue.delete(id);
+        this.progress();
+      },
+      () => undefined, // the regular loop retries what is left
+    );
   }
 
   /** Stops scheduling; unacknowledged events stay in `pending`. */

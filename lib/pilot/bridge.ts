@@ -29,8 +29,7 @@ export const BridgeRequestSchema = v.variant('kind', [
   v.object({
     kind: v.literal('share'),
     id: Id,
-    productIds: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(MAX_SHARED_PRODUCTS))),
-    products: v.optional(v.pipe(v.array(SharedProductSchema), v.maxLength(MAX_SHARED_PRODUCTS))),
+    products: v.pipe(v.array(SharedProductSchema), v.minLength(1), v.maxLength(MAX_SHARED_PRODUCTS)),
     message: v.optional(v.pipe(v.string(), v.maxLength(4000))),
     from: v.picklist(SHARE_ORIGINS),
   }),

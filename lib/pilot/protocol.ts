@@ -24,7 +24,10 @@ export const ClientMessageSchema = v.variant('type', [
       id: Id,
       /** Catalog products, by id. */
       productIds: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(MAX_SHARED_PRODUCTS))),
-      /** Products from storefront pages outside the catalog, as data (checked: text, http(s) links and images). */
+      /**
+       * Products in the order the Seller chose: catalog ones (source 'catalog') are looked up by id, and only their id
+       * is used; storefront ones are shown as given (checked: text, http(s) links and images).
+       */
       products: v.optional(v.pipe(v.array(SharedProductSchema), v.maxLength(MAX_SHARED_PRODUCTS))),
       message: v.optional(v.pipe(v.string(), v.maxLength(4000))),
       from: v.optional(v.picklist(SHARE_ORIGINS)),

@@ -119,9 +119,7 @@ export class ShareController {
         done = 'inserted';
       } else if (cards) {
         this.set({ status: { kind: 'busy', text: 'Sharing…' } });
-        const catalog = items.filter((i) => i.product.source === 'catalog').map((i) => i.product.id);
-        const pages = items.filter((i) => i.product.source !== 'catalog').map((i) => i.product);
-        done = await cards.send(this.d.doc, { kind: 'share', id, ...(catalog.length ? { productIds: catalog } : {}), ...(pages.length ? { products: pages } : {}), ...(text ? { message: text } : {}), from });
+        done = await cards.send(this.d.doc, { kind: 'share', id, products: items.map((i) => i.product), ...(text ? { message: text } : {}), from });
       } else {
         this.insert(productsAsText(items.map((i) => ({ product: i.product, url: this.urlOf(i.product) })), text));
         done = 'inserted';

@@ -77,6 +77,7 @@ button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 2px
 .list table { border-collapse: collapse; width: 100%; font-size: 13px; }
 .list td, .list th { padding: 4px 6px; border-bottom: 1px solid #eef0f5; text-align: left; }
 .list img { width: 56px; height: 42px; object-fit: cover; border-radius: 4px; }
+.list th, .list td:nth-child(3), .list td:nth-child(4), .list td:nth-child(5) { white-space: nowrap; }
 .buyer-main { display: grid; grid-template-columns: minmax(260px, 360px) 1fr; gap: 14px; padding: 14px 16px; }
 .task h2 { margin: 0 0 6px; font-size: 16px; }
 .mission { background: #fff8e1; border: 1px solid #f0d98a; border-radius: 8px; padding: 8px 10px; }

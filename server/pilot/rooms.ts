@@ -10,6 +10,7 @@ import { productImageUrl } from '../../lib/catalog/images';
 import type { Product } from '../../lib/catalog/schema';
 import type { ChatItem, ClientMessage, Phase, ProductView, RoomView } from '../../lib/pilot/protocol';
 import type { SharedProduct } from '../../lib/storefront/product';
+import { safeLinkUrl } from '../../lib/storefront/values';
 
 export const CATEGORY_REPEAT_DAYS = 7;
 
@@ -106,8 +107,8 @@ export function productView(p: Product, full: boolean): ProductView {
     rating: p.rating,
     ratingCount: p.ratingCount,
     images: p.images.map((_, i) => productImageUrl(p, i)),
-    // Catalog products without a shop address get the pilot's own product page, so a shared link leads somewhere.
-    url: p.url ?? pilotProductPath(p.id),
+    // Catalog products without a shop's full address get the pilot's own product page, so a link leads somewhere.
+    url: safeLinkUrl(p.url) ?? pilotProductPath(p.id),
     source: 'catalog',
     ...(full ? { description: p.description, attributes: p.attributes } : {}),
   };
@@ -273,12 +274,12 @@ export async function applyMessage(sql: Sql, roomId: string, role: 'seller' | 'b
       }
       case 'share': {
         need(role === 'seller' && s.phase === 'chat', 'Only the Seller shares products, during the chat');
-        const ids = msg.productIds ?? [];
-        const unknown = ids.filter((id) => !catalog.product(id));
+        const wanted = [...(msg.productIds ?? []).map((id) => ({ id, source: 'catalog' as const })), ...(msg.products ?? [])];
+        const unknown = wanted.filter((p) => p.source === 'catalog' && !catalog.product(p.id)).map((p) => p.id);
         need(unknown.length === 0, `Unknown product in the share: ${unknown.join(', ')}`);
         const cond = parseCondition(room.condition);
         need(cond.sharing !== 'I', 'This study shares links in messages only (sharing condition I)');
-        const views = [...ids.map((id) => productView(catalog.product(id) as Product, true)), ...(msg.products ?? []).map(pageProductView)];
+        const views = wanted.map((p) => ('title' in p && p.source !== 'catalog' ? pageProductView(p) : productView(catalog.product(p.id) as Product, true)));
         need(cond.sharing === 'III' || views.length === 1, 'This study shares one product at a time (sharing condition II)');
         body = { products: views, ...(msg.message ? { text: msg.message } : {}) };
         // The extension logs the same share under the same id, with where the product was found; stored once.

@@ -97,7 +97,7 @@ describe('pilot chat pages in real Chromium', () => {
     await screenshot(buyer, 'pilot-buyer-ended');
 
     const rows = await server().sql.query<{ agent: string; action: string }>('SELECT agent, action FROM events WHERE conversation = $1 ORDER BY time, id', [room.conversation]);
-    expect(rows.map((r) => `${r.agent}.${r.action}`)).toEqual(['System.instruct', 'Buyer.utter', 'Seller.utter', 'Seller.utter', 'Buyer.view_share', 'Seller.guess', 'Buyer.confirm', 'System.instruct']);
+    expect(rows.map((r) => `${r.agent}.${r.action}`)).toEqual(['System.instruct', 'Buyer.utter', 'Seller.utter', 'Seller.utter', 'Seller.share', 'Buyer.view_share', 'Seller.guess', 'Buyer.confirm', 'System.instruct']);
     await Promise.all([seller.close(), buyer.close()]);
   });
 });

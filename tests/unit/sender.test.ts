@@ -22,6 +22,20 @@ function store() {
 }
 
 describe('EventSender', () => {
+  it('flush posts at once, without waiting for a timer (a page being left runs no more timers)', () => {
+    const s = store();
+    const sender = new EventSender((e) => s.send(e), { flushMs: 60_000 });
+    sender.enqueue(clickEvent(1));
+    expect(s.calls).toEqual([]);
+    sender.flush();
+    expect(s.calls).toEqual([1]); // synchronously, in the same task
+    // A second flush while the first batch is in flight still posts what was logged since.
+    sender.enqueue(clickEvent(2));
+    sender.flush();
+    expect(s.calls).toEqual([1, 2]);
+    sender.stop();
+  });
+
   it('sends in batches of at most batchMax and empties its queue', async () => {
     const s = store();
     const sender = new EventSender((e) => s.send(e), { ...quick, batchMax: 10 });

@@ -32,11 +32,11 @@ function Picture({ src, alt, onClick }: { src: string | undefined; alt: string; 
 }
 
 /** A product page link, for http(s) addresses only (a javascript: address from a page is never a link). */
-function ProductLink({ url }: { url: string | null }) {
+function ProductLink({ url, label = 'View product page' }: { url: string | null; label?: string }) {
   const safe = safeLinkUrl(url, location.origin);
   return safe ? (
     <a class="plink" href={safe} target="_blank" rel="noopener noreferrer">
-      View product page
+      {label}
     </a>
   ) : null;
 }
@@ -213,7 +213,7 @@ function ListRow({ share, p, conn }: { share: string; p: ProductView; conn: Chat
       <td>{money(p)}</td>
       <td>{p.rating !== null ? `★ ${p.rating.toFixed(1)}` : '—'}</td>
       <td>
-        <ProductLink url={p.url} />
+        <ProductLink url={p.url} label="View" />
       </td>
     </tr>
   );

@@ -203,7 +203,7 @@ document.addEventListener(BRIDGE_REQUEST, (e) => {
   if (!room || room.phase !== 'chat') return reply({ id: req.id, ok: false, error: 'The chat has not started yet (or has ended).' });
   bridged.add(req.id);
   if (req.kind === 'share') {
-    conn.send({ type: 'share', ...(req.productIds?.length ? { productIds: req.productIds } : {}), ...(req.products?.length ? { products: req.products } : {}), ...(req.message ? { message: req.message } : {}), from: req.from }, req.id);
+    conn.send({ type: 'share', products: req.products, ...(req.message ? { message: req.message } : {}), from: req.from }, req.id);
   } else conn.send({ type: 'guess', productId: req.productId }, req.id);
   if (!online) reply({ id: req.id, ok: true, state: 'queued' });
 });
