@@ -48,7 +48,8 @@ export function ShareToChat({ product: source, shareToChat }: ShareToChatProps) 
   };
 
   return (
-    <div class="fw-root fw-s2c">
+    // In a frame, the top corner: a tall product frame's bottom is often below the fold of the page around it.
+    <div class={`fw-root fw-s2c${window.top === window ? '' : ' fw-in-frame'}`}>
       {open ? (
         <div
           class="fw-s2c-card"

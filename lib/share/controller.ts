@@ -104,13 +104,13 @@ export class ShareController {
   /** Shares now, as the condition says (III: the given products as one list). */
   async share(items: readonly ShareItem[], message?: string): Promise<ShareOutcome> {
     const mode = this.mode();
-    if (items.length === 0) throw new Error('Nothing to share.');
-    if (items.length > MAX_SHARED_PRODUCTS) throw new Error(`A share holds at most ${MAX_SHARED_PRODUCTS} products.`);
-    if (mode !== 'III' && items.length > 1) throw new Error('This study shares one product at a time.');
     const text = message?.trim() || undefined;
     const from = items[0]?.from ?? 'search';
     const payload = { productIds: items.map((i) => i.product.id), mode, from, ...(text ? { message: text } : {}) };
     try {
+      if (items.length === 0) throw new Error('Nothing to share.');
+      if (items.length > MAX_SHARED_PRODUCTS) throw new Error(`A share holds at most ${MAX_SHARED_PRODUCTS} products.`);
+      if (mode !== 'III' && items.length > 1) throw new Error('This study shares one product at a time.');
       let done: 'sent' | 'queued' | 'inserted';
       const id = this.d.newId();
       const cards = this.d.adapter.cards;

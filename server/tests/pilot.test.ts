@@ -207,6 +207,56 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
     await Promise.all([seller.close(), buyer.close()]);
   });
 
+  it('shares catalog and storefront products in the Seller\'s order, logs the share and the Buyer\'s hovers once, refuses unsafe or unknown products', async () => {
+    const h = harness();
+    const r = await openRoom(h, { conditions: ['B.IIIc'] });
+    const { seller, buyer } = await connectedPair(r, ['lego']);
+    buyer.send({ type: 'pick', id: uuidv7(), category: 'lego' });
+    await seller.waitFor((m) => m.type === 'room' && m.room.phase === 'chat');
+
+    const page = { id: 'SHOP-1', title: 'Castle <b>set</b>', brand: 'Shop', price: 12.5, currency: 'EUR', image: 'https://shop.example/castle.png', url: 'https://shop.example/p/1', source: 'json-ld' };
+    const share = uuidv7();
+    seller.send({ type: 'share', id: share, products: [page, { id: 'lego-0002', title: 'ignored', source: 'catalog' }], message: 'Two to compare', from: 'product_page' });
+    const shared = (await buyer.waitFor((m) => m.type === 'item' && m.item.id === share)) as Extract<ServerMessage, { type: 'item' }>;
+    expect(shared.item.products?.map((p) => [p.id, p.source])).toEqual([['SHOP-1', 'page'], ['lego-0002', 'catalog']]);
+    expect(shared.item.products?.[0]).toMatchObject({ title: 'Castle <b>set</b>', price: 12.5, currency: 'EUR', rating: null, images: ['https://shop.example/castle.png'], url: 'https://shop.example/p/1' });
+    // A catalog product is the catalog's, whatever the message said about it; its link is the pilot shop's page.
+    expect(shared.item.products?.[1]?.title).not.toBe('ignored');
+    expect(shared.item.products?.[1]?.url).toBe('/pilot/products/lego-0002');
+    const page2 = await fetch(`${h.url}/pilot/products/lego-0002`);
+    expect(page2.status).toBe(200);
+    expect(await page2.text()).toContain('"@type":"Product"');
+    expect((await fetch(`${h.url}/pilot/products/nope`)).status).toBe(404);
+
+    // The Buyer's hovers on the shared products: one event per hover id, however often it is resent.
+    const hover = uuidv7();
+    for (let i = 0; i < 2; i++) {
+      buyer.send({ type: 'hover', id: hover, shareId: share, productId: 'SHOP-1', dwellMs: 640 });
+      await buyer.waitFor((m) => m.type === 'ack' && m.id === hover, buyer.got.length);
+    }
+    const strayHover = uuidv7();
+    buyer.send({ type: 'hover', id: strayHover, shareId: share, productId: 'lego-0001', dwellMs: 100 });
+    expect(await buyer.waitFor((m) => m.type === 'error' && m.id === strayHover)).toMatchObject({ message: 'Only a product the Seller shared can be hovered' });
+
+    const refused = async (product: Record<string, unknown>, message: RegExp) => {
+      const id = uuidv7();
+      const from = seller.got.length;
+      seller.send({ type: 'share', id, products: [product] });
+      expect(await seller.waitFor((m) => m.type === 'error', from)).toMatchObject({ message: expect.stringMatching(message) });
+    };
+    await refused({ ...page, id: 'X1', url: 'javascript:alert(1)' }, /url.*http\(s\)/);
+    await refused({ ...page, id: 'X2', image: 'data:text/html,<script>1</script>' }, /image.*http\(s\) or data:image/);
+    await refused({ id: 'nope-1', title: 'x', source: 'catalog' }, /Unknown product in the share: nope-1/);
+
+    const events = await h.server.sql.query<{ id: string; agent: string; action: string; event: { payload: Record<string, unknown> } | string }>('SELECT id, agent, action, event FROM events WHERE conversation = $1 ORDER BY time, id', [r.room.conversation]);
+    const payload = (e: (typeof events)[number]) => (typeof e.event === 'string' ? (JSON.parse(e.event) as { payload: Record<string, unknown> }) : e.event).payload;
+    const shares = events.filter((e) => e.action === 'share');
+    expect(shares.map((e) => [e.id, payload(e)])).toEqual([[share, { productIds: ['SHOP-1', 'lego-0002'], mode: 'III', from: 'product_page', message: 'Two to compare' }]]);
+    const hovers = events.filter((e) => e.agent === 'Buyer' && e.action === 'hover');
+    expect(hovers.map((e) => [e.id, payload(e)])).toEqual([[hover, { target: 'shared_card', productId: 'SHOP-1', dwellMs: 640 }]]);
+    await Promise.all([seller.close(), buyer.close()]);
+  });
+
   it('does not let a Seller repeat a category within a week unless all are done', async () => {
     const h = harness();
     const r = await openRoom(h, { categories: ['lego', 'books'] });
