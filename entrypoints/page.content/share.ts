@@ -1,12 +1,11 @@
 import { browser } from 'wxt/browser';
-import * as v from 'valibot';
 import type { ChatAdapter } from '@/lib/adapters/chat';
 import type { LogFn } from '@/lib/logger/event-log';
 import type { Observable } from '@/lib/observable';
 import type { ContentApi, PageContext } from '@/lib/rpc/api';
 import { ShareController } from '@/lib/share/controller';
 import { DEFAULT_CONDITION, parseCondition } from '@/lib/study/condition';
-import { ShareFromPageSchema, type ShareFromPage, type ShareToChatResult } from '@/lib/rpc/tab-messages';
+import { isShareFromPage, type ShareFromPage, type ShareToChatResult } from '@/lib/rpc/tab-messages';
 import { newId } from '@/lib/ids';
 
 export interface ShareFeatureDeps {
@@ -56,9 +55,8 @@ export function startShare({ adapter, rpc, log, context }: ShareFeatureDeps, sig
   };
   const onMessage = (msg: unknown, sender: { id?: string | undefined }, sendResponse: (r: ShareToChatResult) => void): true | undefined => {
     if (sender.id !== browser.runtime.id) return undefined;
-    const parsed = v.safeParse(ShareFromPageSchema, msg);
-    if (!parsed.success) return undefined;
-    void receive(parsed.output).then(sendResponse);
+    if (!isShareFromPage(msg)) return undefined;
+    void receive(msg).then(sendResponse);
     return true; // answers asynchronously
   };
   browser.runtime.onMessage.addListener(onMessage);

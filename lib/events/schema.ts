@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ConditionCodeSchema } from '../study/condition';
 import { ID_PATTERN } from '../ids';
 import { ProfileItemSchema } from '../profile/schema';
+import { SHARE_ORIGINS } from '../share/origins';
 
 /**
  * Event schema v1: the one definition of an event, used by the content scripts, the background, the options
@@ -99,10 +100,6 @@ const ResultsPayload = v.object({
   corrections: v.optional(v.array(v.object({ from: ShortText(100), to: ShortText(100) }))),
   partial: v.optional(v.boolean()),
 });
-
-/** Where a shared product was found: the overlay's search, the search made from the Buyer profile, a product page. */
-export const SHARE_ORIGINS = ['search', 'profile_search', 'product_page'] as const;
-export type ShareOrigin = (typeof SHARE_ORIGINS)[number];
 
 const SharePayload = v.object({
   productIds: v.pipe(v.array(ProductId), v.minLength(1)),

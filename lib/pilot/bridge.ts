@@ -1,8 +1,5 @@
-import * as v from 'valibot';
-import { ID_PATTERN } from '../ids';
-import { SHARE_ORIGINS } from '../events/schema';
-import { SharedProductSchema } from '../storefront/product';
-import { MAX_SHARED_PRODUCTS } from '../limits';
+import type { ShareOrigin } from '../share/origins';
+import type { SharedProduct } from '../storefront/product';
 
 /**
  * How the extension's overlay asks the pilot Seller page to share products or make a guess. The overlay runs in
@@ -23,18 +20,9 @@ export const PAGE_STATE_ATTRS = {
   guess: 'data-fw-guess',
 } as const;
 
-const Id = v.pipe(v.string(), v.regex(ID_PATTERN, 'must be a UUIDv7'));
-
-export const BridgeRequestSchema = v.variant('kind', [
-  v.object({
-    kind: v.literal('share'),
-    id: Id,
-    products: v.pipe(v.array(SharedProductSchema), v.minLength(1), v.maxLength(MAX_SHARED_PRODUCTS)),
-    message: v.optional(v.pipe(v.string(), v.maxLength(4000))),
-    from: v.picklist(SHARE_ORIGINS),
-  }),
-  v.object({ kind: v.literal('guess'), id: Id, productId: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) }),
-]);
-export type BridgeRequest = v.InferOutput<typeof BridgeRequestSchema>;
+/** What the overlay asks of the page (checked by the page with BridgeRequestSchema, in bridge-schema.ts). */
+export type BridgeRequest =
+  | { kind: 'share'; id: string; products: SharedProduct[]; message?: string; from: ShareOrigin }
+  | { kind: 'guess'; id: string; productId: string };
 
 export type BridgeReply = { id: string; ok: true; state: 'sent' | 'queued' } | { id: string; ok: false; error: string };

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ID_PATTERN } from '../ids';
 import { SharedProductSchema } from '../storefront/product';
 import { MAX_SHARED_PRODUCTS } from '../limits';
-import { SHARE_ORIGINS } from '../events/schema';
+import { SHARE_ORIGINS } from '../share/origins';
 
 /**
  * The pilot chat's WebSocket protocol: what a Buyer or Seller page may send, and what the server sends back.

@@ -1,7 +1,7 @@
 import type { ChatAdapter } from '../adapters/chat';
 import type { GuessState } from '../adapters/pilot-cards';
 import { inputText, setInputText } from '../adapters/chat';
-import type { ShareOrigin } from '../events/schema';
+import type { ShareOrigin } from './origins';
 import type { LogFn } from '../logger/event-log';
 import { MAX_SHARED_PRODUCTS } from '../limits';
 import { observable, type Observable } from '../observable';

@@ -10,7 +10,7 @@ import { useObservable } from '@/components/useObservable';
 import type { CoachView } from '@/lib/coach/controller';
 import { profileSearch } from '@/lib/profile/search-filters';
 import { budgetWords, featureWords } from '@/lib/profile/describe';
-import type { ShareOrigin } from '@/lib/events/schema';
+import type { ShareOrigin } from '@/lib/share/origins';
 
 export interface SearchApi {
   search(query: Partial<SearchQuery> & { text: string }): Promise<SearchResponse>;

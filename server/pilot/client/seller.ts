@@ -2,7 +2,8 @@ import { ChatConnection } from './connection';
 import type { ChatItem, RoomView, ServerMessage } from '../../../lib/pilot/protocol';
 import { ID_PATTERN } from '../../../lib/ids';
 import * as v from 'valibot';
-import { BRIDGE_REPLY, BRIDGE_REQUEST, BridgeRequestSchema, PAGE_STATE_ATTRS, type BridgeReply } from '../../../lib/pilot/bridge';
+import { BRIDGE_REPLY, BRIDGE_REQUEST, PAGE_STATE_ATTRS, type BridgeReply } from '../../../lib/pilot/bridge';
+import { BridgeRequestSchema } from '../../../lib/pilot/bridge-schema';
 
 // The Seller's pilot chat page: plain DOM, so the parts the extension overlays stay exactly where they are.
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
