@@ -36,6 +36,7 @@ Floorwalker is ready.
      ${join(root, '.output/chrome-mv3')}
   2. Seller chat page:  ${server.url}/fixtures/chat.html    (the overlay appears on the right)
      Product page:      ${server.url}/fixtures/product.html (hovers, scrolls and clicks are logged)
+     Shop pages:        ${server.url}/fixtures/shop/        (product pages in many styles, each with "Share to chat")
   3. Create a study:    npm run study -- create --name "Pilot" --condition B.IIc
      Issue codes:       npm run study -- codes <study id> --count 5
      Pilot chat:        ${server.url}/pilot  (a Seller opens a room with their code and sends the Buyer link)
