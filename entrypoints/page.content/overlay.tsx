@@ -1,6 +1,5 @@
-import { render } from 'preact';
 import { useCallback, useState } from 'preact/hooks';
-import { createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
+import { mountShadowUi } from './shadow-ui';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { OverlayShell, type Side } from '@/components/overlay/OverlayShell';
 import { SessionSection, type LoggerStatus } from '@/components/overlay/SessionSection';
@@ -15,12 +14,11 @@ import coachCss from '@/components/overlay/coach/coach.css?inline';
 import { CoachPanel } from '@/components/overlay/coach/CoachPanel';
 import { ProfilePanel } from '@/components/overlay/coach/ProfilePanel';
 import type { CoachController } from '@/lib/coach/controller';
-import type { ShareController } from '@/lib/share/controller';
+import type { ShareController, ShareState } from '@/lib/share/controller';
 import { ShareTray } from '@/components/overlay/share/ShareTray';
 import { ShareActions } from '@/components/overlay/share/ShareActions';
 import shareCss from '@/components/overlay/share/share.css?inline';
 import { productFromHit } from '@/lib/share/items';
-import type { ShareState } from '@/lib/share/controller';
 
 export const OVERLAY_TAG = 'floorwalker-overlay';
 
@@ -74,27 +72,7 @@ function Overlay({ context, status, savePrefs, search, log, coach, share }: Over
   );
 }
 
-/**
- * Mounts the overlay in a shadow root appended to <html> (not <body>), so page rules such as
- * `body > :last-child` and flex or grid layouts on <body> never see it. CSS is inlined: no fetch before paint.
- */
-export async function mountOverlay(ctx: ContentScriptContext, deps: OverlayDeps): Promise<HTMLElement> {
-  const ui = await createShadowRootUi(ctx, {
-    name: OVERLAY_TAG,
-    position: 'inline',
-    anchor: () => document.documentElement,
-    append: 'last',
-    inheritStyles: true, // overlay.css resets the host itself, with position pinned
-    css: `${overlayCss}\n${coachCss}\n${searchCss}\n${shareCss}`,
-    isolateEvents: ['keydown', 'keyup', 'keypress', 'input'],
-    onMount(container) {
-      render(<Overlay {...deps} />, container);
-      return container;
-    },
-    onRemove(container) {
-      if (container) render(null, container);
-    },
-  });
-  ui.mount();
-  return ui.shadowHost;
+/** Mounts the overlay in its own shadow root (see mountShadowUi). */
+export function mountOverlay(ctx: ContentScriptContext, deps: OverlayDeps): Promise<HTMLElement> {
+  return mountShadowUi(ctx, OVERLAY_TAG, `${overlayCss}\n${coachCss}\n${searchCss}\n${shareCss}`, <Overlay {...deps} />);
 }
