@@ -1,7 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
 import type { SearchHit } from '@/lib/search/query';
-import { MIN_HOVER_MS } from '@/lib/limits';
+import { useHoverDwell } from '@/components/useHoverDwell';
 import { Highlighted } from './Highlighted';
 
 export interface ResultCardProps {
@@ -27,17 +26,8 @@ export function formatPrice(value: number, currency: string): string {
 }
 
 export function ResultCard({ hit, index, active, selected, onChoose, onImageHover, children }: ResultCardProps) {
-  const hoverStart = useRef<number | null>(null);
-  const report = useRef(onImageHover);
-  report.current = onImageHover;
-  const endHover = () => {
-    if (hoverStart.current === null) return;
-    const dwell = Math.round(performance.now() - hoverStart.current);
-    hoverStart.current = null;
-    if (dwell >= MIN_HOVER_MS) report.current(dwell);
-  };
   // A result replaced while the pointer rests on it still counts the look.
-  useEffect(() => endHover, [hit.id]);
+  const hover = useHoverDwell(onImageHover, hit.id);
 
   return (
     <li
@@ -56,8 +46,7 @@ export function ResultCard({ hit, index, active, selected, onChoose, onImageHove
           width={64}
           height={48}
           loading="lazy"
-          onPointerEnter={() => (hoverStart.current = performance.now())}
-          onPointerLeave={endHover}
+          {...hover}
         />
       ) : (
         <div class="fw-result-img fw-noimg" aria-hidden="true" />

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ChatConnection } from './connection';
 import type { ChatItem, ProductView, RoomView } from '../../../lib/pilot/protocol';
 import { safeImageUrl, safeLinkUrl } from '../../../lib/storefront/values';
-import { MIN_HOVER_MS } from '../../../lib/limits';
+import { useHoverDwell } from '../../../components/useHoverDwell';
 
 // The Buyer's pilot chat page. Buyers need no extension; what they see of their task follows the priming
 // condition, and every product shown is data: text nodes, pictures and links checked to be http(s) or data:image.
@@ -90,21 +90,6 @@ function Linked({ text }: { text: string }) {
       })}
     </>
   );
-}
-
-/** Counts how long the pointer rests on a shared card; a look long enough is sent (and logged) once per rest. */
-function useHoverDwell(onDwell: (ms: number) => void) {
-  const start = useRef<number | null>(null);
-  const report = useRef(onDwell);
-  report.current = onDwell;
-  const end = () => {
-    if (start.current === null) return;
-    const ms = Math.round(performance.now() - start.current);
-    start.current = null;
-    if (ms >= MIN_HOVER_MS) report.current(ms);
-  };
-  useEffect(() => end, []);
-  return { onPointerEnter: () => (start.current = performance.now()), onPointerLeave: end };
 }
 
 function HoverCard({ share, p, conn, children }: { share: string; p: ProductView; conn: ChatConnection; children: ComponentChildren }) {
