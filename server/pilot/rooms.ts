@@ -211,17 +211,22 @@ export async function applyMessage(sql: Sql, roomId: string, role: 'seller' | 'b
     const events: FwEvent[] = [];
     const withId = (e: FwEvent, id: string): FwEvent => ({ ...e, id });
 
+    // The products of a share the Buyer saw or hovered, or null when there is no such share.
+    const sharedProducts = async (shareId: string) => {
+      const [share] = await tx.query<ItemRow>("SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND id = $2 AND kind = 'share'", [room.id, shareId]);
+      return share ? (toItem(share).products ?? []) : null;
+    };
     if (msg.type === 'viewed') {
-      const [share] = await tx.query<ItemRow>("SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND id = $2 AND kind = 'share'", [room.id, msg.shareId]);
-      if (!share || role !== 'buyer') throw new BadRequest('Nothing to mark as seen');
-      const productIds = (toItem(share).products ?? []).map((p) => p.id);
+      const products = await sharedProducts(msg.shareId);
+      if (!products || role !== 'buyer') throw new BadRequest('Nothing to mark as seen');
+      const productIds = products.map((p) => p.id);
       // One view event per share: its id is derived from the share's, so a repeat is stored once.
       await insertEvents(tx, [withId(makeEvent(ctx, 'Buyer', 'view_share', { productIds }, now), viewedId(msg.shareId))]);
       return { item: null, duplicate: false, roomChanged: false };
     }
     if (msg.type === 'hover') {
-      const [share] = await tx.query<ItemRow>("SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND id = $2 AND kind = 'share'", [room.id, msg.shareId]);
-      if (!share || role !== 'buyer' || !(toItem(share).products ?? []).some((p) => p.id === msg.productId)) throw new BadRequest('Only a product the Seller shared can be hovered', 409);
+      const products = await sharedProducts(msg.shareId);
+      if (!products || role !== 'buyer' || !products.some((p) => p.id === msg.productId)) throw new BadRequest('Only a product the Seller shared can be hovered', 409);
       // Stored once by the hover's own id, so a hover resent after a reconnect is not counted twice.
       await insertEvents(tx, [withId(makeEvent(ctx, 'Buyer', 'hover', { target: 'shared_card', productId: msg.productId, dwellMs: msg.dwellMs }, now), msg.id)]);
       return { item: null, ack: msg.id, duplicate: false, roomChanged: false };

@@ -58,3 +58,12 @@ export async function buyerSays(buyer: Page, seller: Page, text: string): Promis
   await buyer.getByTestId('buyer-input').press('Enter');
   await expect.poll(() => seller.locator('#messages .msg.buyer').last().innerText()).toBe(text);
 }
+
+/** The Seller answers with an act chosen in the coach (coached conditions hold a send until then). */
+export async function sellerSays(seller: Page, text: string): Promise<void> {
+  await seller.locator('#input').fill(text);
+  await seller.locator('#input').press('Enter');
+  await seller.getByTestId('fw-choose-act').waitFor();
+  await seller.keyboard.press('2');
+  await expect.poll(() => seller.locator('#messages .msg.seller').last().innerText()).toContain(text.split('\n')[0] ?? text);
+}

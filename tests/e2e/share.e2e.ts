@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, screenshotOnFailure, useHarness, waitFor } from './harness';
-import { buyerSays, usePilotServer } from './pilot-room';
+import { buyerSays, sellerSays, usePilotServer } from './pilot-room';
 import { exportJsonl, openOptions } from './options-page';
 import type { FwEvent } from '../../lib/events/schema';
 
 type Row = { id: string; agent: string; action: string; payload: Record<string, unknown> };
-
-/** The Seller answers with an act chosen in the coach (coached conditions hold a send until then). */
-async function sellerSays(seller: Page, text: string): Promise<void> {
-  await seller.locator('#input').fill(text);
-  await seller.locator('#input').press('Enter');
-  await seller.getByTestId('fw-choose-act').waitFor();
-  await seller.keyboard.press('2');
-  await expect.poll(() => seller.locator('#messages .msg.seller').last().innerText()).toContain(text.split('\n')[0] ?? text);
-}
 
 /** Searches in the overlay and waits for results. */
 async function search(seller: Page, text: string): Promise<void> {

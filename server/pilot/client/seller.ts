@@ -188,15 +188,15 @@ input.addEventListener('input', () => {
 });
 // The overlay's share and guess requests (see lib/pilot/bridge.ts): checked like anything from outside the page.
 document.addEventListener(BRIDGE_REQUEST, (e) => {
-  const detail = (e as CustomEvent<unknown>).detail;
-  let parsed: v.SafeParseResult<typeof BridgeRequestSchema>;
+  let raw: unknown;
   try {
-    parsed = v.safeParse(BridgeRequestSchema, JSON.parse(String(detail)));
+    raw = JSON.parse(String((e as CustomEvent<unknown>).detail));
   } catch {
     return;
   }
+  const parsed = v.safeParse(BridgeRequestSchema, raw);
   if (!parsed.success) {
-    const id = (JSON.parse(String(detail)) as { id?: unknown }).id;
+    const id = (raw as { id?: unknown } | null)?.id;
     if (typeof id === 'string') reply({ id, ok: false, error: `The chat page could not read the request: ${parsed.issues[0]?.message ?? 'invalid'}` });
     return;
   }
