@@ -68,12 +68,20 @@ export class EventSender {
     }
     const batch = Array.from(this.queue.values()).slice(0, this.opts.batchMax);
     void this.send(batch).then(
-      (result) => {
-        for (const id of result.stored) this.queue.delete(id);
-        this.progress();
-      },
+      (result) => this.settle(result),
       () => undefined, // the regular loop retries what is left
     );
+  }
+
+  /** Drops what the background stored or refused from the queue; returns how many that was. */
+  private settle(result: LogResult): number {
+    const before = this.queue.size;
+    for (const id of result.stored) this.queue.delete(id);
+    const rejected = result.rejected.filter((r) => r.id !== null && this.queue.delete(r.id));
+    if (rejected.length) this.opts.onRejected?.(rejected);
+    this.acknowledged += before - this.queue.size;
+    this.progress();
+    return before - this.queue.size;
   }
 
   /** Stops scheduling; unacknowledged events stay in `pending`. */
@@ -112,15 +120,10 @@ export class EventSender {
     let retryIn: number | null = null;
     try {
       const result = await this.send(batch);
-      const before = this.queue.size;
-      for (const id of result.stored) this.queue.delete(id);
-      const rejected = result.rejected.filter((r) => r.id !== null && this.queue.delete(r.id));
-      if (rejected.length) this.opts.onRejected?.(rejected);
-      // An answer that settles none of the batch is a failure too, or the loop would spin.
-      if (this.queue.size === before) throw new Error('background acknowledged none of the batch');
-      this.acknowledged += before - this.queue.size;
+      // An answer that settles none of the batch is a failure too, or the loop would spin; ids a pagehide flush
+      // already settled count as settled.
+      if (this.settle(result) === 0 && batch.some((e) => this.queue.has(e.id))) throw new Error('background acknowledged none of the batch');
       this.failures = 0;
-      this.progress();
     } catch (error) {
       this.failures++;
       this.opts.onError?.(error);
