@@ -5,8 +5,7 @@ import type { FloorwalkerDb } from '../db/schema';
 import type { ContentApi, LogResult } from '../rpc/api';
 import type { RelayApi } from './relay-service';
 import { productImageUrl } from '../catalog/images';
-import type { SharedProduct } from '../storefront/product';
-import { safeImageUrl, safeLinkUrl } from '../storefront/values';
+import { sharedFromCatalog } from '../share/items';
 import { RPC_LOG_BATCH_LIMIT } from '../limits';
 import { isAllowedUrl } from '../sites/matches';
 import * as v from 'valibot';
@@ -96,11 +95,7 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
 
     async catalogProduct(id) {
       const p = await search.product(String(id));
-      if (!p) return null;
-      const image = safeImageUrl(productImageUrl(p, 0));
-      const url = safeLinkUrl(p.url);
-      const shared: SharedProduct = { id: p.id, title: p.title, brand: p.brand, price: p.price, currency: p.currency, source: 'catalog', ...(image ? { image } : {}), ...(url ? { url } : {}) };
-      return shared;
+      return p ? sharedFromCatalog({ ...p, image: productImageUrl(p, 0) }) : null;
     },
 
     async saveCoachState(conversation, state) {

@@ -60,7 +60,7 @@ function productFromNode(node: Json, doc: Document): DetectedProduct | null {
   const title = plainText(node.name, 500);
   if (!title) return null;
   const offer = bestOffer(node.offers);
-  const url = safeLinkUrl(typeof node.url === 'string' ? node.url : null, doc.baseURI) ?? canonicalUrl(doc);
+  const url = safeLinkUrl(typeof node.url === 'string' ? node.url : null, doc.baseURI);
   return assemble(doc, {
     source: 'json-ld',
     title,
@@ -169,7 +169,7 @@ function fromMicrodata(doc: Document): DetectedProduct | null {
     brand: plainText(brand, 200),
     description: plainText(itemValue(prop(scope, 'description'), base), 2000),
     image,
-    url: safeLinkUrl(itemValue(prop(scope, 'url'), base), base) ?? canonicalUrl(doc),
+    url: safeLinkUrl(itemValue(prop(scope, 'url'), base), base),
     ...(price !== undefined ? { price } : {}),
     ...(currency ? { currency } : {}),
   });
@@ -200,7 +200,7 @@ function fromOpenGraph(doc: Document): DetectedProduct | null {
     brand: plainText(meta(doc, 'product:brand', 'og:brand'), 200),
     description: plainText(meta(doc, 'og:description'), 2000),
     image: safeImageUrl(meta(doc, 'og:image:secure_url', 'og:image', 'og:image:url'), base) ?? undefined,
-    url: safeLinkUrl(meta(doc, 'og:url'), base) ?? canonicalUrl(doc),
+    url: safeLinkUrl(meta(doc, 'og:url'), base),
     ...(price !== undefined ? { price } : {}),
     ...(currency ? { currency } : {}),
   });
@@ -221,7 +221,6 @@ function fromFallback(doc: Document): DetectedProduct | null {
     source: 'fallback',
     title,
     ...(image ? { image } : {}),
-    url: canonicalUrl(doc),
     ...(price !== undefined ? { price } : {}),
     ...(currency ? { currency } : {}),
   });
@@ -245,7 +244,7 @@ function canonicalUrl(doc: Document): string | undefined {
 
 type Draft = Omit<DetectedProduct, 'id' | 'url' | 'image' | 'brand' | 'description'> & { id?: string | undefined; url?: string | null | undefined; image?: string | undefined; brand?: string | undefined; description?: string | undefined };
 
-/** Fills in the id (a product with no sku or gtin is known by its page's address) and drops empty fields. */
+/** Fills in the address (the page's canonical one when the markup gives none) and the id (a product with no sku or gtin is known by its address), and drops empty fields. */
 function assemble(doc: Document, d: Draft): DetectedProduct | null {
   const url = d.url ?? canonicalUrl(doc);
   const id = d.id ?? (url ? sanitizeUrl(url) ?? url : undefined);
