@@ -34,7 +34,8 @@ export function startShare({ adapter, rpc, log, context }: ShareFeatureDeps, sig
     newId,
   });
   share.start(signal);
-  context.subscribe(() => share.refresh());
+  const off = context.subscribe(() => share.refresh());
+  signal.addEventListener('abort', off, { once: true });
 
   // The chat tab used last is where product pages share to: say so at start and whenever it comes to the front.
   const register = () => void rpc.registerChatTab(adapter.conversationId(document), document.title || location.hostname).catch((e: unknown) => console.warn('[floorwalker] chat tab', e));
