@@ -8,7 +8,7 @@ import { buildColumns, compileFilter, type Columns } from '../lib/search/columns
 import { parseSearchQuery, type SearchFilters, type SearchQuery } from '../lib/search/query';
 import { productSearchFields } from '../lib/search/text';
 import { scaleCatalog } from './lib/scale';
-import { mulberry32 } from '../scripts/catalog/prng';
+import { mulberry32 } from '../lib/random';
 import { ndcgAt, reciprocalRank } from '../lib/search/quality';
 import { report, round, percentile, type Row } from './lib/report';
 

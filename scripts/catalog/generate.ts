@@ -13,7 +13,7 @@ import {
 import { generateJudged, judgedJson } from './judged';
 import { countSatisfied } from './match';
 import { PERSONAS, type PersonaSpec } from './personas';
-import { mulberry32, type Rng, seedOf } from './prng';
+import { mulberry32, type Rng, seedOf } from '../../lib/random';
 import { GENERATORS, personaConstraints } from './registry';
 import type { CategoryGen, Draft, Want } from './types';
 

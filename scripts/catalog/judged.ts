@@ -15,7 +15,7 @@ import type { Catalog, Product } from '../../lib/catalog/schema';
 import { GENERATORS, personaConstraints } from './registry';
 import { valueMatches } from './match';
 import { PERSONAS } from './personas';
-import { mulberry32, type Rng, seedOf } from './prng';
+import { mulberry32, type Rng, seedOf } from '../../lib/random';
 import { ATTRIBUTE_QUERIES, BRAND_QUERIES, FILTERED_QUERIES, type Filters, type Need } from './queries';
 
 export type Grade = 1 | 2 | 3;

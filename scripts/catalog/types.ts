@@ -1,5 +1,5 @@
 import type { AttributeValue, DefaultCategoryId, Product } from '../../lib/catalog/schema';
-import type { Rng } from './prng';
+import type { Rng } from '../../lib/random';
 
 export type Attrs = Record<string, AttributeValue>;
 

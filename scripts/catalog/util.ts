@@ -1,5 +1,5 @@
 import type { AttributeValue } from '../../lib/catalog/schema';
-import type { Rng } from './prng';
+import type { Rng } from '../../lib/random';
 import { valueMatches } from './match';
 import type { Attrs, Want } from './types';
 

@@ -1,4 +1,4 @@
-import type { Rng } from '../prng';
+import type { Rng } from '../../../lib/random';
 import type { CategoryGen, Draft, Want } from '../types';
 import { choose, shopPrice } from '../util';
 import { type Age, BLURBS, CLASSICS, GENRE_AGES, W, type Work } from './books-data';

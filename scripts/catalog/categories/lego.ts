@@ -1,4 +1,4 @@
-import type { Rng } from '../prng';
+import type { Rng } from '../../../lib/random';
 import type { CategoryGen, Draft, Want } from '../types';
 import { choose, shopPriceLego, thousands } from '../util';
 

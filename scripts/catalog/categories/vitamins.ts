@@ -1,4 +1,4 @@
-import type { Rng } from '../prng';
+import type { Rng } from '../../../lib/random';
 import type { CategoryGen, Draft, Want } from '../types';
 import { longestModelIn, type Model, pickModel, shopPrice } from '../util';
 

@@ -1,4 +1,4 @@
-/** A small seeded PRNG (mulberry32) and helpers, so the generated catalog is the same on every run. */
+/** A small seeded PRNG (mulberry32) and helpers: the generated catalog and the simulated Buyer give the same output for the same seed. */
 
 export interface Rng {
   /** A float in [0, 1). */
