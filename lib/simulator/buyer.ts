@@ -27,6 +27,11 @@ export interface SimulatorConfig {
   navigateRate: number;
   /** Chance that this Buyer starts with too low a budget and raises it mid-way (STAR's "unhappy" dialogues). */
   mindChange: number;
+  /**
+   * Whether the Buyer takes the initiative (pushes its next agenda item) when the Seller's message gives it nothing
+   * to answer. Off gives a merely reactive Buyer, the baseline the realism benchmark compares against.
+   */
+  initiative: boolean;
   /** Turns after which a Buyer with nothing found gives up. */
   patience: number;
   /** The room's minimum number of turns before the Buyer may end. */
@@ -39,6 +44,7 @@ export const DEFAULT_SIMULATOR_CONFIG: Omit<SimulatorConfig, 'seed' | 'schema'> 
   questionRate: 0.3,
   navigateRate: 0.3,
   mindChange: 0,
+  initiative: true,
   patience: 14,
   minTurns: 5,
 };
@@ -273,6 +279,10 @@ export class SimulatedBuyer {
 
   /** Push: the Seller's message gave the Buyer nothing to answer, so the Buyer goes on with its own agenda. */
   private takeInitiative(parts: Part[]): void {
+    if (!this.config.initiative) {
+      parts.push({ act: 'social', text: say.chat(this.rng) });
+      return;
+    }
     if (this.waitingForSuggestion) {
       parts.push({ act: 'inquire', text: say.inquireAgain(this.rng) });
       return;
@@ -354,7 +364,9 @@ export class SimulatedBuyer {
     // Labelled with what the message does; a greeting beside a request is not counted as small talk.
     const acts = [...new Set(parts.map((p) => p.act))];
     const meaningful = acts.filter((a) => a !== 'social');
-    const text = parts.map((p) => styled(p.text, this.rng, this.config.typoRate)).map((t, i, all) => (i < all.length - 1 && !/[.!?:)]$/.test(t) ? `${t}.` : t)).join(' ');
+    // People pad answers ("…, if that helps"); the paper's Buyers wrote about ten words a message.
+    const padded = parts.map((p) => (p.act === 'reveal' && this.rng.chance(0.35) ? `${p.text}${say.tail(this.rng)}` : p.text));
+    const text = padded.map((t) => styled(t, this.rng, this.config.typoRate)).map((t, i, all) => (i < all.length - 1 && !/[.!?:)]$/.test(t) ? `${t}.` : t)).join(' ');
     return [{ type: 'say', text, acts: meaningful.length ? meaningful : acts }];
   }
 }

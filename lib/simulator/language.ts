@@ -187,6 +187,7 @@ export const say = {
   bye: (rng: Rng) => rng.pick(['thanks, bye!', 'thank you! have a good day', 'thanks again :)']),
   giveUp: (rng: Rng) => rng.pick(["I think I'll keep looking, thanks anyway", "I don't think we'll find it today, thanks", 'ok never mind, thanks for trying']),
   chat: (rng: Rng) => rng.pick(['haha yes', 'oh nice', 'cool', 'sounds good', 'ok!']),
+  tail: (rng: Rng) => rng.pick([', if that helps', ', I think', ' to be honest', ', nothing too fancy', ' if possible', ', that would be ideal']),
   sameAgain: (rng: Rng) => rng.pick(['like I said, ', 'as I mentioned, ', '']),
 };
 

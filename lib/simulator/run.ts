@@ -17,7 +17,8 @@ export interface SimTurn {
 export interface SimConversation {
   persona: string;
   category: string;
-  policy: SellerPolicyName;
+  /** The scripted Seller, or `replay` for a recorded Seller side played back. */
+  policy: SellerPolicyName | 'replay';
   turns: SimTurn[];
   /** Exchanges, counted as the pilot server counts them. */
   turnCount: number;
