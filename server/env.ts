@@ -13,6 +13,10 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   /** Ingest requests per token per minute. */
   INGEST_RATE_PER_MINUTE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '600'),
+  /** The simulated Buyer's pause before it starts typing, ms (0: answers at once, as in tests). */
+  SIM_BUYER_THINK_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of milliseconds'), v.transform(Number)), '1200'),
+  /** The simulated Buyer's typing speed, ms per character (about 40 words a minute by default; 0 in tests). */
+  SIM_BUYER_MS_PER_CHAR: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of milliseconds'), v.transform(Number)), '150'),
 });
 export type Env = v.InferOutput<typeof EnvSchema>;
 

@@ -40,7 +40,7 @@ export async function startServer(env: Env, opts: { inMemory?: boolean; extend?:
     isShuttingDown: () => shuttingDown,
   });
   const catalog = await loadServerCatalog();
-  const pilot = await mountPilot(app as unknown as Hono, { sql, catalog, log });
+  const pilot = await mountPilot(app as unknown as Hono, { sql, catalog, log, buyerPace: { thinkMs: env.SIM_BUYER_THINK_MS, msPerChar: env.SIM_BUYER_MS_PER_CHAR } });
   opts.extend?.(app as unknown as Hono, sql);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
@@ -49,6 +49,7 @@ export async function startServer(env: Env, opts: { inMemory?: boolean; extend?:
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${port}`;
+  pilot.listening(`ws://127.0.0.1:${port}`);
   log.info('listening', { url, database: sql.kind });
   return {
     url,

@@ -44,6 +44,27 @@ export const ClientMessageSchema = v.variant('type', [
 ]);
 export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
 
+/**
+ * Asking for a simulated Buyer in a new room (POST /v1/rooms with a participant code, or POST /v1/practice with
+ * the extension's token): the category it will pick, and optionally its seed (same seed, same Buyer) and the
+ * chance it changes its mind mid-way.
+ */
+export const SimulatedBuyerRequestSchema = v.object({
+  category: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be a category id such as headphones')),
+  seed: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2 ** 31))),
+  mindChange: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+});
+export type SimulatedBuyerRequest = v.InferOutput<typeof SimulatedBuyerRequestSchema>;
+
+/** What opening a room answers: the Seller's link (with its key) and the Buyer's. */
+export interface OpenedRoom {
+  room: string;
+  conversation: string;
+  sellerUrl: string;
+  buyerUrl: string;
+  simulatedBuyer?: { category: string; seed: number };
+}
+
 export type Sender = 'seller' | 'buyer' | 'system';
 export type Phase = 'offer' | 'pick' | 'chat' | 'ended';
 

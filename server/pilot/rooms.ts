@@ -52,13 +52,20 @@ const toRoom = (r: RoomRow): Room => ({
   state: typeof r.state === 'string' ? (JSON.parse(r.state) as RoomState) : r.state,
 });
 
-/** A Seller (by participant code) opens a room; the key authenticates the Seller page's connection. */
-export async function createRoom(sql: Sql, participantCode: unknown): Promise<{ room: Room; sellerKey: string }> {
+type ParticipantRow = { id: string; study_id: string; role: string; condition: string };
+
+/** The participant a code belongs to (a Seller opens rooms with their code). */
+export async function participantByCode(sql: Sql, participantCode: unknown): Promise<ParticipantRow> {
   if (typeof participantCode !== 'string' || !/^[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(participantCode.trim().toUpperCase())) {
     throw new BadRequest('code: a participant code such as ABCD-1234 is needed to open a room');
   }
-  const [p] = await sql.query<{ id: string; study_id: string; role: string; condition: string }>('SELECT id, study_id, role, condition FROM participants WHERE code = $1', [participantCode.trim().toUpperCase()]);
+  const [p] = await sql.query<ParticipantRow>('SELECT id, study_id, role, condition FROM participants WHERE code = $1', [participantCode.trim().toUpperCase()]);
   if (!p) throw new BadRequest('No participant has that code.', 404);
+  return p;
+}
+
+/** A Seller (found by code, or by the ingest token of the extension that asks) opens a room; the key authenticates the Seller page's connection. */
+export async function createRoomFor(sql: Sql, p: ParticipantRow): Promise<{ room: Room; sellerKey: string }> {
   if (p.role !== 'seller') throw new BadRequest('Only a Seller code can open a room; Buyers join with the room link.', 403);
   const sellerKey = randomBytes(24).toString('base64url');
   const code = roomCode();

@@ -8,10 +8,16 @@ import type { Sql } from '../db/sql';
 import type { Logger } from '../log';
 import type { ServerCatalog } from '../catalog';
 import { BadRequest } from '../studies';
-import { ClientMessageSchema, type ServerMessage } from '../../lib/pilot/protocol';
+import { ClientMessageSchema, SimulatedBuyerRequestSchema, type OpenedRoom, type ServerMessage } from '../../lib/pilot/protocol';
 import { describeIssues } from '../../lib/events/schema';
-import { applyMessage, claimBuyerSeat, createRoom, itemsSince, roomByCode, roomView, type Room } from './rooms';
-import { hashToken } from '../studies';
+import { applyMessage, claimBuyerSeat, createRoomFor, itemsSince, participantByCode, roomByCode, roomView, type Room } from './rooms';
+import { getStudy, hashToken, ownerOfToken } from '../studies';
+import { randomInt } from 'node:crypto';
+import { insertEvents } from '../ingest';
+import { makeEvent } from '../../lib/events/build';
+import { DEFAULT_COACHING_SCHEMA } from '../../lib/coach/default-schema';
+import { parseCoachingSchema } from '../../lib/coach/schema';
+import { SimulatedBuyerSeat, type TypingPace } from './simulated-buyer';
 import { pilotPage, productPage } from './pages';
 import { productImageUrl } from '../../lib/catalog/images';
 
@@ -25,8 +31,10 @@ interface Conn {
  * WebSocket. Connections live on this instance (run the pilot on one instance, or with sticky sessions); every
  * message is in the database, so a reconnecting page gets what it missed from any instance.
  */
-export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCatalog; log: Logger }) {
+export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCatalog; log: Logger; buyerPace: TypingPace }) {
   const { sql, catalog, log } = deps;
+  const seats = new Set<SimulatedBuyerSeat>();
+  let wsBase: string | null = null;
   const { injectWebSocket, upgradeWebSocket } = createNodeWebSocket({ app });
   const rooms = new Map<string, Set<Conn>>();
   const sockets = new Set<WSContext>(); // every open socket, joined a room or not, so shutdown closes them all
@@ -44,11 +52,54 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
     for (const c of rooms.get(room.id) ?? []) send(c.ws, { type: 'room', room: await roomView(sql, fresh, c.role, catalog) });
   };
 
-  app.post('/v1/rooms', async (c) => {
-    const body = (await c.req.json().catch(() => null)) as { code?: unknown } | null;
-    const { room, sellerKey } = await createRoom(sql, body?.code);
+  /** Seats a simulated Buyer in a fresh room: it joins over the WebSocket like a Buyer page. */
+  /** Checks a request for a simulated Buyer against the study before any room is made for it. */
+  const prepareSeat = async (studyId: string, input: unknown) => {
+    const parsed = v.safeParse(SimulatedBuyerRequestSchema, input);
+    if (!parsed.success) throw new BadRequest(`simulatedBuyer: ${describeIssues(parsed.issues)}`);
+    const req = parsed.output;
+    const study = await getStudy(sql, studyId);
+    if (!study) throw new BadRequest('The study no longer exists.', 404);
+    if (!study.categories.includes(req.category)) throw new BadRequest(`simulatedBuyer.category: this study has ${study.categories.join(', ')}`);
+    if (!catalog.personasOf(req.category).length) throw new BadRequest(`simulatedBuyer.category: the pilot catalog has no Buyer personas for ${req.category}`);
+    if (!wsBase) throw new BadRequest('The server is still starting; try again.', 409);
+    const custom = study.coachingSchema === undefined ? null : parseCoachingSchema(study.coachingSchema);
+    return { ...req, seed: req.seed ?? randomInt(2 ** 31), mindChange: req.mindChange ?? 0, schema: custom?.ok ? custom.schema : DEFAULT_COACHING_SCHEMA, wsBase };
+  };
+  /** Seats a simulated Buyer in a fresh room: it joins over the WebSocket like a Buyer page. */
+  const seatSimulatedBuyer = async (room: Room, p: Awaited<ReturnType<typeof prepareSeat>>) => {
+    // The data says the Buyer was simulated, and which one (the seed reproduces it).
+    const ctx = { study: room.studyId, participant: room.state.buyerParticipant, conversation: room.id, role: 'buyer' as const, condition: room.condition, url: null };
+    await insertEvents(sql, [makeEvent(ctx, 'System', 'instruct', { text: `buyer=simulated; category=${p.category}; seed=${p.seed}; mindChange=${p.mindChange}` })]);
+    const seat = new SimulatedBuyerSeat({ wsBase: p.wsBase, room: room.code, category: p.category, seed: p.seed, mindChange: p.mindChange, catalog, schema: p.schema, pace: deps.buyerPace, log, onClose: () => seats.delete(seat) });
+    seats.add(seat);
+    seat.start();
+    return { category: p.category, seed: p.seed };
+  };
+  const opened = async (c: { req: { url: string } }, participant: Parameters<typeof createRoomFor>[1], simulated: unknown): Promise<OpenedRoom> => {
+    const prepared = simulated === undefined ? null : await prepareSeat(participant.study_id, simulated);
+    const { room, sellerKey } = await createRoomFor(sql, participant);
     const base = new URL(c.req.url).origin;
-    return c.json({ room: room.code, conversation: room.id, sellerUrl: `${base}/pilot/seller/${room.code}#key=${sellerKey}`, buyerUrl: `${base}/pilot/buyer/${room.code}` }, 201);
+    return {
+      room: room.code,
+      conversation: room.id,
+      sellerUrl: `${base}/pilot/seller/${room.code}#key=${sellerKey}`,
+      buyerUrl: `${base}/pilot/buyer/${room.code}`,
+      ...(prepared ? { simulatedBuyer: await seatSimulatedBuyer(room, prepared) } : {}),
+    };
+  };
+
+  app.post('/v1/rooms', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as { code?: unknown; simulatedBuyer?: unknown } | null;
+    return c.json(await opened(c, await participantByCode(sql, body?.code), body?.simulatedBuyer), 201);
+  });
+  /** A practice conversation with a simulated Buyer, for the Seller whose extension holds this ingest token. */
+  app.post('/v1/practice', async (c) => {
+    const token = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
+    const owner = token ? await ownerOfToken(sql, token) : null;
+    if (!owner) throw new BadRequest('Join a study first: practice needs your participant token (Authorization: Bearer …).', 401);
+    const body = ((await c.req.json().catch(() => null)) as unknown) ?? {};
+    return c.json(await opened(c, { id: owner.participant, study_id: owner.study, role: owner.role, condition: owner.condition }, body), 201);
   });
 
   app.get('/pilot', (c) => c.html(pilotPage('start', null)));
@@ -150,8 +201,13 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
   );
   return {
     injectWebSocket,
+    /** Where this server listens, for simulated Buyers to connect to (known once it is listening). */
+    listening(base: string) {
+      wsBase = base;
+    },
     /** On shutdown: tell every page the server is restarting (they reconnect and resend), then close. */
     closeAll() {
+      for (const seat of seats) seat.stop();
       for (const ws of sockets) ws.close(1012, 'Server restarting');
       sockets.clear();
       rooms.clear();

@@ -23,7 +23,7 @@ export interface ServerHarness {
 export function useServer(backend: { databaseUrl?: string }): () => ServerHarness {
   let h: ServerHarness | undefined;
   beforeAll(async () => {
-    const env = loadEnv({ PORT: '0', LOG_LEVEL: 'silent', ...(backend.databaseUrl ? { DATABASE_URL: backend.databaseUrl } : {}), INGEST_RATE_PER_MINUTE: '100000' });
+    const env = loadEnv({ PORT: '0', LOG_LEVEL: 'silent', SIM_BUYER_THINK_MS: '0', SIM_BUYER_MS_PER_CHAR: '0', ...(backend.databaseUrl ? { DATABASE_URL: backend.databaseUrl } : {}), INGEST_RATE_PER_MINUTE: '100000' });
     const server = await startServer(env, { inMemory: true });
     h = { server, url: server.url, admin: { Authorization: `Bearer ${server.adminToken}` }, client: hc<AppType>(server.url) };
   });

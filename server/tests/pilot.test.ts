@@ -1,60 +1,8 @@
-import WebSocket from 'ws';
 import { uuidv7 } from 'uuidv7';
 import { describe, expect, it } from 'vitest';
-import type { ServerMessage, ChatItem } from '../../lib/pilot/protocol';
+import type { ServerMessage } from '../../lib/pilot/protocol';
+import { Client } from './ws-client';
 import { BACKENDS, post, useServer, type ServerHarness } from './harness';
-
-/** A WebSocket client that records everything it receives and can wait for a message. */
-class Client {
-  readonly got: ServerMessage[] = [];
-  private ws!: WebSocket;
-  private waiters: (() => void)[] = [];
-  constructor(private readonly url: string) {}
-
-  async open(lastSeq = 0): Promise<Extract<ServerMessage, { type: 'welcome' }> | Extract<ServerMessage, { type: 'error' }>> {
-    this.ws = new WebSocket(this.url);
-    this.ws.on('message', (data) => {
-      this.got.push(JSON.parse(String(data)) as ServerMessage);
-      for (const w of this.waiters.splice(0)) w();
-    });
-    await new Promise((r, j) => this.ws.once('open', r).once('error', j));
-    const from = this.got.length;
-    this.send({ type: 'hello', lastSeq });
-    return (await this.waitFor((m) => m.type === 'welcome' || m.type === 'error', from)) as never;
-  }
-  send(m: unknown): void {
-    this.ws.send(JSON.stringify(m));
-  }
-  say(text: string, id = uuidv7()): string {
-    this.send({ type: 'say', id, text });
-    return id;
-  }
-  async close(): Promise<void> {
-    if (this.ws.readyState === WebSocket.CLOSED) return;
-    await new Promise((r) => {
-      this.ws.once('close', r);
-      this.ws.close();
-    });
-  }
-  items(): ChatItem[] {
-    return this.got.flatMap((m) => (m.type === 'item' ? [m.item] : []));
-  }
-  lastRoom() {
-    return [...this.got].reverse().find((m): m is Extract<ServerMessage, { type: 'room' | 'welcome' }> => m.type === 'room' || m.type === 'welcome')?.room;
-  }
-  async waitFor(pred: (m: ServerMessage) => boolean, from = 0, timeoutMs = 5000): Promise<ServerMessage> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const hit = this.got.slice(from).find(pred);
-      if (hit) return hit;
-      if (Date.now() > deadline) throw new Error(`timed out; got ${JSON.stringify(this.got.slice(from)).slice(0, 400)}`);
-      await new Promise<void>((r) => {
-        this.waiters.push(r);
-        setTimeout(r, 100);
-      });
-    }
-  }
-}
 
 async function openRoom(h: ServerHarness, config: Record<string, unknown> = {}) {
   const study = (await post(`${h.url}/v1/studies`, { name: 'Pilot', minTurns: 2, ...config }, h.admin)).json as { id: string };

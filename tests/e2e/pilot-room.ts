@@ -15,7 +15,7 @@ export interface PilotRoom {
 export function usePilotServer(harness: () => Harness) {
   let server: RunningServer | undefined;
   beforeAll(async () => {
-    server = await startServer(loadEnv({ PORT: '0', LOG_LEVEL: 'warn' }), { inMemory: true });
+    server = await startServer(loadEnv({ PORT: '0', LOG_LEVEL: 'warn', SIM_BUYER_THINK_MS: '0', SIM_BUYER_MS_PER_CHAR: '0' }), { inMemory: true });
   });
   afterAll(async () => server?.close());
   const running = () => {

@@ -1,0 +1,196 @@
+import WebSocket from 'ws';
+import { newId } from '../../lib/ids';
+import type { CoachingSchema } from '../../lib/coach/schema';
+import type { BuyerMove, SellerEvent } from '../../lib/simulator/acts';
+import { DEFAULT_SIMULATOR_CONFIG, type SimulatedBuyer } from '../../lib/simulator/buyer';
+import { simulatedBuyerFor } from '../../lib/simulator/run';
+import type { ChatItem, ClientMessage, RoomView, ServerMessage } from '../../lib/pilot/protocol';
+import type { ServerCatalog } from '../catalog';
+import type { Logger } from '../log';
+
+/** How fast the simulated Buyer types: a pause to think, then time per character (both zero in tests). */
+export interface TypingPace {
+  thinkMs: number;
+  msPerChar: number;
+}
+
+export interface SeatOptions {
+  /** ws://host:port of this server: the seat connects like any Buyer page. */
+  wsBase: string;
+  room: string;
+  /** The category to pick when the Seller offers it (else the first offered). */
+  category: string;
+  seed: number;
+  mindChange: number;
+  catalog: ServerCatalog;
+  schema: CoachingSchema;
+  pace: TypingPace;
+  log: Logger;
+  /** Called once the seat has left (conversation over, or stopped). */
+  onClose?: () => void;
+}
+
+/** Gives up on a room nobody talks in, so a forgotten practice room does not keep a connection open for ever. */
+const IDLE_MS = 30 * 60_000;
+const MAX_RECONNECTS = 20;
+
+/**
+ * A simulated Buyer in a pilot room, through the same WebSocket API as the Buyer page: it says hello, picks the
+ * category when the Seller offers it, opens the conversation, answers each Seller message after a human-like
+ * pause with the typing indicator on, looks at shared cards (view and hover events), answers a Guess, and ends
+ * the conversation when done. Its messages carry ids made here, so a resend after a reconnect is stored once.
+ */
+export class SimulatedBuyerSeat {
+  private ws: WebSocket | null = null;
+  private key: string | null = null;
+  private lastSeq = 0;
+  private buyer: SimulatedBuyer | null = null;
+  private opened = false;
+  private picked = false;
+  private stopped = false;
+  private reconnects = 0;
+  private idle: NodeJS.Timeout | null = null;
+  private readonly pending = new Map<string, ClientMessage>();
+  /** Seller items wait here while the Buyer is still "typing" an earlier answer, and are answered in order. */
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly o: SeatOptions) {}
+
+  start(): void {
+    if (this.stopped) return;
+    const url = `${this.o.wsBase}/v1/rooms/${encodeURIComponent(this.o.room)}/ws?role=buyer${this.key ? `&key=${encodeURIComponent(this.key)}` : ''}`;
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    this.touch();
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', lastSeq: this.lastSeq } satisfies ClientMessage)));
+    ws.on('message', (data) => this.receive(JSON.parse(String(data)) as ServerMessage));
+    ws.on('error', (e) => this.o.log.warn('simulated buyer connection error', { room: this.o.room, error: e.message }));
+    ws.on('close', (code) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.stopped || code === 4000 || ++this.reconnects > MAX_RECONNECTS) return this.finish();
+      setTimeout(() => this.start(), Math.min(5000, 200 * 2 ** Math.min(this.reconnects, 5)));
+    });
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.ws?.close();
+    this.finish();
+  }
+
+  private finish(): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    const cb = this.o.onClose;
+    this.o.onClose = undefined;
+    cb?.();
+  }
+
+  private touch(): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = setTimeout(() => this.stop(), IDLE_MS);
+    this.idle.unref();
+  }
+
+  private receive(m: ServerMessage): void {
+    this.touch();
+    if (m.type === 'welcome') {
+      this.reconnects = 0;
+      if (m.key) this.key = m.key;
+      for (const msg of this.pending.values()) this.raw(msg); // resend what was never acknowledged
+      this.onRoom(m.room);
+    } else if (m.type === 'room') this.onRoom(m.room);
+    else if (m.type === 'item') {
+      this.lastSeq = Math.max(this.lastSeq, m.item.seq);
+      this.pending.delete(m.item.id);
+      if (m.item.sender === 'seller') this.enqueue(() => this.onSellerItem(m.item));
+    } else if (m.type === 'ack' || (m.type === 'error' && m.id)) {
+      if (m.id) this.pending.delete(m.id);
+      if (m.type === 'error') this.o.log.warn('simulated buyer message refused', { room: this.o.room, error: m.message });
+    } else if (m.type === 'error') this.o.log.warn('simulated buyer refused', { room: this.o.room, error: m.message });
+  }
+
+  private onRoom(room: RoomView): void {
+    if (room.phase === 'ended') return this.stop();
+    if (room.phase === 'pick' && !this.picked) {
+      this.picked = true;
+      const ids = room.offered.map((c) => c.id);
+      this.send({ type: 'pick', category: ids.includes(this.o.category) ? this.o.category : (ids[0] ?? this.o.category) });
+      return;
+    }
+    if (room.phase !== 'chat' || this.buyer || !room.priming) return;
+    // The Buyer page shows the targets (every priming condition does); their persona is the one these are the targets of.
+    const targets = new Set(room.priming.targets.map((t) => t.id));
+    const persona = this.o.catalog.catalog.personas.find((p) => p.targets.length === targets.size && p.targets.every((t) => targets.has(t)));
+    if (!persona) {
+      this.o.log.warn('simulated buyer: no persona has these targets', { room: this.o.room, targets: [...targets] });
+      return this.stop();
+    }
+    const products = new Map(this.o.catalog.catalog.products.map((p) => [p.id, p]));
+    this.buyer = simulatedBuyerFor(this.o.catalog.catalog, products, persona, {
+      ...DEFAULT_SIMULATOR_CONFIG,
+      seed: this.o.seed,
+      schema: this.o.schema,
+      mindChange: this.o.mindChange,
+      minTurns: room.minTurns,
+    });
+    if (!this.opened && room.turns === 0) {
+      this.opened = true;
+      const buyer = this.buyer;
+      this.enqueue(() => this.act(buyer.opening()));
+    }
+  }
+
+  private async onSellerItem(item: ChatItem): Promise<void> {
+    const buyer = this.buyer;
+    if (!buyer) return;
+    let e: SellerEvent | null = null;
+    if (item.kind === 'say' && item.text) e = { type: 'say', text: item.text, ...(item.acts ? { acts: item.acts } : {}) };
+    else if (item.kind === 'share' && item.products?.length) {
+      this.raw({ type: 'viewed', shareId: item.id });
+      e = { type: 'share', productIds: item.products.filter((p) => p.source === 'catalog').map((p) => p.id), ...(item.text ? { text: item.text } : {}) };
+      // Hovers name the share they were on.
+      await this.act(buyer.respond(e), item.id);
+      return;
+    } else if (item.kind === 'guess' && item.products?.[0]) e = { type: 'guess', productId: item.products[0].id };
+    if (e) await this.act(buyer.respond(e));
+  }
+
+  private async act(moves: BuyerMove[], shareId?: string): Promise<void> {
+    for (const m of moves) {
+      if (this.stopped) return;
+      if (m.type === 'hover') {
+        if (shareId) this.send({ type: 'hover', shareId, productId: m.productId, dwellMs: m.dwellMs });
+      } else if (m.type === 'say') {
+        const ms = this.o.pace.thinkMs + this.o.pace.msPerChar * m.text.length;
+        if (ms > 0) {
+          this.raw({ type: 'typing', on: true });
+          await sleep(ms);
+          this.raw({ type: 'typing', on: false });
+        }
+        this.send({ type: 'say', text: m.text });
+      } else if (m.type === 'confirm') {
+        await sleep(this.o.pace.thinkMs);
+        this.send({ type: 'confirm', accepted: m.accepted, ...(m.reason ? { reason: m.reason } : {}) });
+      } else this.send({ type: 'end' });
+    }
+  }
+
+  private send(draft: DistributiveOmit<Exclude<ClientMessage, { type: 'hello' | 'typing' | 'viewed' }>, 'id'>): void {
+    const msg = { ...draft, id: newId() } as ClientMessage;
+    this.pending.set((msg as { id: string }).id, msg);
+    this.raw(msg);
+  }
+
+  private raw(msg: ClientMessage): void {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+  }
+
+  private enqueue(work: () => Promise<void>): void {
+    this.queue = this.queue.then(work).catch((e: unknown) => this.o.log.error('simulated buyer failed', { room: this.o.room, error: e instanceof Error ? e.message : String(e) }));
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
