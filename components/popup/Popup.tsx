@@ -3,9 +3,10 @@ import type { AdminApi } from '@/lib/rpc/api';
 import type { Settings } from '@/lib/settings';
 import type { SyncOverview } from '@/lib/background/sync-service';
 import { timeAgo } from '@/lib/time/ago';
+import { Practice } from './Practice';
 
 /** The toolbar popup: which study, logging on or paused, what is waiting to upload, and the last problem. */
-export function Popup({ api, openOptions }: { api: AdminApi; openOptions(): void }) {
+export function Popup({ api, openOptions, openTab }: { api: AdminApi; openOptions(): void; openTab(url: string): void }) {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [overview, setOverview] = useState<SyncOverview | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,6 +50,7 @@ export function Popup({ api, openOptions }: { api: AdminApi; openOptions(): void
           {st.lastError}
         </p>
       )}
+      <Practice api={api} settings={settings} openTab={openTab} />
       <div class="buttons">
         <button
           type="button"

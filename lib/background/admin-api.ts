@@ -9,6 +9,7 @@ import type { Settings } from '../settings';
 import type { SyncService } from './sync-service';
 import type { SiteService } from './site-service';
 import { joinStudy, leaveStudy } from '../sync/join';
+import { startPractice } from '../sync/practice';
 import { listChatSites, removeChatSite, saveChatSite } from '../db/chat-sites';
 import type { FetchLike } from '../sync/uploader';
 
@@ -66,6 +67,7 @@ export function createAdminApi(
       return sync.overview();
     },
     syncOverview: () => sync.overview(),
+    startPractice: async (category) => startPractice(await loadSettings(db), String(category), fetchFn),
     listSites: () => sites.list(),
     allowSite: (site) => sites.allow(String(site)),
     removeSite: (host) => sites.remove(String(host)),

@@ -1,3 +1,4 @@
+import type { OpenedRoom } from '../pilot/protocol';
 import type { Action, FwEvent } from '../events/schema';
 import type { EventPage } from '../db/events';
 import type { Settings, SettingsPatch } from '../settings';
@@ -102,6 +103,8 @@ export interface AdminApi {
   /** Uploads now, ignoring any backoff, and reports how it went. */
   syncNow(): Promise<SyncOverview>;
   syncOverview(): Promise<SyncOverview>;
+  /** Opens a practice room with a simulated Buyer in `category` on the study server; the caller opens its Seller page. */
+  startPractice(category: string): Promise<OpenedRoom>;
   /** Sites where logging is allowed. */
   listSites(): Promise<SiteStatus[]>;
   /** Adds a site; the page must have asked the browser for access first (only a page can show that prompt). */
