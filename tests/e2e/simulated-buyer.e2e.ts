@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, screenshotOnFailure, useHarness, waitFor } from './harness';
+import { usePilotServer } from './pilot-room';
+import { joinFromOptions, openOptions } from './options-page';
+import type { ConversationRecord } from '../../lib/export/conversation';
+import { loadServerCatalog } from '../../server/catalog';
+
+const catalog = await loadServerCatalog();
+const buyerMessages = (seller: Page) => seller.locator('#messages .msg.buyer');
+
+/** The Seller writes, picks the act in the coach (coached rooms hold the send until then), and the simulated Buyer answers. */
+async function sellerAct(seller: Page, act: string, text: string): Promise<string> {
+  const before = await buyerMessages(seller).count();
+  await seller.locator('#input').fill(text);
+  await seller.locator('#input').press('Enter');
+  await seller.getByTestId('fw-choose-act').waitFor();
+  await seller.getByTestId(`fw-act-${act}`).click();
+  await expect.poll(() => seller.locator('#messages .msg.seller').last().innerText()).toContain(text);
+  await expect.poll(() => buyerMessages(seller).count(), { timeout: 10_000 }).toBeGreaterThan(before);
+  return buyerMessages(seller).last().innerText();
+}
+
+describe('practice with a simulated Buyer in real Chromium', () => {
+  const harness = useHarness();
+  const { server } = usePilotServer(harness);
+
+  it('B.IIc: started from the popup; coached acts, a search, a Share Now and a confirmed Guess; the exported conversation holds it all', async () => {
+    const h = harness();
+    screenshotOnFailure(h, 'simulated-buyer');
+    const s = server();
+    const admin = { Authorization: `Bearer ${s.adminToken}`, 'Content-Type': 'application/json' };
+    const study = (await (await fetch(`${s.url}/v1/studies`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Practice study', conditions: ['B.IIc'], minTurns: 3 }) })).json()) as { id: string };
+    const { codes } = (await (await fetch(`${s.url}/v1/studies/${study.id}/participants`, { method: 'POST', headers: admin, body: '{}' })).json()) as { codes: { code: string }[] };
+    const options = await openOptions(h);
+    await joinFromOptions(options, s.url, codes[0]?.code ?? '');
+
+    // The popup opens a practice room with a simulated Buyer in the chosen category.
+    const popup = await h.context.newPage();
+    await popup.goto(h.extensionUrl('popup.html'));
+    await popup.getByTestId('practice-category').selectOption('headphones');
+    await screenshot(popup, 'simulated-buyer-popup');
+    const opened = h.context.waitForEvent('page', (p) => p.url().includes('/pilot/seller/'));
+    await popup.getByTestId('practice-start').click();
+    const seller = await opened;
+    await seller.waitForLoadState();
+    await seller.locator('floorwalker-overlay').waitFor({ state: 'attached' });
+
+    // The Seller offers categories; the simulated Buyer picks headphones and opens the conversation.
+    await seller.locator('#offer').click();
+    await expect.poll(() => buyerMessages(seller).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect((await buyerMessages(seller).first().innerText()).toLowerCase()).toContain('headphones');
+    const code = new URL(seller.url()).pathname.split('/').pop() ?? '';
+    const [room] = await s.sql.query<{ id: string; persona: string }>(`SELECT id, state->>'persona' AS persona FROM rooms WHERE code = $1`, [code]);
+    const persona = catalog.persona(room?.persona ?? '');
+    expect(persona?.category).toBe('headphones');
+
+    // Coached acts, each answered by the Buyer in keeping with its persona.
+    await sellerAct(seller, 'greet', 'Hi there! How are you today? What can I help you find?');
+    await sellerAct(seller, 'ask_recipient', 'Is this for you, or is it a gift?');
+    const features = await sellerAct(seller, 'ask_features', 'Are there any features you are looking for?');
+    expect(features.length).toBeGreaterThan(3);
+    const budget = await sellerAct(seller, 'ask_budget', 'What price range are you thinking of?');
+    expect(budget).toMatch(/\$\d+/);
+
+    // A search for one of the persona's targets (the test knows the answer), a look at its image, and Share Now.
+    const target = catalog.product(persona?.targets[0] ?? '');
+    expect(target).toBeDefined();
+    await seller.getByTestId('fw-search-input').fill(target?.title.split(' ').slice(0, 4).join(' ') ?? '');
+    const result = seller.locator(`.fw-result[data-product-id="${target?.id}"]`);
+    await result.waitFor();
+    await result.locator('.fw-result-img').hover();
+    await seller.waitForTimeout(400);
+    await seller.mouse.move(5, 5);
+    const before = await buyerMessages(seller).count();
+    await result.getByTestId('fw-share-now').click();
+    await seller.getByTestId('fw-share-dialog').waitFor();
+    await seller.getByTestId('fw-share-message').fill('These fit what you told me. What do you think?');
+    await seller.getByTestId('fw-share-send').click();
+    await expect.poll(() => seller.getByTestId('fw-share-status').innerText()).toBe('The product was shared.');
+    await expect.poll(() => buyerMessages(seller).count(), { timeout: 10_000 }).toBeGreaterThan(before);
+    // Asked about the product first, or said it likes it: either way the Seller answers with a recommendation.
+    await sellerAct(seller, 'recommend', `The ${target?.title} is $${target?.price} and rated ${target?.rating} stars.`);
+
+    // The Guess: the simulated Buyer confirms a target.
+    await result.getByTestId('fw-guess').click();
+    await expect.poll(() => seller.locator('#messages').innerText(), { timeout: 10_000 }).toContain('The Buyer confirmed your guess.');
+    await sellerAct(seller, 'thank', 'Thank you so much for shopping with us today!');
+    await screenshot(seller, 'simulated-buyer-seller');
+
+    // The extension uploads its events (search, hovers, acts); the server's per-conversation export joins them
+    // with the room's (every turn, the shares, the Buyer's look at the card, the outcome).
+    const exportConversation = async (): Promise<ConversationRecord | undefined> => {
+      const res = await fetch(`${s.url}/v1/studies/${study.id}/export?format=conversations`, { headers: admin });
+      const text = await res.text();
+      const records = text.trim().startsWith('[') ? (JSON.parse(text) as ConversationRecord[]) : text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as ConversationRecord);
+      return records.find((r) => r.conversation === room?.id);
+    };
+    const rec = await waitFor(
+      async () => {
+        await options.getByTestId('sync-now').click().catch(() => undefined);
+        const r = await exportConversation();
+        return r && r.searches.length > 0 && r.hovers.some((x) => x.agent === 'Seller') ? r : null;
+      },
+      30_000,
+      'the Seller search and hover uploaded',
+    );
+    const sellerTurns = rec.turns.filter((t) => t.speaker === 'Seller');
+    const buyerTurns = rec.turns.filter((t) => t.speaker === 'Buyer');
+    expect(sellerTurns.length).toBeGreaterThanOrEqual(6);
+    expect(sellerTurns.every((t) => (t.acts ?? []).length === 1)).toBe(true);
+    expect(sellerTurns.map((t) => t.acts?.[0])).toEqual(['greet', 'ask_recipient', 'ask_features', 'ask_budget', 'recommend', 'thank']);
+    expect(buyerTurns.length).toBeGreaterThanOrEqual(7);
+    expect(rec.turns.map((t) => t.text)).toContain(budget);
+    expect(rec.searches[0]?.query).toBe(target?.title.split(' ').slice(0, 4).join(' '));
+    expect(rec.shares).toEqual([expect.objectContaining({ productIds: [target?.id], mode: 'II', from: 'search', message: 'These fit what you told me. What do you think?' })]);
+    expect(rec.hovers).toEqual(expect.arrayContaining([expect.objectContaining({ agent: 'Seller', target: 'result_image', productId: target?.id }), expect.objectContaining({ agent: 'Buyer', target: 'shared_card', productId: target?.id })]));
+    expect(rec.guess?.productId).toBe(target?.id);
+    expect(rec.outcome).toMatchObject({ productId: target?.id, accepted: true });
+    expect(rec.condition).toBe('B.IIc');
+    expect(rec.turnCount).toBeGreaterThanOrEqual(3);
+    await Promise.all([seller.close(), popup.close(), options.close()]);
+  });
+});
