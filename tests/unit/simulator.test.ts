@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import * as v from 'valibot';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateCatalog, type Catalog, type Persona, type Product } from '../../lib/catalog/schema';
@@ -11,6 +12,7 @@ import { SellerTools } from '../../lib/simulator/seller-policies';
 import { dsKl, reward, summarize, actDistribution } from '../../lib/simulator/metrics';
 import type { BuyerMove } from '../../lib/simulator/acts';
 import { withTypo } from '../../lib/simulator/language';
+import { countTurns, RecordedConversationSchema, replaySellerTo } from '../../lib/simulator/recorded';
 import { mulberry32 } from '../../lib/random';
 
 const checked = validateCatalog(JSON.parse(await readFile(resolve(import.meta.dirname, '../../public/catalog/default.json'), 'utf8')));
@@ -198,6 +200,37 @@ describe('simulated Buyer', () => {
       const diff = t.split(' ').filter((w, j) => w !== text.split(' ')[j]);
       expect(diff).toHaveLength(1);
     }
+  });
+});
+
+describe('recorded pilot conversations (realism fixtures)', () => {
+  it('are valid: known personas and products, accepted Guesses are targets, every Buyer message annotated', async () => {
+    const dir = resolve(import.meta.dirname, '../fixtures/pilot-conversations');
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.json'));
+    expect(files.length).toBeGreaterThanOrEqual(10);
+    for (const f of files) {
+      const rec = v.parse(RecordedConversationSchema, JSON.parse(await readFile(resolve(dir, f), 'utf8')));
+      const p = persona(rec.persona);
+      expect(p, f).toBeDefined();
+      for (const t of rec.turns) {
+        if (t.speaker === 'Buyer') expect(t.buyerActs?.length, `${f}: ${t.text}`).toBeGreaterThan(0);
+        for (const id of t.share ?? []) expect(product(id)?.category, `${f}: ${id}`).toBe(rec.category);
+        for (const a of t.acts ?? []) expect(DEFAULT_COACHING_SCHEMA.acts.some((x) => x.id === a), `${f}: act ${a}`).toBe(true);
+      }
+      if (rec.outcome?.accepted) expect(p.targets, f).toContain(rec.guess);
+    }
+  });
+
+  it('replays a recorded Seller side to the simulated Buyer of the same persona', async () => {
+    const dir = resolve(import.meta.dirname, '../fixtures/pilot-conversations');
+    const [first] = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+    const rec = v.parse(RecordedConversationSchema, JSON.parse(await readFile(resolve(dir, first as string), 'utf8')));
+    const sim = replaySellerTo(rec, simulatedBuyerFor(catalog, products, persona(rec.persona), config()));
+    const sellerTexts = rec.turns.filter((t) => t.speaker === 'Seller').map((t) => t.text);
+    // The Seller side is the recording's, in order; the Buyer side is the simulator's own.
+    expect(sim.turns.filter((t) => t.speaker === 'Seller').map((t) => t.text)).toEqual(sellerTexts.slice(0, sim.turns.filter((t) => t.speaker === 'Seller').length));
+    expect(sim.turns.filter((t) => t.speaker === 'Buyer').length).toBeGreaterThan(2);
+    expect(sim.turnCount).toBe(countTurns(sim.turns));
   });
 });
 
