@@ -4,6 +4,8 @@ import type { ChatItem, OpenedRoom } from '../../lib/pilot/protocol';
 import { BACKENDS, joinedSeller, post, useServer, type ServerHarness } from './harness';
 import { Client } from './ws-client';
 import { loadServerCatalog } from '../catalog';
+import { loadEnv } from '../env';
+import { startServer } from '../start';
 
 const catalog = await loadServerCatalog();
 
@@ -21,6 +23,38 @@ async function nextBuyerItem(c: Client, n: number, kind: ChatItem['kind'] = 'say
   await c.waitFor(() => buyerItems(c).filter((i) => i.kind === kind).length > n, 0, 8000);
   return buyerItems(c).filter((i) => i.kind === kind)[n] as ChatItem;
 }
+
+describe('simulated Buyer typing pace', () => {
+  it('shows the typing indicator and waits before it answers, as configured', async () => {
+    const server = await startServer(loadEnv({ PORT: '0', LOG_LEVEL: 'silent', SIM_BUYER_THINK_MS: '250', SIM_BUYER_MS_PER_CHAR: '2' }), { inMemory: true });
+    try {
+      const h = { server, url: server.url, admin: { Authorization: `Bearer ${server.adminToken}` } } as ServerHarness;
+      const { code } = await sellerCode(h);
+      const r = (await post(`${h.url}/v1/rooms`, { code, simulatedBuyer: { category: 'vitamins', seed: 3 } })).json as OpenedRoom;
+      const seller = new Client(wsUrl(h, r));
+      await seller.open();
+      await seller.waitFor((m) => m.type === 'presence' && m.buyer);
+      seller.send({ type: 'offer', id: uuidv7(), categories: ['vitamins'] });
+      await nextBuyerItem(seller, 0);
+      const from = seller.got.length;
+      const asked = Date.now();
+      seller.send({ type: 'say', id: uuidv7(), text: 'Any brands you prefer?', acts: ['ask_brand'] });
+      await seller.waitFor((m) => m.type === 'typing' && m.role === 'buyer' && m.on, from);
+      const answer = await nextBuyerItem(seller, 1);
+      const took = Date.now() - asked;
+      // The pause to think plus the time to type the answer, at least.
+      expect(took).toBeGreaterThanOrEqual(250 + 2 * (answer.text?.length ?? 0) - 20);
+      const got = seller.got.slice(from);
+      const typingOff = got.findIndex((m) => m.type === 'typing' && !m.on);
+      const item = got.findIndex((m) => m.type === 'item' && m.item.sender === 'buyer');
+      expect(typingOff).toBeGreaterThanOrEqual(0);
+      expect(typingOff).toBeLessThan(item);
+      await seller.close();
+    } finally {
+      await server.close();
+    }
+  }, 20_000);
+});
 
 describe.each(BACKENDS)('simulated Buyer in a pilot room ($name)', (backend) => {
   const harness = useServer(backend);
