@@ -3,6 +3,7 @@ import { ID_PATTERN } from '../ids';
 import { SharedProductSchema } from '../storefront/product';
 import { MAX_SHARED_PRODUCTS } from '../limits';
 import { SHARE_ORIGINS } from '../share/origins';
+import { ACCEPT_MODES } from '../simulator/preferences';
 
 /**
  * The pilot chat's WebSocket protocol: what a Buyer or Seller page may send, and what the server sends back.
@@ -46,13 +47,15 @@ export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
 
 /**
  * Asking for a simulated Buyer in a new room (POST /v1/rooms with a participant code, or POST /v1/practice with
- * the extension's token): the category it will pick, and optionally its seed (same seed, same Buyer) and the
- * chance it changes its mind mid-way.
+ * the extension's token): the category it will pick, and optionally its seed (same seed, same Buyer), the
+ * chance it changes its mind mid-way and what it accepts.
  */
 export const SimulatedBuyerRequestSchema = v.object({
   category: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be a category id such as headphones')),
   seed: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2 ** 31))),
   mindChange: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+  /** What it accepts: its targets only (default), also close products, or any product that fits its preferences. */
+  accept: v.optional(v.picklist(ACCEPT_MODES)),
 });
 export type SimulatedBuyerRequest = v.InferOutput<typeof SimulatedBuyerRequestSchema>;
 

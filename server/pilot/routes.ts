@@ -64,14 +64,14 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
     if (!catalog.personasOf(req.category).length) throw new BadRequest(`simulatedBuyer.category: the pilot catalog has no Buyer personas for ${req.category}`);
     if (!wsBase) throw new BadRequest('The server is still starting; try again.', 409);
     const custom = study.coachingSchema === undefined ? null : parseCoachingSchema(study.coachingSchema);
-    return { ...req, seed: req.seed ?? randomInt(2 ** 31), mindChange: req.mindChange ?? 0, schema: custom?.ok ? custom.schema : DEFAULT_COACHING_SCHEMA, wsBase };
+    return { ...req, seed: req.seed ?? randomInt(2 ** 31), mindChange: req.mindChange ?? 0, accept: req.accept ?? 'target', schema: custom?.ok ? custom.schema : DEFAULT_COACHING_SCHEMA, wsBase };
   };
   /** Seats a simulated Buyer in a fresh room: it joins over the WebSocket like a Buyer page. */
   const seatSimulatedBuyer = async (room: Room, p: Awaited<ReturnType<typeof prepareSeat>>) => {
     // The data says the Buyer was simulated, and which one (the seed reproduces it).
     const ctx = { study: room.studyId, participant: room.state.buyerParticipant, conversation: room.id, role: 'buyer' as const, condition: room.condition, url: null };
-    await insertEvents(sql, [makeEvent(ctx, 'System', 'instruct', { text: `buyer=simulated; category=${p.category}; seed=${p.seed}; mindChange=${p.mindChange}` })]);
-    const seat = new SimulatedBuyerSeat({ wsBase: p.wsBase, room: room.code, category: p.category, seed: p.seed, mindChange: p.mindChange, catalog, schema: p.schema, pace: deps.buyerPace, log, onClose: () => seats.delete(seat) });
+    await insertEvents(sql, [makeEvent(ctx, 'System', 'instruct', { text: `buyer=simulated; category=${p.category}; seed=${p.seed}; mindChange=${p.mindChange}; accept=${p.accept}` })]);
+    const seat = new SimulatedBuyerSeat({ wsBase: p.wsBase, room: room.code, category: p.category, seed: p.seed, mindChange: p.mindChange, accept: p.accept, catalog, schema: p.schema, pace: deps.buyerPace, log, onClose: () => seats.delete(seat) });
     seats.add(seat);
     seat.start();
     return { category: p.category, seed: p.seed };

@@ -4,6 +4,7 @@ import type { CoachingSchema } from '../../lib/coach/schema';
 import type { BuyerMove, SellerEvent } from '../../lib/simulator/acts';
 import { DEFAULT_SIMULATOR_CONFIG, type SimulatedBuyer } from '../../lib/simulator/buyer';
 import { simulatedBuyerFor } from '../../lib/simulator/run';
+import type { AcceptRule } from '../../lib/simulator/preferences';
 import type { ChatItem, ClientMessage, RoomView, ServerMessage } from '../../lib/pilot/protocol';
 import type { ServerCatalog } from '../catalog';
 import type { Logger } from '../log';
@@ -22,6 +23,7 @@ export interface SeatOptions {
   category: string;
   seed: number;
   mindChange: number;
+  accept: AcceptRule['accept'];
   catalog: ServerCatalog;
   schema: CoachingSchema;
   pace: TypingPace;
@@ -133,6 +135,7 @@ export class SimulatedBuyerSeat {
       seed: this.o.seed,
       schema: this.o.schema,
       mindChange: this.o.mindChange,
+      accept: { ...DEFAULT_SIMULATOR_CONFIG.accept, accept: this.o.accept },
       minTurns: room.minTurns,
     });
     if (!this.opened && room.turns === 0) {

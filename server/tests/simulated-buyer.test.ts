@@ -9,13 +9,13 @@ import { startServer } from '../start';
 
 const catalog = await loadServerCatalog();
 
-async function sellerCode(h: ServerHarness, config: Record<string, unknown> = {}) {
+async function sellerCode(h: Pick<ServerHarness, 'url' | 'admin'>, config: Record<string, unknown> = {}) {
   const study = (await post(`${h.url}/v1/studies`, { name: 'Sim', minTurns: 3, ...config }, h.admin)).json as { id: string };
   const [seller] = ((await post(`${h.url}/v1/studies/${study.id}/participants`, {}, h.admin)).json as { codes: { code: string }[] }).codes;
   return { study, code: seller?.code as string };
 }
 
-const wsUrl = (h: ServerHarness, r: OpenedRoom) => `${h.url.replace('http', 'ws')}/v1/rooms/${r.room}/ws?role=seller&key=${encodeURIComponent(new URL(r.sellerUrl).hash.replace('#key=', ''))}`;
+const wsUrl = (h: Pick<ServerHarness, 'url'>, r: OpenedRoom) => `${h.url.replace('http', 'ws')}/v1/rooms/${r.room}/ws?role=seller&key=${encodeURIComponent(new URL(r.sellerUrl).hash.replace('#key=', ''))}`;
 const buyerItems = (c: Client) => c.items().filter((i) => i.sender === 'buyer');
 
 /** Waits for the next Buyer chat item after `n` of them. */
@@ -28,7 +28,7 @@ describe('simulated Buyer typing pace', () => {
   it('shows the typing indicator and waits before it answers, as configured', async () => {
     const server = await startServer(loadEnv({ PORT: '0', LOG_LEVEL: 'silent', SIM_BUYER_THINK_MS: '250', SIM_BUYER_MS_PER_CHAR: '2' }), { inMemory: true });
     try {
-      const h = { server, url: server.url, admin: { Authorization: `Bearer ${server.adminToken}` } } as ServerHarness;
+      const h = { url: server.url, admin: { Authorization: `Bearer ${server.adminToken}` } };
       const { code } = await sellerCode(h);
       const r = (await post(`${h.url}/v1/rooms`, { code, simulatedBuyer: { category: 'vitamins', seed: 3 } })).json as OpenedRoom;
       const seller = new Client(wsUrl(h, r));
@@ -114,7 +114,7 @@ describe.each(BACKENDS)('simulated Buyer in a pilot room ($name)', (backend) => 
     expect(count('Buyer', 'hover')).toBe(1);
     expect(count('Buyer', 'confirm')).toBe(1);
     const [marker] = await h.server.sql.query<{ text: string }>(`SELECT event->'payload'->>'text' AS text FROM events WHERE event->>'conversation' = $1 AND event->>'action' = 'instruct' AND event->'payload'->>'text' LIKE 'buyer=simulated%'`, [r.conversation]);
-    expect(marker?.text).toBe('buyer=simulated; category=headphones; seed=11; mindChange=0');
+    expect(marker?.text).toBe('buyer=simulated; category=headphones; seed=11; mindChange=0; accept=target');
     expect(study.id).toBeTruthy();
     await seller.close();
   });
