@@ -1,11 +1,11 @@
 import WebSocket from 'ws';
-import { newId } from '../../lib/ids';
 import type { CoachingSchema } from '../../lib/coach/schema';
 import type { BuyerMove, SellerEvent } from '../../lib/simulator/acts';
 import { DEFAULT_SIMULATOR_CONFIG, type SimulatedBuyer } from '../../lib/simulator/buyer';
 import { simulatedBuyerFor } from '../../lib/simulator/run';
 import type { AcceptRule } from '../../lib/simulator/preferences';
-import type { ChatItem, ClientMessage, RoomView, ServerMessage } from '../../lib/pilot/protocol';
+import type { ChatItem, RoomView, ServerMessage } from '../../lib/pilot/protocol';
+import { ChatConnection, type Draft } from './client/connection';
 import type { ServerCatalog } from '../catalog';
 import type { Logger } from '../log';
 
@@ -40,44 +40,56 @@ const MAX_RECONNECTS = 20;
  * A simulated Buyer in a pilot room, through the same WebSocket API as the Buyer page: it says hello, picks the
  * category when the Seller offers it, opens the conversation, answers each Seller message after a human-like
  * pause with the typing indicator on, looks at shared cards (view and hover events), answers a Guess, and ends
- * the conversation when done. Its messages carry ids made here, so a resend after a reconnect is stored once.
+ * the conversation when done. It talks through the Buyer page's own connection code, so it reconnects, resends
+ * and is stored once the same way.
  */
 export class SimulatedBuyerSeat {
-  private ws: WebSocket | null = null;
+  private readonly conn: ChatConnection;
   private key: string | null = null;
-  private lastSeq = 0;
   private buyer: SimulatedBuyer | null = null;
   private opened = false;
   private picked = false;
   private stopped = false;
+  /** Reconnection attempts since the seat was last online. */
   private reconnects = 0;
   private idle: NodeJS.Timeout | null = null;
-  private readonly pending = new Map<string, ClientMessage>();
   /** Seller items wait here while the Buyer is still "typing" an earlier answer, and are answered in order. */
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly o: SeatOptions) {}
+  constructor(private readonly o: SeatOptions) {
+    // The Buyer page's connection (hello with the last item seen, resend until acknowledged, reconnect with backoff).
+    this.conn = new ChatConnection(
+      () => `${o.wsBase}/v1/rooms/${encodeURIComponent(o.room)}/ws?role=buyer${this.key ? `&key=${encodeURIComponent(this.key)}` : ''}`,
+      {
+        onMessage: (m) => this.receive(m),
+        onItem: (item) => {
+          this.touch();
+          if (item.sender === 'seller') this.enqueue(() => this.onSellerItem(item));
+        },
+        onStatus: (status) => {
+          if (status === 'online') this.reconnects = 0;
+          else if (status === 'reconnecting' && ++this.reconnects > MAX_RECONNECTS) this.stop();
+          else if (status === 'closed') this.finish();
+        },
+        onPending: () => undefined,
+      },
+      (url) => {
+        const ws = new WebSocket(url);
+        ws.on('error', (e) => o.log.warn('simulated buyer connection error', { room: o.room, error: e.message }));
+        return ws;
+      },
+    );
+  }
 
   start(): void {
     if (this.stopped) return;
-    const url = `${this.o.wsBase}/v1/rooms/${encodeURIComponent(this.o.room)}/ws?role=buyer${this.key ? `&key=${encodeURIComponent(this.key)}` : ''}`;
-    const ws = new WebSocket(url);
-    this.ws = ws;
     this.touch();
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', lastSeq: this.lastSeq } satisfies ClientMessage)));
-    ws.on('message', (data) => this.receive(JSON.parse(String(data)) as ServerMessage));
-    ws.on('error', (e) => this.o.log.warn('simulated buyer connection error', { room: this.o.room, error: e.message }));
-    ws.on('close', (code) => {
-      if (this.ws !== ws) return;
-      this.ws = null;
-      if (this.stopped || code === 4000 || ++this.reconnects > MAX_RECONNECTS) return this.finish();
-      setTimeout(() => this.start(), Math.min(5000, 200 * 2 ** Math.min(this.reconnects, 5)));
-    });
+    this.conn.start();
   }
 
   stop(): void {
     this.stopped = true;
-    this.ws?.close();
+    this.conn.close();
     this.finish();
   }
 
@@ -98,19 +110,10 @@ export class SimulatedBuyerSeat {
   private receive(m: ServerMessage): void {
     this.touch();
     if (m.type === 'welcome') {
-      this.reconnects = 0;
       if (m.key) this.key = m.key;
-      for (const msg of this.pending.values()) this.raw(msg); // resend what was never acknowledged
       this.onRoom(m.room);
     } else if (m.type === 'room') this.onRoom(m.room);
-    else if (m.type === 'item') {
-      this.lastSeq = Math.max(this.lastSeq, m.item.seq);
-      this.pending.delete(m.item.id);
-      if (m.item.sender === 'seller') this.enqueue(() => this.onSellerItem(m.item));
-    } else if (m.type === 'ack' || (m.type === 'error' && m.id)) {
-      if (m.id) this.pending.delete(m.id);
-      if (m.type === 'error') this.o.log.warn('simulated buyer message refused', { room: this.o.room, error: m.message });
-    } else if (m.type === 'error') this.o.log.warn('simulated buyer refused', { room: this.o.room, error: m.message });
+    else if (m.type === 'error') this.o.log.warn(m.id ? 'simulated buyer message refused' : 'simulated buyer refused', { room: this.o.room, error: m.message });
   }
 
   private onRoom(room: RoomView): void {
@@ -151,7 +154,7 @@ export class SimulatedBuyerSeat {
     let e: SellerEvent | null = null;
     if (item.kind === 'say' && item.text) e = { type: 'say', text: item.text, ...(item.acts ? { acts: item.acts } : {}) };
     else if (item.kind === 'share' && item.products?.length) {
-      this.raw({ type: 'viewed', shareId: item.id });
+      this.conn.viewed(item.id);
       e = { type: 'share', productIds: item.products.filter((p) => p.source === 'catalog').map((p) => p.id), ...(item.text ? { text: item.text } : {}) };
       // Hovers name the share they were on.
       await this.act(buyer.respond(e), item.id);
@@ -168,9 +171,9 @@ export class SimulatedBuyerSeat {
       } else if (m.type === 'say') {
         const ms = this.o.pace.thinkMs + this.o.pace.msPerChar * m.text.length;
         if (ms > 0) {
-          this.raw({ type: 'typing', on: true });
+          this.conn.typing(true);
           await sleep(ms);
-          this.raw({ type: 'typing', on: false });
+          this.conn.typing(false);
         }
         this.send({ type: 'say', text: m.text });
       } else if (m.type === 'confirm') {
@@ -180,14 +183,8 @@ export class SimulatedBuyerSeat {
     }
   }
 
-  private send(draft: DistributiveOmit<Exclude<ClientMessage, { type: 'hello' | 'typing' | 'viewed' }>, 'id'>): void {
-    const msg = { ...draft, id: newId() } as ClientMessage;
-    this.pending.set((msg as { id: string }).id, msg);
-    this.raw(msg);
-  }
-
-  private raw(msg: ClientMessage): void {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+  private send(draft: Draft): void {
+    this.conn.send(draft);
   }
 
   private enqueue(work: () => Promise<void>): void {
@@ -195,5 +192,4 @@ export class SimulatedBuyerSeat {
   }
 }
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -2,7 +2,19 @@ import { uuidv7 } from 'uuidv7';
 import type { ChatItem, ClientMessage, ServerMessage } from '../../../lib/pilot/protocol';
 
 type Outgoing = Exclude<ClientMessage, { type: 'hello' | 'typing' | 'viewed' }>;
-type Draft = Outgoing extends infer M ? (M extends { id: string } ? Omit<M, 'id'> : never) : never;
+export type Draft = Outgoing extends infer M ? (M extends { id: string } ? Omit<M, 'id'> : never) : never;
+
+/**
+ * What the connection needs of a WebSocket: the browser's, or the `ws` package's in Node (the simulated Buyer).
+ * The handlers are only ever set here, so their event types are left to the socket (never).
+ */
+export interface SocketLike {
+  onopen: ((e: never) => void) | null;
+  onmessage: ((e: never) => void) | null;
+  onclose: ((e: never) => void) | null;
+  send(data: string): void;
+  close(): void;
+}
 
 export interface ConnectionHandlers {
   onMessage(m: ServerMessage): void;
@@ -19,7 +31,7 @@ export interface ConnectionHandlers {
  * each id once), and reconnects with backoff when the connection drops.
  */
 export class ChatConnection {
-  private ws: WebSocket | null = null;
+  private ws: SocketLike | null = null;
   private lastSeq = 0;
   private readonly seen = new Set<string>();
   private readonly pending = new Map<string, Outgoing>();
@@ -30,16 +42,17 @@ export class ChatConnection {
   constructor(
     private readonly url: () => string,
     private readonly h: ConnectionHandlers,
+    private readonly openSocket: (url: string) => SocketLike = (url) => new WebSocket(url),
   ) {}
 
   start(): void {
     this.h.onStatus(this.attempts ? 'reconnecting' : 'connecting');
-    const ws = new WebSocket(this.url());
+    const ws = this.openSocket(this.url());
     this.ws = ws;
     this.welcomed = false;
     ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', lastSeq: this.lastSeq } satisfies ClientMessage));
-    ws.onmessage = (e) => this.receive(JSON.parse(String(e.data)) as ServerMessage);
-    ws.onclose = (e) => {
+    ws.onmessage = (e: { data: unknown }) => this.receive(JSON.parse(String(e.data)) as ServerMessage);
+    ws.onclose = (e: { code: number; reason: string }) => {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.closed || e.code === 4000) {
