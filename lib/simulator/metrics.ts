@@ -11,6 +11,15 @@ export interface ConversationLike {
   turns: readonly { speaker: 'Buyer' | 'Seller'; text: string; buyerActs?: readonly BuyerAct[] }[];
 }
 
+/** Exchanges as the pilot server counts them: a Seller message after a Buyer message. */
+export function countTurns(turns: readonly { speaker: 'Buyer' | 'Seller' }[]): number {
+  let n = 0;
+  turns.forEach((t, i) => {
+    if (t.speaker === 'Seller' && turns[i - 1]?.speaker === 'Buyer') n++;
+  });
+  return n;
+}
+
 export interface RewardRule {
   full: number;
   costPerTurn: number;

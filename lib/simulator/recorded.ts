@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { BuyerActSchema, type BuyerMove, type SellerEvent } from './acts';
 import type { SimulatedBuyer } from './buyer';
 import type { SimConversation, SimTurn } from './run';
+import { countTurns } from './metrics';
 
 /**
  * A conversation recorded in the pilot chat, with the Buyer's acts annotated by hand: the realism benchmark's
@@ -26,15 +27,6 @@ export const RecordedConversationSchema = v.object({
   outcome: v.nullable(v.object({ accepted: v.boolean(), reason: v.optional(v.string()) })),
 });
 export type RecordedConversation = v.InferOutput<typeof RecordedConversationSchema>;
-
-/** Exchanges as the pilot server counts them: a Seller message after a Buyer message. */
-export function countTurns(turns: readonly { speaker: 'Buyer' | 'Seller' }[]): number {
-  let n = 0;
-  turns.forEach((t, i) => {
-    if (t.speaker === 'Seller' && turns[i - 1]?.speaker === 'Buyer') n++;
-  });
-  return n;
-}
 
 /**
  * Plays a recorded conversation's Seller side to a simulated Buyer (same persona): the Seller's messages, shares

@@ -3,6 +3,7 @@ import type { CoachingSchema } from '../coach/schema';
 import type { BuyerAct, BuyerMove, SellerEvent } from './acts';
 import { SimulatedBuyer, type SimulatorConfig } from './buyer';
 import { buildPreferences } from './preferences';
+import { countTurns } from './metrics';
 import { createPolicy, type SellerPolicyName, type SellerTools } from './seller-policies';
 
 /** One turn of a conversation, as the pilot-chat fixtures record them. */
@@ -51,17 +52,10 @@ export function runConversation(o: {
   const buyer = simulatedBuyerFor(o.catalog, o.products, o.persona, o.config);
   const seller = createPolicy(o.policy, { tools: o.tools, schema: o.schema, category: o.persona.category, coached: o.coached });
   const conv: SimConversation = { persona: o.persona.id, category: o.persona.category, policy: o.policy, turns: [], turnCount: 0, guess: null, outcome: null, hovers: 0 };
-  let lastSpeaker: 'Buyer' | 'Seller' | null = null;
-  const record = (speaker: 'Buyer' | 'Seller') => {
-    if (speaker === 'Seller' && lastSpeaker === 'Buyer') conv.turnCount++;
-    lastSpeaker = speaker;
-  };
   const buyerDid = (moves: BuyerMove[]) => {
     for (const m of moves) {
-      if (m.type === 'say') {
-        record('Buyer');
-        conv.turns.push({ speaker: 'Buyer', text: m.text, buyerActs: m.acts });
-      } else if (m.type === 'confirm') conv.outcome = { accepted: m.accepted, ...(m.reason ? { reason: m.reason } : {}) };
+      if (m.type === 'say') conv.turns.push({ speaker: 'Buyer', text: m.text, buyerActs: m.acts });
+      else if (m.type === 'confirm') conv.outcome = { accepted: m.accepted, ...(m.reason ? { reason: m.reason } : {}) };
       else if (m.type === 'hover') conv.hovers++;
     }
   };
@@ -70,8 +64,8 @@ export function runConversation(o: {
       conv.guess = e.productId;
       return;
     }
-    record('Seller');
     conv.turns.push({ speaker: 'Seller', text: e.text ?? '', ...(e.type === 'say' && e.acts ? { acts: [...e.acts] } : {}), ...(e.type === 'share' ? { share: [...e.productIds], acts: o.coached ? ['recommend'] : [] } : {}) });
+    conv.turnCount = countTurns(conv.turns);
   };
 
   let buyerMoves = buyer.opening();

@@ -98,7 +98,10 @@ class ScriptedSeller implements SellerPolicy {
       if (m.type === 'say') this.profile = addExtracted(this.profile, extractProfile(m.text, this.o.tools.vocabulary, { category: this.o.category }).items, null, 0).profile;
     }
     const confirm = view.buyer.find((m): m is Extract<BuyerMove, { type: 'confirm' }> => m.type === 'confirm');
-    if (confirm?.accepted || view.buyer.some((m) => m.type === 'end')) return [this.say(this.act('thank'), 'Thank you so much for shopping with us today!')].concat(this.markThanked());
+    if (confirm?.accepted || view.buyer.some((m) => m.type === 'end')) {
+      this.thanked = true;
+      return [this.say(this.act('thank'), 'Thank you so much for shopping with us today!')];
+    }
     if (confirm && !confirm.accepted && this.shown) {
       this.rejected.add(this.shown.id);
       this.shown = null;
@@ -161,11 +164,6 @@ class ScriptedSeller implements SellerPolicy {
 
   private say(act: CoachAct | undefined, text: string): SellerEvent {
     return { type: 'say', text, ...(this.o.coached && act ? { acts: [act.id] } : {}) };
-  }
-
-  private markThanked(): SellerEvent[] {
-    this.thanked = true;
-    return [];
   }
 }
 

@@ -52,7 +52,6 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
     for (const c of rooms.get(room.id) ?? []) send(c.ws, { type: 'room', room: await roomView(sql, fresh, c.role, catalog) });
   };
 
-  /** Seats a simulated Buyer in a fresh room: it joins over the WebSocket like a Buyer page. */
   /** Checks a request for a simulated Buyer against the study before any room is made for it. */
   const prepareSeat = async (studyId: string, input: unknown) => {
     const parsed = v.safeParse(SimulatedBuyerRequestSchema, input);

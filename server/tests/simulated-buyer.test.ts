@@ -16,6 +16,15 @@ async function sellerCode(h: Pick<ServerHarness, 'url' | 'admin'>, config: Recor
 }
 
 const wsUrl = (h: Pick<ServerHarness, 'url'>, r: OpenedRoom) => `${h.url.replace('http', 'ws')}/v1/rooms/${r.room}/ws?role=seller&key=${encodeURIComponent(new URL(r.sellerUrl).hash.replace('#key=', ''))}`;
+/** The Seller connects to a room with a simulated Buyer seated, waits for it to be there, and offers categories. */
+async function sellerWithSimulatedBuyer(h: Pick<ServerHarness, 'url'>, r: OpenedRoom, categories: string[]): Promise<Client> {
+  const seller = new Client(wsUrl(h, r));
+  await seller.open();
+  await seller.waitFor((m) => m.type === 'presence' && m.buyer); // the simulated Buyer is in the room
+  seller.send({ type: 'offer', id: uuidv7(), categories });
+  return seller;
+}
+
 const buyerItems = (c: Client) => c.items().filter((i) => i.sender === 'buyer');
 
 /** Waits for the next Buyer chat item after `n` of them. */
@@ -31,10 +40,7 @@ describe('simulated Buyer typing pace', () => {
       const h = { url: server.url, admin: { Authorization: `Bearer ${server.adminToken}` } };
       const { code } = await sellerCode(h);
       const r = (await post(`${h.url}/v1/rooms`, { code, simulatedBuyer: { category: 'vitamins', seed: 3 } })).json as OpenedRoom;
-      const seller = new Client(wsUrl(h, r));
-      await seller.open();
-      await seller.waitFor((m) => m.type === 'presence' && m.buyer);
-      seller.send({ type: 'offer', id: uuidv7(), categories: ['vitamins'] });
+      const seller = await sellerWithSimulatedBuyer(h, r, ['vitamins']);
       await nextBuyerItem(seller, 0);
       const from = seller.got.length;
       const asked = Date.now();
@@ -67,10 +73,7 @@ describe.each(BACKENDS)('simulated Buyer in a pilot room ($name)', (backend) => 
     const r = opened.json as OpenedRoom;
     expect(r.simulatedBuyer).toEqual({ category: 'headphones', seed: 11 });
 
-    const seller = new Client(wsUrl(h, r));
-    await seller.open();
-    await seller.waitFor((m) => m.type === 'presence' && m.buyer); // the simulated Buyer is in the room
-    seller.send({ type: 'offer', id: uuidv7(), categories: ['lego', 'headphones'] });
+    const seller = await sellerWithSimulatedBuyer(h, r, ['lego', 'headphones']);
     await seller.waitFor((m) => m.type === 'room' && m.room.phase === 'chat');
     expect(seller.lastRoom()?.category).toBe('headphones');
 
@@ -124,10 +127,7 @@ describe.each(BACKENDS)('simulated Buyer in a pilot room ($name)', (backend) => 
     const run = async () => {
       const { code } = await sellerCode(h);
       const r = (await post(`${h.url}/v1/rooms`, { code, simulatedBuyer: { category: 'lego', seed: 99 } })).json as OpenedRoom;
-      const seller = new Client(wsUrl(h, r));
-      await seller.open();
-      await seller.waitFor((m) => m.type === 'presence' && m.buyer);
-      seller.send({ type: 'offer', id: uuidv7(), categories: ['lego'] });
+      const seller = await sellerWithSimulatedBuyer(h, r, ['lego']);
       const opening = await nextBuyerItem(seller, 0);
       await seller.close();
       // The persona is drawn by the room; the words follow from persona and seed.

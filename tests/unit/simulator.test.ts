@@ -9,10 +9,10 @@ import { classify, intentsOf } from '../../lib/simulator/understand';
 import { buildPreferences, hasFeature, judge } from '../../lib/simulator/preferences';
 import { runConversation, simulatedBuyerFor } from '../../lib/simulator/run';
 import { SellerTools } from '../../lib/simulator/seller-policies';
-import { dsKl, reward, summarize, actDistribution } from '../../lib/simulator/metrics';
+import { dsKl, reward, summarize, actDistribution, countTurns } from '../../lib/simulator/metrics';
 import type { BuyerMove } from '../../lib/simulator/acts';
 import { withTypo } from '../../lib/simulator/language';
-import { countTurns, RecordedConversationSchema, replaySellerTo } from '../../lib/simulator/recorded';
+import { RecordedConversationSchema, replaySellerTo } from '../../lib/simulator/recorded';
 import { mulberry32 } from '../../lib/random';
 
 const checked = validateCatalog(JSON.parse(await readFile(resolve(import.meta.dirname, '../../public/catalog/default.json'), 'utf8')));
