@@ -62,7 +62,6 @@ export class SimulatedBuyer {
   private readonly rng: Rng;
   private readonly agenda: Goal[] = [];
   private readonly told = new Set<Told>();
-  private readonly rejected = new Map<string, Problem[]>();
   private budget: Budget;
   private considering: Product | null = null;
   private liked: Product | null = null;
@@ -254,7 +253,6 @@ export class SimulatedBuyer {
       parts.push({ act: 'note', text: say.like(this.rng) });
       return;
     }
-    this.rejected.set(p.id, j.problems);
     this.lastProblems = j.problems;
     parts.push({ act: 'note', text: say.dislike(j.problems, this.rng) });
     for (const problem of j.problems.slice(0, 1)) this.toldProblem(problem);
@@ -271,7 +269,6 @@ export class SimulatedBuyer {
     }
     this.outcome = null; // the Seller may guess again
     const reason = j?.problems[0] ? problemWords(j.problems[0], this.rng) : "that's not one I was looking for";
-    if (p && j) this.rejected.set(p.id, j.problems);
     this.lastProblems = j?.problems ?? [];
     this.waitingForSuggestion = true;
     return [{ type: 'confirm', accepted: false, reason }];
