@@ -5,6 +5,8 @@ import { validateCatalog, type Catalog, type Persona, type Product } from '../li
 /** The catalog the pilot pages show (the bundled default), with lookups by id. Loaded once at start. */
 export interface ServerCatalog {
   catalog: Catalog;
+  /** Every product by id (the simulated Buyer's lookup). */
+  products: ReadonlyMap<string, Product>;
   product(id: string): Product | undefined;
   personasOf(category: string): Persona[];
   persona(id: string): Persona | undefined;
@@ -18,6 +20,7 @@ export async function loadServerCatalog(path = resolve(import.meta.dirname, '../
   const personas = new Map(catalog.personas.map((p) => [p.id, p]));
   return {
     catalog,
+    products,
     product: (id) => products.get(id),
     personasOf: (category) => catalog.personas.filter((p) => p.category === category),
     persona: (id) => personas.get(id),

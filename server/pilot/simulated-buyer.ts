@@ -132,8 +132,7 @@ export class SimulatedBuyerSeat {
       this.o.log.warn('simulated buyer: no persona has these targets', { room: this.o.room, targets: [...targets] });
       return this.stop();
     }
-    const products = new Map(this.o.catalog.catalog.products.map((p) => [p.id, p]));
-    this.buyer = simulatedBuyerFor(this.o.catalog.catalog, products, persona, {
+    this.buyer = simulatedBuyerFor(this.o.catalog.catalog, this.o.catalog.products, persona, {
       ...DEFAULT_SIMULATOR_CONFIG,
       seed: this.o.seed,
       schema: this.o.schema,
