@@ -12,6 +12,9 @@ import { PORTS } from '@/lib/rpc/api';
 import { portEndpoint } from '@/lib/rpc/port-endpoint';
 import { LOGGING_SWITCH_KEY, loggingSwitch } from '@/lib/logging-switch';
 import type { Settings } from '@/lib/settings';
+import { listChatSites } from '@/lib/db/chat-sites';
+import { CHAT_SITES_MIRROR_KEY } from '@/lib/sites/chat-site-mirror';
+import type { SiteChatConfig } from '@/lib/adapters/chat';
 
 // Wiring only. The worker can be stopped at any moment: all state lives in IndexedDB, none in globals
 // beyond the database handle, which reopens on the next start.
@@ -27,7 +30,8 @@ export default defineBackground(() => {
   const contentApi = createContentApi(db, search, sync);
   const announce = (s: Settings) => void browser.storage.local.set({ [LOGGING_SWITCH_KEY]: loggingSwitch(s) });
   const sites = createSiteService(db, browser.scripting, browser.permissions, announce);
-  const adminApi = createAdminApi(db, search, sync, fetchFn, sites, announce);
+  const mirrorChatSites = (configs: SiteChatConfig[]) => browser.storage.local.set({ [CHAT_SITES_MIRROR_KEY]: configs });
+  const adminApi = createAdminApi(db, search, sync, fetchFn, sites, announce, mirrorChatSites);
   const relay = createRelayService(db, { sendMessage: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options) });
 
   // Allowed sites get the content script through one dynamic registration, kept in step with the browser's
@@ -52,6 +56,8 @@ export default defineBackground(() => {
   browser.runtime.onInstalled.addListener(({ reason }) => {
     syncAtStart(); // an unpacked or updated extension starts this way
     reconcileSites();
+    // Installs from before the mirror existed, and a profile whose extension storage was cleared, get it back.
+    void listChatSites(db).then(mirrorChatSites, (e: unknown) => console.warn('[floorwalker] chat sites', e));
     if (reason === 'install') void browser.runtime.openOptionsPage(); // the consent screen, first of all
   });
   const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;

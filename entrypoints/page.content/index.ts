@@ -1,6 +1,6 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { CONTENT_MATCHES } from '@/lib/sites/matches';
-import { adapterFromConfig, waitForChatAdapter } from '@/lib/adapters/chat';
+import { adapterFromConfig, detectChatAdapter, waitForChatAdapter, type ChatAdapter } from '@/lib/adapters/chat';
 import { CHAT_LIST_WAIT_MS } from '@/lib/limits';
 import { connectContent } from '@/lib/rpc/connect';
 import type { PageContext } from '@/lib/rpc/api';
@@ -11,6 +11,7 @@ import { firstValue, observable } from '@/lib/observable';
 import { createEventLog } from '@/lib/logger/event-log';
 import { browser } from 'wxt/browser';
 import { LOGGING_SWITCH_KEY } from '@/lib/logging-switch';
+import { CHAT_SITES_MIRROR_KEY, chatSiteFromMirror } from '@/lib/sites/chat-site-mirror';
 import { mountOverlay, OVERLAY_TAG } from './overlay';
 import { CoachController } from '@/lib/coach/controller';
 import { parseCondition } from '@/lib/study/condition';
@@ -31,9 +32,11 @@ export default defineContentScript({
   async main(ctx) {
     const rpc = connectContent();
     const topFrame = window.top === window;
-    // A site the participant configured by selectors in the options page, else a built-in adapter (pilot chat).
-    const siteConfig = topFrame ? await rpc.chatSiteConfig(location.hostname).catch(() => null) : null;
-    const adapter = topFrame ? await waitForChatAdapter(document, siteConfig ? [adapterFromConfig(siteConfig)] : [], ctx.signal, CHAT_LIST_WAIT_MS) : null;
+    // The pilot chat's built-in adapter is seen at once, so the overlay shows without waiting for anything. The chat
+    // features wait for the full answer: a site the participant configured by selectors in the options page (read
+    // from the storage mirror, not over the RPC) comes first, and its message list may render late.
+    const builtInChat = topFrame && detectChatAdapter(document) !== null;
+    const adapterReady = topFrame ? chatAdapterOf(ctx.signal) : Promise.resolve(null);
     const context = observable<PageContext | null>(null);
     const status = observable({ sent: 0, pending: 0 });
     const coach = observable<CoachController | null>(null);
@@ -57,20 +60,21 @@ export default defineContentScript({
       {
         name: 'overlay',
         async start() {
-          if (!adapter) return;
+          if (!builtInChat && !(await adapterReady)) return;
           await mountOverlay(ctx, { context, status, log, coach, share, search: rpc, savePrefs: (prefs) => void rpc.setOverlayPrefs(prefs) });
         },
       },
       {
         name: 'share',
-        start(_deps, signal) {
+        async start(_deps, signal) {
+          const adapter = await adapterReady;
           if (adapter) share.set(startShare({ adapter, rpc, log, context }, signal));
         },
       },
       {
         name: 'storefront',
         async start(_deps, signal) {
-          if (adapter) return;
+          if (await adapterReady) return;
           watchProduct(document, signal, product.set);
           // Sellers get a button to send the product to their chat; it shows while the page has a product.
           const pageContext = await firstValue(context);
@@ -80,6 +84,7 @@ export default defineContentScript({
       {
         name: 'coach',
         async start(_deps, signal) {
+          const adapter = await adapterReady;
           if (!adapter) return;
           // Chats that do not name their conversations keep coaching state per page.
           const conversation = adapter.conversationId(document) ?? `page:${location.host}${location.pathname}`;
@@ -108,6 +113,7 @@ export default defineContentScript({
       {
         name: 'page-logger',
         async start(_deps, signal) {
+          const adapter = await adapterReady;
           const ignore = (el: Element) => el.closest(`${OVERLAY_TAG}, ${SHARE_BUTTON_TAG}`) !== null;
           let running: AbortController | null = null;
           // (Re)start or stop the logger to match the current context: listeners exist only while logging is on.
@@ -134,3 +140,9 @@ export default defineContentScript({
     await startFeatures(features, null, ctx.signal);
   },
 });
+
+async function chatAdapterOf(signal: AbortSignal): Promise<ChatAdapter | null> {
+  const mirrored = await browser.storage.local.get(CHAT_SITES_MIRROR_KEY).catch(() => ({}) as Record<string, unknown>);
+  const siteConfig = chatSiteFromMirror(mirrored[CHAT_SITES_MIRROR_KEY], location.hostname);
+  return waitForChatAdapter(document, siteConfig ? [adapterFromConfig(siteConfig)] : [], signal, CHAT_LIST_WAIT_MS);
+}

@@ -12,6 +12,7 @@ import { joinStudy, leaveStudy } from '../sync/join';
 import { startPractice } from '../sync/practice';
 import { listChatSites, removeChatSite, saveChatSite } from '../db/chat-sites';
 import type { FetchLike } from '../sync/uploader';
+import type { SiteChatConfig } from '../adapters/chat';
 
 export function createAdminApi(
   db: FloorwalkerDb,
@@ -21,7 +22,11 @@ export function createAdminApi(
   sites: SiteService,
   /** Tells open pages that logging was switched (see lib/logging-switch). */
   announce: (settings: Settings) => void = () => undefined,
+  /** Copies the configured chat sites where content scripts read them (see lib/sites/chat-site-mirror). */
+  mirrorChatSites: (sites: SiteChatConfig[]) => Promise<void> = async () => undefined,
 ): AdminApi {
+  // Awaited, so a page opened right after the options page says "saved" already finds its configuration.
+  const mirrored = async (sites: SiteChatConfig[]) => (await mirrorChatSites(sites), sites);
   return {
     getSettings: () => loadSettings(db),
     setConsent: async (consent) => {
@@ -72,8 +77,8 @@ export function createAdminApi(
     allowSite: (site) => sites.allow(String(site)),
     removeSite: (host) => sites.remove(String(host)),
     listChatSites: () => listChatSites(db),
-    saveChatSite: (config) => saveChatSite(db, config),
-    removeChatSite: (host) => removeChatSite(db, String(host)),
+    saveChatSite: async (config) => mirrored(await saveChatSite(db, config)),
+    removeChatSite: async (host) => mirrored(await removeChatSite(db, String(host))),
     async restoreDefaultCatalog() {
       await search.restoreDefault();
       return search.info();

@@ -14,7 +14,6 @@ import type { SearchService } from './search-service';
 import type { SyncService } from './sync-service';
 import { createProfileService, type ProfileService } from './profile-service';
 import { createSuggestService } from './suggest-service';
-import { chatSiteFor } from '../db/chat-sites';
 import { COACHING_SCHEMA_KEY, parseCoachingSchema } from '../coach/schema';
 import { DEFAULT_COACHING_SCHEMA } from '../coach/default-schema';
 
@@ -91,7 +90,6 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
     extractProfile: (conversation, text, messageId, category) => profiles.extract(conversation, text, messageId, category),
     updateProfile: (conversation, op) => profiles.update(String(conversation), op),
     suggestReplies: (request) => suggestions.suggest(request),
-    chatSiteConfig: (host) => chatSiteFor(db, String(host)),
 
     async catalogProduct(id) {
       const p = await search.product(String(id));

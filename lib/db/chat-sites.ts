@@ -35,7 +35,3 @@ export async function removeChatSite(db: FloorwalkerDb, host: string): Promise<S
     return next;
   });
 }
-
-export async function chatSiteFor(db: FloorwalkerDb, host: string): Promise<SiteChatConfig | null> {
-  return (await listChatSites(db)).find((c) => c.host === host.toLowerCase()) ?? null;
-}

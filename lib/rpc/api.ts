@@ -71,8 +71,6 @@ export interface ContentApi extends RelayApi {
   updateProfile(conversation: string, op: ProfileOp): Promise<{ profile: ConversationProfile; change: ProfileChange }>;
   /** 3 to 5 replies for the chosen act: the Seller's own past messages with it, and filled templates. */
   suggestReplies(request: SuggestRequest): Promise<Suggestion[]>;
-  /** The chat selectors configured for a site, or null (the page then uses a built-in adapter, if any). */
-  chatSiteConfig(host: string): Promise<SiteChatConfig | null>;
   /** A catalog product as a product to share, or null when the active catalog does not have it. */
   catalogProduct(id: string): Promise<SharedProduct | null>;
 }
