@@ -19,6 +19,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
+          setupFiles: ['tests/e2e/setup.ts'],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 90_000,

@@ -2,7 +2,7 @@ import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { screenshot, screenshotOnFailure, useHarness } from './harness';
+import { screenshot, useHarness } from './harness';
 import { openOptions } from './options-page';
 
 describe('researcher catalog import', () => {
@@ -10,7 +10,6 @@ describe('researcher catalog import', () => {
 
   it('imports a CSV with a column mapping, reports bad rows, searches it, and restores the default', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'catalog-import');
     const dir = await mkdtemp(join(tmpdir(), 'fw-csv-'));
     const rows = ['sku,name,manufacturer,price,category,stars,reviews,image_url,colour,waterproof'];
     for (let i = 1; i <= 10; i++) rows.push(`GT-${i},Zephyrblade Pruning Shears ${i}in,Fiskars,${(9.5 + i).toFixed(2)},Garden Tools,4.${i % 10},${i * 10},https://img.example/${i}.png,green|black,${i % 2 ? 'yes' : 'no'}`);

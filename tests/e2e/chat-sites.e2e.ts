@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, screenshotOnFailure, useHarness } from './harness';
+import { screenshot, useHarness } from './harness';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
 
 interface Stored {
@@ -47,7 +47,6 @@ describe('generic chat adapters configured by selectors in the options page', ()
 
   it('coaches on three differently built chat sites: held sends, act labels, Buyer messages one by one and in batches, a virtualized list', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'chat-sites');
     const host = new URL(h.fixtures.url).hostname;
     const options = await openOptions(h);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot, screenshotOnFailure, useHarness } from './harness';
+import { screenshot, useHarness } from './harness';
 import { buyerSays, usePilotServer } from './pilot-room';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
 
@@ -17,7 +17,6 @@ describe('the coached Seller on the pilot chat', () => {
 
   it('holds a message until an act is chosen, unlocks follow-ups, enforces limits, and logs every message with its acts', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'coach');
     const room = await roomFor('B.IIc', 1);
     const { seller, buyer } = await startChat(room, 'headphones');
     await seller.getByTestId('fw-acts').waitFor();
@@ -108,7 +107,6 @@ describe('the Buyer profile and suggested replies on the pilot chat', () => {
 
   it('fills the profile from Buyer messages, is confirmed and edited, drives guidance and search, suggests replies, and follows the Buyer to a later conversation', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'coach-profile');
     const room = await roomFor('B.IIc', 1);
     const { seller, buyer } = await startChat(room, 'headphones');
     await seller.getByTestId('fw-profile').waitFor();

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { serveFolder } from '../../scripts/static-server';
 import { extensionIdOf, FIXTURES_DIR, launchBrowser, screenshot } from './harness';
 import { storedTotal } from './options-page';
@@ -11,53 +11,53 @@ describe('consent on first run', () => {
     const profile = await mkdtemp(join(tmpdir(), 'fw-consent-'));
     const fixtures = await serveFolder(FIXTURES_DIR);
     const context = await launchBrowser(profile);
-    try {
-      const id = await extensionIdOf(context);
-      // Installing opens the options page with the consent screen.
-      const options = await (async () => {
-        for (let i = 0; i < 50; i++) {
-          const page = context.pages().find((p) => p.url().startsWith(`chrome-extension://${id}/options.html`));
-          if (page) return page;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        return context.newPage().then(async (p) => (await p.goto(`chrome-extension://${id}/options.html`), p));
-      })();
-      await options.getByTestId('consent-panel').waitFor();
-      await screenshot(options, 'options-consent');
-
-      const product = await context.newPage();
-      await product.goto(`${fixtures.url}/product.html`);
-      await product.waitForTimeout(300);
-      for (let i = 0; i < 5; i++) await product.click('#add-to-cart');
-      await product.waitForTimeout(800);
-      expect(await storedTotal(options)).toBe(0);
-
-      await options.getByRole('radio', { name: 'Seller' }).check();
-      await options.getByTestId('consent-agree').click();
-      await options.getByTestId('consent-given').waitFor();
-      await product.reload();
-      await product.waitForTimeout(300);
-      for (let i = 0; i < 5; i++) await product.click('#add-to-cart');
-      await expect.poll(() => storedTotal(options), { timeout: 10_000 }).toBe(5);
-
-      // Pausing from the popup stops logging on the page already open; resuming starts it again, no reload.
-      const popup = await context.newPage();
-      await popup.goto(`chrome-extension://${id}/popup.html`);
-      await popup.getByTestId('popup-toggle-logging').click();
-      await popup.getByTestId('popup-logging').filter({ hasText: 'paused' }).waitFor();
-      await product.waitForTimeout(500);
-      for (let i = 0; i < 5; i++) await product.click('#add-to-cart');
-      await product.waitForTimeout(800);
-      expect(await storedTotal(options)).toBe(5);
-      await popup.getByTestId('popup-toggle-logging').click();
-      await popup.getByTestId('popup-logging').filter({ hasText: 'on' }).waitFor();
-      await product.waitForTimeout(500);
-      for (let i = 0; i < 3; i++) await product.click('#add-to-cart');
-      await expect.poll(() => storedTotal(options), { timeout: 10_000 }).toBe(8);
-    } finally {
+    // Closed when the test is over, after a failing test's screenshots (tests/e2e/setup.ts) are taken.
+    onTestFinished(async () => {
       await context.close();
       await fixtures.close();
       await rm(profile, { recursive: true, force: true });
-    }
+    });
+    const id = await extensionIdOf(context);
+    // Installing opens the options page with the consent screen.
+    const options = await (async () => {
+      for (let i = 0; i < 50; i++) {
+        const page = context.pages().find((p) => p.url().startsWith(`chrome-extension://${id}/options.html`));
+        if (page) return page;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return context.newPage().then(async (p) => (await p.goto(`chrome-extension://${id}/options.html`), p));
+    })();
+    await options.getByTestId('consent-panel').waitFor();
+    await screenshot(options, 'options-consent');
+
+    const product = await context.newPage();
+    await product.goto(`${fixtures.url}/product.html`);
+    await product.waitForTimeout(300);
+    for (let i = 0; i < 5; i++) await product.click('#add-to-cart');
+    await product.waitForTimeout(800);
+    expect(await storedTotal(options)).toBe(0);
+
+    await options.getByRole('radio', { name: 'Seller' }).check();
+    await options.getByTestId('consent-agree').click();
+    await options.getByTestId('consent-given').waitFor();
+    await product.reload();
+    await product.waitForTimeout(300);
+    for (let i = 0; i < 5; i++) await product.click('#add-to-cart');
+    await expect.poll(() => storedTotal(options), { timeout: 10_000 }).toBe(5);
+
+    // Pausing from the popup stops logging on the page already open; resuming starts it again, no reload.
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${id}/popup.html`);
+    await popup.getByTestId('popup-toggle-logging').click();
+    await popup.getByTestId('popup-logging').filter({ hasText: 'paused' }).waitFor();
+    await product.waitForTimeout(500);
+    for (let i = 0; i < 5; i++) await product.click('#add-to-cart');
+    await product.waitForTimeout(800);
+    expect(await storedTotal(options)).toBe(5);
+    await popup.getByTestId('popup-toggle-logging').click();
+    await popup.getByTestId('popup-logging').filter({ hasText: 'on' }).waitFor();
+    await product.waitForTimeout(500);
+    for (let i = 0; i < 3; i++) await product.click('#add-to-cart');
+    await expect.poll(() => storedTotal(options), { timeout: 10_000 }).toBe(8);
   });
 });

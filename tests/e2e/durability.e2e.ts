@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenshotOnFailure, useHarness, workerControl } from './harness';
+import { useHarness, workerControl } from './harness';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
 import type { FwEvent } from '../../lib/events/schema';
 
@@ -8,7 +8,6 @@ describe('events survive a stopped service worker', () => {
 
   it('stores every click made just before and while the worker is stopped, none twice', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'durability');
     const worker = await workerControl(h);
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/chat.html`);

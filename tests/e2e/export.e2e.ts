@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot, screenshotOnFailure, useHarness } from './harness';
+import { screenshot, useHarness } from './harness';
 import { exportJsonl, openOptions, storedTotal, waitForStored } from './options-page';
 import { validateEvent } from '../../lib/events/schema';
 import { readFile } from 'node:fs/promises';
@@ -11,7 +11,6 @@ describe('JSONL export and delete from the options page', () => {
 
   it('downloads every stored event as valid JSONL, then deletes all after confirmation', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'export');
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/product.html`);
     await page.waitForTimeout(300);
@@ -68,7 +67,6 @@ describe('a large export from the options page', () => {
 
   it('streams thousands of events into a ZIP, showing progress as it reads', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'export-large');
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/product.html`);
     await page.waitForTimeout(300);

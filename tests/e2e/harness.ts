@@ -3,7 +3,7 @@ import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, onTestFailed } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { serveFolder, type StaticServer } from '../../scripts/static-server';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -40,11 +40,14 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** Every browser the tests have open, so a failing test can leave a picture of each page whoever opened it. */
+const openBrowsers = new Set<BrowserContext>();
+
 export async function launchBrowser(profileDir: string): Promise<BrowserContext> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(`No built extension at ${EXTENSION_DIR}: run "npm run build" first.`);
   }
-  return chromium.launchPersistentContext(profileDir, {
+  const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
     headless: true,
     ignoreDefaultArgs: ['--disable-extensions'],
@@ -52,6 +55,23 @@ export async function launchBrowser(profileDir: string): Promise<BrowserContext>
     acceptDownloads: true,
     args: [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, ...CHROMIUM_ARGS, TEST_HOST_RULES],
   });
+  openBrowsers.add(context);
+  context.on('close', () => openBrowsers.delete(context));
+  return context;
+}
+
+/** Saves a full-page screenshot of every page open in any test browser, as test-results/FAILED-<name>-<n>.png. */
+export async function screenshotOpenPages(name: string): Promise<string[]> {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  const slug = name.replace(/[^\w-]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+  const pages = [...openBrowsers].flatMap((c) => c.pages());
+  const saved = await Promise.all(
+    pages.map(async (p, i) => {
+      const path = join(ARTIFACTS_DIR, `FAILED-${slug}-${i}.png`);
+      return p.screenshot({ path, fullPage: true }).then(() => path, () => null);
+    }),
+  );
+  return saved.filter((x): x is string => x !== null);
 }
 
 export async function extensionIdOf(context: BrowserContext): Promise<string> {
@@ -120,24 +140,18 @@ export async function giveConsent(context: BrowserContext, extensionId: string, 
 export function useHarness(): () => Harness {
   let h: Harness | undefined;
   beforeAll(async () => {
-    h = await startHarness();
+    try {
+      h = await startHarness();
+    } catch (e) {
+      await screenshotOpenPages('harness-start'); // a failed start-up (consent, say) runs no test hooks
+      throw e;
+    }
   });
   afterAll(async () => h?.close());
   return () => {
     if (!h) throw new Error('harness not started');
     return h;
   };
-}
-
-/** Saves a screenshot of each open page when the current test fails. */
-export function screenshotOnFailure(h: Harness, name: string): void {
-  onTestFailed(async () => {
-    await mkdir(ARTIFACTS_DIR, { recursive: true });
-    const pages = h.context.pages();
-    await Promise.all(
-      pages.map((p, i) => p.screenshot({ path: join(ARTIFACTS_DIR, `FAILED-${name}-${i}.png`), fullPage: true }).catch(() => undefined)),
-    );
-  });
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot, screenshotOnFailure, useHarness } from './harness';
+import { screenshot, useHarness } from './harness';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
 import type { FwEvent } from '../../lib/events/schema';
 
@@ -8,7 +8,6 @@ describe('logger on a product page', () => {
 
   it('turns hovers, scrolls and clicks into stored events, read back through the options page', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'logger');
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/product.html`);
     await page.waitForTimeout(300); // content script connected

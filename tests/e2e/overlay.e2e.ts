@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot, screenshotOnFailure, useHarness } from './harness';
+import { screenshot, useHarness } from './harness';
 
 const LAYOUT_IDS = ['page-header', 'chat', 'messages', 'input', 'send', 'page-footer'];
 
@@ -8,7 +8,6 @@ describe('overlay on a chat page', () => {
 
   it('appears in a shadow root, isolated from page CSS both ways, without moving the page', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'overlay');
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/chat.html`);
     const host = page.locator('floorwalker-overlay');
@@ -66,7 +65,6 @@ describe('overlay on a chat page', () => {
 
   it('collapses and opens with the mouse and the keyboard, and remembers it', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'overlay-keyboard');
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/chat.html`);
     const toggle = page.getByTestId('fw-toggle');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot, screenshotOnFailure, useHarness } from './harness';
+import { screenshot, useHarness } from './harness';
 import { usePilotServer } from './pilot-room';
 
 describe('pilot chat pages in real Chromium', () => {
@@ -7,8 +7,6 @@ describe('pilot chat pages in real Chromium', () => {
   const { server, roomFor, startChat } = usePilotServer(harness);
 
   it('shows the Buyer their task as each priming condition says', async () => {
-    const h = harness();
-    screenshotOnFailure(h, 'pilot-priming');
     for (const priming of ['A', 'B', 'C', 'D'] as const) {
       const { seller, buyer } = await startChat(await roomFor(`${priming}.IIc`));
       const task = buyer.locator('.task');
@@ -43,8 +41,6 @@ describe('pilot chat pages in real Chromium', () => {
   });
 
   it('runs a chat between the pages, survives a dropped Buyer connection, and ends with a confirmed guess', async () => {
-    const h = harness();
-    screenshotOnFailure(h, 'pilot-chat');
     const room = await roomFor('B.IIc+v', 1);
     const { seller, buyer } = await startChat(room, 'lego');
     // The extension overlays the Seller page (it is a chat page to the pilot adapter), not the Buyer page.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeEvent } from '../../lib/events/build';
 import type { FwEvent } from '../../lib/events/schema';
-import { screenshot, screenshotOnFailure, useHarness } from './harness';
+import { screenshot, useHarness } from './harness';
 import { openOptions } from './options-page';
 
 describe('researcher view in the options page', () => {
@@ -12,7 +12,6 @@ describe('researcher view in the options page', () => {
 
   it('loads a study export, lists conversations, shows a timeline and draws the charts', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'research');
     const events: FwEvent[] = [];
     let t = 1_800_000_000_000;
     for (const [id, condition, turns] of [['conv-a', 'B.IIc', 4], ['conv-b', 'A.Iu', 3], ['conv-c', 'B.IIc', 5]] as const) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, screenshotOnFailure, useHarness } from './harness';
+import { screenshot, useHarness } from './harness';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
 import type { EventOf, FwEvent } from '../../lib/events/schema';
 
@@ -13,7 +13,6 @@ describe('catalog search in the overlay', () => {
 
   it('searches as the Seller types, filters, sorts, pages, and logs it all', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'search');
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/chat.html`);
     const input = page.getByTestId('fw-search-input');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, screenshotOnFailure, useHarness, waitFor } from './harness';
+import { screenshot, useHarness, waitFor } from './harness';
 import { buyerSays, sellerSays, usePilotServer } from './pilot-room';
 import { exportJsonl, openOptions } from './options-page';
 import type { FwEvent } from '../../lib/events/schema';
@@ -21,7 +21,6 @@ describe('product sharing in real Chromium', () => {
 
   it('II: Share Now from search, Share to chat from a product page in another tab, hovers on the cards, a confirmed Guess; stored and exported', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'share-II');
     const room = await roomFor('B.IIc', 1);
     const { seller, buyer } = await startChat(room, 'headphones');
     await seller.locator('floorwalker-overlay').waitFor({ state: 'attached' });
@@ -119,7 +118,6 @@ describe('product sharing in real Chromium', () => {
 
   it('III: collects a list from search and a product page, shares it for comparison', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'share-III');
     const room = await roomFor('B.IIIc', 1);
     const { seller, buyer } = await startChat(room, 'running_shoes');
     await seller.locator('floorwalker-overlay').waitFor({ state: 'attached' });
@@ -166,7 +164,6 @@ describe('product sharing in real Chromium', () => {
 
   it('I: inserts the link into the chat input only; the Buyer opens it on the pilot shop; Share to chat from there inserts too', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'share-I');
     const room = await roomFor('B.Ic', 1);
     const { seller, buyer } = await startChat(room, 'books');
     await seller.locator('floorwalker-overlay').waitFor({ state: 'attached' });
@@ -214,7 +211,6 @@ describe('product sharing in real Chromium', () => {
 
   it('shows hostile page data as text only: no script runs, no javascript: link, a broken image gets a placeholder', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'share-safety');
     const room = await roomFor('B.IIc', 1);
     const { seller, buyer } = await startChat(room, 'headphones');
     await seller.locator('floorwalker-overlay').waitFor({ state: 'attached' });

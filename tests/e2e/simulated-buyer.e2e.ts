@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, screenshotOnFailure, useHarness, waitFor } from './harness';
+import { screenshot, useHarness, waitFor } from './harness';
 import { usePilotServer } from './pilot-room';
 import { joinFromOptions, openOptions } from './options-page';
 import type { ConversationRecord } from '../../lib/export/conversation';
@@ -27,7 +27,6 @@ describe('practice with a simulated Buyer in real Chromium', () => {
 
   it('B.IIc: started from the popup; coached acts, a search, a Share Now and a confirmed Guess; the exported conversation holds it all', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'simulated-buyer');
     const s = server();
     const admin = { Authorization: `Bearer ${s.adminToken}`, 'Content-Type': 'application/json' };
     const study = (await (await fetch(`${s.url}/v1/studies`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Practice study', conditions: ['B.IIc'], minTurns: 3 }) })).json()) as { id: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, screenshotOnFailure, useHarness, type Harness } from './harness';
+import { screenshot, useHarness, type Harness } from './harness';
 import { exportJsonl, openOptions, storedTotal, waitForStored } from './options-page';
 
 /**
@@ -34,7 +34,6 @@ describe('allowed sites', () => {
 
   it('logs on a shop only after the participant allows it, across a restart, and stops when it is removed', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'sites');
     const port = new URL(h.fixtures.url).port;
     const shopUrl = `http://shop.test:${port}/product.html`;
     let options = await openOptions(h);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
-import { FIXTURES_DIR, screenshot, screenshotOnFailure, useHarness, waitFor } from './harness';
+import { FIXTURES_DIR, screenshot, useHarness, waitFor } from './harness';
 import { exportJsonl, openOptions } from './options-page';
 import type { FwEvent } from '../../lib/events/schema';
 
@@ -27,7 +27,6 @@ describe('storefront product pages in real Chromium', () => {
 
   it('finds the product on every style of page, logs its view, image hovers by role and product clicks', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'storefront');
     const page = await h.context.newPage();
     const cspErrors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && /Content Security Policy/i.test(m.text()) && cspErrors.push(m.text()));

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadEnv } from '../../server/env';
 import { startServer, type RunningServer } from '../../server/start';
-import { screenshot, screenshotOnFailure, useHarness, waitFor, workerControl } from './harness';
+import { screenshot, useHarness, waitFor, workerControl } from './harness';
 import { joinFromOptions, openOptions } from './options-page';
 
 /** A small seeded PRNG (mulberry32): the faults are random but the same in every run, so the test cannot pass by luck. */
@@ -99,7 +99,6 @@ describe('sync to the endpoint under faults', () => {
 
   it('delivers every event exactly once through a server outage and a 30% failure rate', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'sync');
     const { env, first, study, code } = await studyServer(cleanup, 'Sync study');
     let server: RunningServer | null = first;
     const upstreamUrl = server.url;
@@ -187,7 +186,6 @@ describe('sync survives a stopped worker and a closed browser', () => {
 
   it('uploads every event once when the worker is stopped 20 times mid-burst and the browser is closed with events waiting', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'sync-durability');
     const { env, first, study, code } = await studyServer(cleanup, 'Durable study');
     let server: RunningServer | null = first;
     const port = Number(new URL(server.url).port);
