@@ -27,7 +27,10 @@ function labelOf(el: Element): string | undefined {
   const aria = el.getAttribute('aria-label');
   let text: string | null | undefined = aria;
   if (!text) {
-    if (el.matches(TYPED)) {
+    if (insideEditor(el)) {
+      // A link or button inside a rich-text editor holds what the user typed (or pasted): never read it.
+      text = null;
+    } else if (el.matches(TYPED)) {
       // For buttons made from inputs the value is the caption, not user text; for anything else, say nothing.
       const type = (el.getAttribute('type') ?? '').toLowerCase();
       text = el.tagName === 'INPUT' && ['submit', 'button', 'reset'].includes(type) ? el.getAttribute('value') : null;
@@ -38,6 +41,16 @@ function labelOf(el: Element): string | undefined {
   if (!text) return undefined;
   const clean = maskPii(text.replace(/\s+/g, ' ').trim());
   return clean ? clean.slice(0, MAX_LABEL_CHARS) : undefined;
+}
+
+/**
+ * In a rich-text editor: the nearest contenteditable attribute on the element or an ancestor decides (HTML's
+ * inheritance rule); the browser's own answer covers what attributes do not show, such as designMode documents.
+ */
+function insideEditor(el: Element): boolean {
+  if ((el as Partial<HTMLElement>).isContentEditable === true || el.ownerDocument.designMode === 'on') return true;
+  const value = el.closest('[contenteditable]')?.getAttribute('contenteditable')?.toLowerCase();
+  return value !== undefined && ['', 'true', 'plaintext-only'].includes(value);
 }
 
 function cssPath(el: Element): string {

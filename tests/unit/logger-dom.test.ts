@@ -30,6 +30,15 @@ describe('describeElement', () => {
     expect(describeElement(document.querySelector('[type=submit]')!).label).toBe('Search');
   });
 
+  it('never reads links, buttons or text inside a rich-text editor, but does outside one', () => {
+    document.body.innerHTML = `<div contenteditable id="editor"><p>typed <a href="#" id="in-link">secret link</a> <b><button id="in-button">secret caption</button></b></p>
+      <span contenteditable="false"><a href="#" id="island">Mention chip</a></span></div><a href="#" id="out-link">Help</a>`;
+    for (const id of ['in-link', 'in-button', 'editor']) expect(JSON.stringify(describeElement(document.getElementById(id)!))).not.toContain('secret');
+    // A non-editable island inside the editor is page content again, as is everything outside it.
+    expect(describeElement(document.getElementById('island')!).label).toBe('Mention chip');
+    expect(describeElement(document.getElementById('out-link')!).label).toBe('Help');
+  });
+
   it('stops the path at the nearest id', () => {
     document.body.innerHTML = `<section id="reviews"><ul><li><a href="#">x</a></li></ul></section>`;
     expect(describeElement(document.querySelector('a')!).path).toBe('section#reviews > ul > li > a');
