@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { screenshot, useHarness } from './harness';
+import { EXTENSION_DIR, screenshot, useHarness } from './harness';
 
 const LAYOUT_IDS = ['page-header', 'chat', 'messages', 'input', 'send', 'page-footer'];
 
@@ -95,6 +97,27 @@ describe('overlay on a chat page', () => {
     await page.reload();
     await expect.poll(() => page.locator('floorwalker-overlay >> .fw-panel').getAttribute('data-side')).toBe('left');
     await screenshot(page, 'overlay-chat-left');
+    await page.close();
+  });
+
+  it('leaves no IndexedDB on the page: only the background and extension pages open the database', async () => {
+    const h = harness();
+    const page = await h.context.newPage();
+    await page.goto(`${h.fixtures.url}/chat.html`);
+    // Coach, search and logger all at work: a search typed in the overlay, clicks on the page.
+    const input = page.getByTestId('fw-search-input');
+    await input.pressSequentially('lego', { delay: 20 });
+    await expect.poll(() => page.getByTestId('fw-search-status').innerText(), { timeout: 15_000 }).toMatch(/of \d+/);
+    await page.click('#messages', { position: { x: 700, y: 120 } }); // clear of the overlay, on either side
+    await page.waitForTimeout(500);
+    // Content scripts share the page's storage: a database opened by one would be listed under the page's origin.
+    const cdp = await h.context.newCDPSession(page);
+    const { databaseNames } = (await cdp.send('IndexedDB.requestDatabaseNames', { securityOrigin: new URL(h.fixtures.url).origin })) as { databaseNames: string[] };
+    expect(databaseNames).toEqual([]);
+    await cdp.detach();
+    // And the content script's bundle has no IndexedDB code in it to begin with.
+    const bundle = await readFile(join(EXTENSION_DIR, 'content-scripts/page.js'), 'utf8');
+    expect(bundle).not.toMatch(/indexedDB|Dexie/);
     await page.close();
   });
 
