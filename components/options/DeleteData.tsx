@@ -6,7 +6,7 @@ export interface DeleteDataProps {
   onDeleted(): void;
 }
 
-/** Deletes every stored event, only after the participant confirms in a dialog that says how many. */
+/** Deletes everything collected in this browser, only after the participant confirms in a dialog that says how many events. */
 export function DeleteData({ total, deleteAll, onDeleted }: DeleteDataProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -29,7 +29,7 @@ export function DeleteData({ total, deleteAll, onDeleted }: DeleteDataProps) {
   return (
     <section aria-labelledby="delete-h">
       <h2 id="delete-h">Delete data</h2>
-      <p class="muted">Removes every event stored in this browser. Your study settings stay.</p>
+      <p class="muted">Removes everything recorded in this browser: events, conversations, Buyer profiles and coaching progress. Your consent, study and site settings stay.</p>
       <button type="button" class="danger" data-testid="delete-all" disabled={total === 0} onClick={() => dialog.current?.showModal()}>
         Delete all data…
       </button>
@@ -40,7 +40,7 @@ export function DeleteData({ total, deleteAll, onDeleted }: DeleteDataProps) {
       )}
       <dialog ref={dialog} aria-labelledby="delete-dialog-h">
         <h3 id="delete-dialog-h">Delete {total} stored events?</h3>
-        <p>This cannot be undone. Export first if you want to keep a copy.</p>
+        <p>Conversations, Buyer profiles and coaching progress go too. This cannot be undone. Export first if you want to keep a copy.</p>
         <div class="dialog-actions">
           <button type="button" onClick={() => dialog.current?.close()}>
             Cancel

@@ -1,4 +1,4 @@
-import { countEvents, deleteAllEvents, listEvents, readEventsAfter, toEvent } from '../db/events';
+import { countEvents, deleteCollectedData, listEvents, readEventsAfter, toEvent } from '../db/events';
 import { loadSettings, setConsent, updateSettings } from '../db/settings';
 import type { FloorwalkerDb } from '../db/schema';
 import type { AdminApi } from '../rpc/api';
@@ -51,7 +51,7 @@ export function createAdminApi(
     },
     getStatus: () => countEvents(db),
     async deleteAllData() {
-      return { deleted: await deleteAllEvents(db) };
+      return { deleted: await deleteCollectedData(db) };
     },
     catalogInfo: () => search.info(),
     stageProducts: (importId, products) => stageProducts(db, importId, products),

@@ -15,8 +15,9 @@ export type CoachState = v.InferOutput<typeof CoachStateSchema>;
 
 export const EMPTY_COACH_STATE: CoachState = { counts: {}, last: null, turns: 0, lastSpeaker: null };
 
-/** Storage key of a conversation's state in the settings table. */
-export const coachStateKey = (conversation: string) => `coach:${conversation}`;
+/** Storage key of a conversation's state in the settings table: this prefix, then the conversation. */
+export const COACH_STATE_PREFIX = 'coach:';
+export const coachStateKey = (conversation: string) => `${COACH_STATE_PREFIX}${conversation}`;
 
 /** A message was sent or received: a Seller message answering the Buyer completes a turn. */
 export function afterMessage(state: CoachState, sender: 'buyer' | 'seller', acts: readonly string[] = []): CoachState {

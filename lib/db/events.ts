@@ -2,6 +2,7 @@ import Dexie from 'dexie';
 import type { FwEvent } from '../events/schema';
 import { eventsByConversation } from '../events/group';
 import { SyncState, type FloorwalkerDb, type StoredEvent } from './schema';
+import { COACH_STATE_PREFIX } from '../coach/state';
 
 /** Stores events keyed by their client id: writing the same event twice leaves one copy. */
 export async function putEvents(db: FloorwalkerDb, events: readonly FwEvent[], now = Date.now()): Promise<string[]> {
@@ -64,12 +65,16 @@ export async function countEvents(db: FloorwalkerDb): Promise<{ total: number; p
   return { total, pending };
 }
 
-/** Deletes every stored event and conversation; settings stay so the participant keeps their study. */
-export async function deleteAllEvents(db: FloorwalkerDb): Promise<number> {
-  return db.transaction('rw', db.events, db.conversations, async () => {
+/**
+ * Deletes everything recorded about conversations and the people in them: events, conversations, Buyer profiles,
+ * remembered Buyers and each conversation's coaching progress, in one transaction. Configuration stays (consent,
+ * study, allowed and configured sites, the catalog) so the participant can go on. Returns how many events went.
+ */
+export async function deleteCollectedData(db: FloorwalkerDb): Promise<number> {
+  return db.transaction('rw', [db.events, db.conversations, db.profiles, db.buyers, db.settings], async () => {
     const n = await db.events.count();
-    await db.events.clear();
-    await db.conversations.clear();
+    await Promise.all([db.events.clear(), db.conversations.clear(), db.profiles.clear(), db.buyers.clear()]);
+    await db.settings.where('key').startsWith(COACH_STATE_PREFIX).delete();
     return n;
   });
 }

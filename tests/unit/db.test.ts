@@ -3,10 +3,12 @@ import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { useTestDbs } from './helpers/db';
 import { STORES_V1, STORES_V3, SyncState } from '../../lib/db/schema';
-import { deleteAllEvents, listEvents, putEvents, readEventsAfter, countEvents } from '../../lib/db/events';
+import { deleteCollectedData, listEvents, putEvents, readEventsAfter, countEvents } from '../../lib/db/events';
 import { loadSettings, setConsent, updateSettings } from '../../lib/db/settings';
 import { storeEvents } from '../../lib/background/content-api';
 import { clickEvent, hoverEvent } from './helpers/events';
+import { EMPTY_PROFILE } from '../../lib/profile/schema';
+import { EMPTY_COACH_STATE, coachStateKey } from '../../lib/coach/state';
 
 const { open, freshName } = useTestDbs('fw-test');
 
@@ -99,9 +101,20 @@ describe('event store', () => {
       after = page.at(-1)!.id;
     }
     expect(seen).toEqual(events.map((e) => e.id));
-    expect(await deleteAllEvents(db)).toBe(7);
+    // Collected data beside the events: a Buyer profile, a remembered Buyer, a conversation's coaching progress.
+    await db.profiles.put({ ...EMPTY_PROFILE, buyer: 'Ana', conversation: 'conv-1', updatedAt: 1 });
+    await db.buyers.put({ id: 'ana', name: 'Ana', items: [], updatedAt: 1 });
+    await db.settings.put({ key: coachStateKey('conv-1'), value: EMPTY_COACH_STATE });
+    await setConsent(db, { agree: true, role: 'seller' });
+    expect(await deleteCollectedData(db)).toBe(7);
     expect(await db.events.count()).toBe(0);
     expect(await db.conversations.count()).toBe(0);
+    expect(await db.profiles.count()).toBe(0);
+    expect(await db.buyers.count()).toBe(0);
+    expect(await db.settings.get(coachStateKey('conv-1'))).toBeUndefined();
+    // Configuration stays: the participant's consent and role.
+    expect(await loadSettings(db)).toMatchObject({ role: 'seller' });
+    expect((await loadSettings(db)).consentedAt).not.toBeNull();
   });
 
   it('tracks conversations from their events', async () => {
