@@ -13,11 +13,16 @@ export class RpcTimeoutError extends Error {
 type Method = (...args: never[]) => Promise<unknown>;
 export type RpcClient<T> = { [K in keyof T]: T[K] extends Method ? T[K] : never } & { close(): void };
 
-export interface RpcClientOptions {
+export interface RpcClientOptions<T = Record<string, unknown>> {
   timeoutMs?: number;
   /** Longer limits for calls that do real work, e.g. rebuilding a 100,000-product index. */
   methodTimeoutMs?: Record<string, number>;
   maxAttempts?: number;
+  /**
+   * Methods a second run would repeat (opening a practice room on the server): they get one attempt, and a dropped
+   * port or a timeout fails the call loudly for the caller to show, instead of running it again unseen.
+   */
+  once?: readonly Extract<keyof T, string>[];
   /** Wait before attempt n (n ≥ 1); the default backs off 100 ms, 200 ms, 400 ms. */
   backoffMs?: (attempt: number) => number;
 }
@@ -30,10 +35,11 @@ interface Connection<T> {
 
 /**
  * A typed client for one channel. It connects lazily, reconnects after the port drops, and fails every call
- * that was in flight on a dropped port instead of leaving it hanging. Calls are retried on a new port, so all
- * background methods must be idempotent (events carry client ids; settings patches are absolute).
+ * that was in flight on a dropped port instead of leaving it hanging. Calls are retried on a new port, so
+ * background methods must be idempotent (events carry client ids; settings patches are absolute), or be named
+ * in `once`.
  */
-export function createRpcClient<T extends object>(connect: () => PortLike, opts: RpcClientOptions = {}): RpcClient<T> {
+export function createRpcClient<T extends object>(connect: () => PortLike, opts: RpcClientOptions<T> = {}): RpcClient<T> {
   const timeoutMs = opts.timeoutMs ?? RPC_CALL_TIMEOUT_MS;
   const maxAttempts = opts.maxAttempts ?? RPC_MAX_ATTEMPTS;
   const backoff = opts.backoffMs ?? ((n: number) => 100 * 2 ** (n - 1));
@@ -57,7 +63,8 @@ export function createRpcClient<T extends object>(connect: () => PortLike, opts:
 
   async function call(method: string, args: unknown[]): Promise<unknown> {
     let lastError: unknown;
-    for (let attempt = 0; attempt < maxAttempts; attempt++) {
+    const attempts = (opts.once as readonly string[] | undefined)?.includes(method) ? 1 : maxAttempts;
+    for (let attempt = 0; attempt < attempts; attempt++) {
       if (closed) throw new RpcDisconnectedError('RPC client closed');
       if (attempt > 0) await sleep(backoff(attempt));
       let c: Connection<T>;

@@ -7,6 +7,7 @@ import { RPC_INDEX_TIMEOUT_MS } from '../limits';
 export function connectAdmin(): RpcClient<AdminApi> {
   return createRpcClient<AdminApi>(() => browser.runtime.connect({ name: PORTS.admin }), {
     methodTimeoutMs: { catalogInfo: RPC_INDEX_TIMEOUT_MS, commitImport: RPC_INDEX_TIMEOUT_MS, restoreDefaultCatalog: RPC_INDEX_TIMEOUT_MS },
+    once: ['startPractice'], // each run opens a room with a simulated Buyer on the server
   });
 }
 

@@ -50,6 +50,17 @@ describe('RPC client over ports', () => {
     expect(bg.clientPorts).toHaveLength(1);
   });
 
+  it('runs a method named in `once` a single time: a dropped port fails it loudly instead of running it again', async () => {
+    const bg = background();
+    const rpc = createRpcClient<Api>(bg.connect, { ...fast, once: ['slow'] });
+    const call = rpc.slow(50);
+    await new Promise((r) => setTimeout(r, 5));
+    bg.serverPorts[0]!.disconnect();
+    await expect(call).rejects.toBeInstanceOf(RpcDisconnectedError);
+    expect(bg.clientPorts).toHaveLength(1); // no second run on a new port
+    expect(await rpc.slow(1)).toBe('slept 1'); // the next call connects again
+  });
+
   it('fails a call in flight when the worker goes away, then retries it on a new port', async () => {
     const bg = background();
     const rpc = createRpcClient<Api>(bg.connect, fast);
