@@ -18,8 +18,18 @@ export default defineConfig({
     // Storefronts to log on, and a study server elsewhere, are asked for one site at a time, never granted up front
     // (Firefox's MV2 manifest keeps optional origins with the optional permissions).
     ...(browser === 'firefox' ? { optional_permissions: OPTIONAL_ORIGINS } : { optional_host_permissions: OPTIONAL_ORIGINS }),
+    // Firefox asks at install for what leaves the browser: a study's uploads carry the pages visited (sanitized
+    // URLs), what the participant did on them, and chat text.
     ...(browser === 'firefox'
-      ? { browser_specific_settings: { gecko: { id: 'floorwalker@floorwalker.dev', strict_min_version: '142.0', data_collection_permissions: { required: ['none'] } } } }
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'floorwalker@floorwalker.dev',
+              strict_min_version: '142.0',
+              data_collection_permissions: { required: ['browsingActivity', 'websiteActivity', 'websiteContent'] },
+            },
+          },
+        }
       : {}),
   }),
   vite: () => ({
