@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { launchBrowser, extensionIdOf, FIXTURES_DIR } from '../tests/e2e/harness';
+import { launchBrowser, extensionIdOf, FIXTURES_DIR, workerControl } from '../tests/e2e/harness';
 import { serveFolder } from '../scripts/static-server';
 import { report, round, summarize, type Row } from './lib/report';
 
@@ -13,6 +13,8 @@ import { report, round, summarize, type Row } from './lib/report';
 const ROOT = resolve(import.meta.dirname, '..');
 const BUILD_RUNS = 3;
 const LOADS = 30;
+/** Loads with the service worker stopped just before: the overlay must not wait for it to start. */
+const COLD_WORKER_LOADS = 10;
 
 function timeBuild(): number {
   const t0 = performance.now();
@@ -31,7 +33,7 @@ const background = await readFile(join(ROOT, '.output/chrome-mv3/background.js')
 const profile = await mkdtemp(join(tmpdir(), 'fw-bench-'));
 const fixtures = await serveFolder(FIXTURES_DIR);
 const context = await launchBrowser(profile);
-await extensionIdOf(context);
+const extensionId = await extensionIdOf(context);
 // A string, not a function: tsx would wrap a function's inner declarations in helpers the page does not have.
 await context.addInitScript(`
   document.addEventListener('DOMContentLoaded', () => { window.__fwDcl = performance.now(); });
@@ -46,18 +48,33 @@ await context.addInitScript(`
 const fromNavigation: number[] = [];
 const fromDcl: number[] = [];
 const pageDcl: number[] = [];
+const coldFromDcl: number[] = [];
 const page = await context.newPage();
-for (let i = 0; i < LOADS + 2; i++) {
-  await page.goto(`${fixtures.url}/chat.html?run=${i}`);
+const load = async (run: string) => {
+  await page.goto(`${fixtures.url}/chat.html?run=${run}`);
   const t = await page.waitForFunction(
     'window.__fwVisible !== undefined && window.__fwDcl !== undefined ? { visible: window.__fwVisible, dcl: window.__fwDcl } : null',
   );
-  const { visible, dcl } = (await t.jsonValue()) as { visible: number; dcl: number };
+  return (await t.jsonValue()) as { visible: number; dcl: number };
+};
+for (let i = 0; i < LOADS + 2; i++) {
+  const { visible, dcl } = await load(String(i));
   if (i < 2) continue; // warm-up: first loads start the service worker and compile the scripts
   fromNavigation.push(visible);
   fromDcl.push(visible - dcl);
   pageDcl.push(dcl);
 }
+// The same page with the worker stopped first, as Chrome stops an idle one: nothing before the overlay waits on it.
+const worker = await workerControl({ context, extensionId, extensionUrl: (path) => `chrome-extension://${extensionId}/${path}` });
+for (let i = 0; i < COLD_WORKER_LOADS; i++) {
+  await page.goto('about:blank');
+  await page.waitForTimeout(300); // the last page's logger batches are written, so the worker can stop
+  await worker.stop();
+  const { visible, dcl } = await load(`cold-${i}`);
+  coldFromDcl.push(visible - dcl);
+}
+await worker.dispose();
+
 await context.close();
 await fixtures.close();
 await rm(profile, { recursive: true, force: true });
@@ -73,19 +90,21 @@ const chromiumVersion = (() => {
 const nav = summarize(fromNavigation);
 const pageOnly = summarize(pageDcl);
 const dcl = summarize(fromDcl);
+const cold = summarize(coldFromDcl);
 const build = summarize(builds);
 const rows: Row[] = [
   { metric: 'wxt build (chrome-mv3), median of 3', value: round(build.p50, 0), unit: 'ms' },
   { metric: 'content script, raw', value: round(content.length / 1024, 1), unit: 'KB' },
   { metric: 'content script, gzipped', value: round(contentGz / 1024, 1), unit: 'KB', target: '≤ 40 KB', ok: contentGz / 1024 <= 40 },
   { metric: 'background, raw', value: round(background.length / 1024, 1), unit: 'KB' },
-  { metric: 'navigation start → overlay visible, p50', value: nav.p50, unit: 'ms' },
+  { metric: 'navigation start → overlay visible, p50', value: nav.p50, unit: 'ms', target: '≤ 50 ms', ok: nav.p50 <= 50 },
   { metric: 'navigation start → overlay visible, p95', value: nav.p95, unit: 'ms' },
   { metric: 'navigation start → DOMContentLoaded (the page alone), p50', value: pageOnly.p50, unit: 'ms' },
   { metric: 'DOMContentLoaded → overlay visible, p50', value: dcl.p50, unit: 'ms', target: '≤ 50 ms', ok: dcl.p50 <= 50 },
   { metric: 'DOMContentLoaded → overlay visible, p95', value: dcl.p95, unit: 'ms' },
+  { metric: `DOMContentLoaded → overlay visible, service worker stopped before each load, p50 (${COLD_WORKER_LOADS} loads)`, value: cold.p50, unit: 'ms', target: '≤ 50 ms', ok: cold.p50 <= 50 },
 ];
 await report('foundation', rows, {
   chromium: chromiumVersion,
-  samples: { builds: builds.map((b) => round(b, 0)), overlayFromNavigation: fromNavigation.map((v) => round(v, 1)), overlayFromDcl: fromDcl.map((v) => round(v, 1)) },
+  samples: { builds: builds.map((b) => round(b, 0)), overlayFromNavigation: fromNavigation.map((v) => round(v, 1)), overlayFromDcl: fromDcl.map((v) => round(v, 1)), overlayFromDclWorkerStopped: coldFromDcl.map((v) => round(v, 1)) },
 });

@@ -175,7 +175,7 @@ export interface WorkerControl {
  * Controls the extension's service worker through the DevTools protocol. The CDP session must be on an
  * extension page, so one is opened once and kept, and stopping takes no page load.
  */
-export async function workerControl(h: Harness): Promise<WorkerControl> {
+export async function workerControl(h: Pick<Harness, 'context' | 'extensionId' | 'extensionUrl'>): Promise<WorkerControl> {
   const page = await h.context.newPage();
   await page.goto(h.extensionUrl('options.html'));
   const cdp: CDPSession = await h.context.newCDPSession(page);
