@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-import { SiteChatConfigSchema, type SiteChatConfig } from '../adapters/chat';
+import type { SiteChatConfig } from '../adapters/chat';
 
 /**
  * The configured chat sites, mirrored by the background into browser.storage.local. A content script reads its
@@ -8,8 +7,20 @@ import { SiteChatConfigSchema, type SiteChatConfig } from '../adapters/chat';
  */
 export const CHAT_SITES_MIRROR_KEY = 'fw:chatSites';
 
-/** The mirrored configuration for a host; anything unreadable counts as no configuration. */
+/**
+ * The mirrored configuration for a host, or null. Only the background writes the mirror, from configurations it
+ * validated and again on every install or update, so the content script checks its shape, not every field: the
+ * validator would add several KB to the content script.
+ */
 export function chatSiteFromMirror(mirrored: unknown, host: string): SiteChatConfig | null {
-  const parsed = v.safeParse(v.array(SiteChatConfigSchema), mirrored ?? []);
-  return parsed.success ? (parsed.output.find((c) => c.host === host.toLowerCase()) ?? null) : null;
+  if (!Array.isArray(mirrored)) return null;
+  const wanted = host.toLowerCase();
+  const found: unknown = mirrored.find((c: unknown) => typeof c === 'object' && c !== null && (c as { host?: unknown }).host === wanted);
+  return isConfig(found) ? found : null;
+}
+
+function isConfig(c: unknown): c is SiteChatConfig {
+  if (typeof c !== 'object' || c === null) return false;
+  const { messageList, message, mine, input, enterSends } = c as Record<string, unknown>;
+  return [messageList, message, mine, input].every((s) => typeof s === 'string') && typeof enterSends === 'boolean';
 }
