@@ -8,6 +8,7 @@ import type { Sql } from '../db/sql';
 import type { Logger } from '../log';
 import type { ServerCatalog } from '../catalog';
 import { BadRequest } from '../studies';
+import { jsonBody, MAX_SMALL_BODY_BYTES } from '../body';
 import { ClientMessageSchema, SimulatedBuyerRequestSchema, type OpenedRoom, type ServerMessage } from '../../lib/pilot/protocol';
 import { describeIssues } from '../../lib/events/schema';
 import { applyMessage, claimBuyerSeat, createRoomFor, itemsSince, participantByCode, roomByCode, roomView, type Room } from './rooms';
@@ -89,7 +90,7 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
   };
 
   app.post('/v1/rooms', async (c) => {
-    const body = (await c.req.json().catch(() => null)) as { code?: unknown; simulatedBuyer?: unknown } | null;
+    const body = (await jsonBody(c, { limit: MAX_SMALL_BODY_BYTES })) as { code?: unknown; simulatedBuyer?: unknown } | null;
     return c.json(await opened(c, await participantByCode(sql, body?.code), body?.simulatedBuyer), 201);
   });
   /** A practice conversation with a simulated Buyer, for the Seller whose extension holds this ingest token. */
@@ -97,7 +98,7 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
     const token = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
     const owner = token ? await ownerOfToken(sql, token) : null;
     if (!owner) throw new BadRequest('Join a study first: practice needs your participant token (Authorization: Bearer …).', 401);
-    const body = ((await c.req.json().catch(() => null)) as unknown) ?? {};
+    const body = await jsonBody(c, { limit: MAX_SMALL_BODY_BYTES, optional: true });
     return c.json(await opened(c, { id: owner.participant, study_id: owner.study, role: owner.role, condition: owner.condition }, body), 201);
   });
 

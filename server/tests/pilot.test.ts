@@ -205,6 +205,20 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
     await Promise.all([seller.close(), buyer.close()]);
   });
 
+  it('refuses large bodies when opening a room or a practice room, with 413 and the limit', async () => {
+    const h = harness();
+    const r = await openRoom(h);
+    const pad = 'x'.repeat(20_000);
+    const tooLarge = { status: 413, json: { error: 'Body over 16384 bytes' } };
+    expect(await post(`${h.url}/v1/rooms`, { code: r.seller.code, pad })).toMatchObject(tooLarge);
+    const joined = (await post(`${h.url}/v1/join`, { code: r.seller.code })).json as { ingestToken: string };
+    const auth = { Authorization: `Bearer ${joined.ingestToken}` };
+    expect(await post(`${h.url}/v1/practice`, { category: 'lego', pad }, auth)).toMatchObject(tooLarge);
+    // Under the limit, the same requests go through.
+    expect((await post(`${h.url}/v1/rooms`, { code: r.seller.code })).status).toBe(201);
+    expect((await post(`${h.url}/v1/practice`, { category: 'lego', seed: 1 }, auth)).status).toBe(201);
+  });
+
   it('does not let a Seller repeat a category within a week unless all are done', async () => {
     const h = harness();
     const r = await openRoom(h, { categories: ['lego', 'books'] });
@@ -222,6 +236,7 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
     expect(await s2.waitFor((m) => m.type === 'error' && m.id === bad)).toMatchObject({ message: expect.stringMatching(/^Not offerable now: lego/) });
     // A Buyer code cannot open a room; a bad code is explained.
     expect(await post(`${h.url}/v1/rooms`, { code: 'nope' })).toMatchObject({ status: 400, json: { error: expect.stringMatching(/participant code/) } });
+    expect(await post(`${h.url}/v1/rooms`, '{"code": ')).toMatchObject({ status: 400, json: { error: expect.stringMatching(/^Body is not valid JSON/) } });
     await Promise.all([seller.close(), buyer.close(), s2.close()]);
   });
 });
