@@ -8,6 +8,7 @@ import type { Logger } from './log';
 import { BadRequest, createStudy, getStudy, issueCodes, join, listStudies, ownerOfToken, type TokenOwner } from './studies';
 import { ingest, MAX_BATCH_EVENTS } from './ingest';
 import { jsonBody, MAX_SMALL_BODY_BYTES } from './body';
+import { RateLimiter } from './rate-limit';
 import { EXPORT_FILES, EXPORT_FORMATS, exportChunks, type ExportFormat } from './export';
 
 export interface AppDeps {
@@ -29,7 +30,7 @@ type Env = { Variables: { owner: TokenOwner } };
  */
 export function createApp(deps: AppDeps) {
   const { sql, log } = deps;
-  const rate = new Map<string, { windowStart: number; count: number }>();
+  const rate = new RateLimiter(deps.ingestRatePerMinute);
 
   const adminOnly = createMiddleware<Env>(async (c, next) => {
     const given = bearer(c);
@@ -109,11 +110,9 @@ export function createApp(deps: AppDeps) {
         if (!token) throw new BadRequest('Ingest token missing (Authorization: Bearer <ingestToken> from /v1/join)', 401);
         const owner = await ownerOfToken(sql, token);
         if (!owner) throw new BadRequest('Ingest token not recognised: join the study again', 401);
-        const now = Date.now();
-        const r = rate.get(token);
-        if (!r || now - r.windowStart >= 60_000) rate.set(token, { windowStart: now, count: 1 });
-        else if (++r.count > deps.ingestRatePerMinute) {
-          c.header('Retry-After', String(Math.ceil((r.windowStart + 60_000 - now) / 1000)));
+        const allowed = rate.take(token);
+        if (!allowed.ok) {
+          c.header('Retry-After', String(allowed.retryAfterSeconds));
           throw new BadRequest(`Too many requests: at most ${deps.ingestRatePerMinute} batches a minute`, 429);
         }
         c.set('owner', owner);
