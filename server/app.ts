@@ -9,6 +9,7 @@ import { BadRequest, createStudy, getStudy, issueCodes, join, listStudies, owner
 import { ingest, MAX_BATCH_EVENTS } from './ingest';
 import { jsonBody, MAX_SMALL_BODY_BYTES } from './body';
 import { RateLimiter } from './rate-limit';
+import { Lifecycle } from './lifecycle';
 import { EXPORT_FILES, EXPORT_FORMATS, exportChunks, type ExportFormat } from './export';
 
 export interface AppDeps {
@@ -18,8 +19,8 @@ export interface AppDeps {
   /** Allowed extension origins; empty allows any chrome-extension:// or moz-extension:// origin. */
   extensionOrigins: string[];
   ingestRatePerMinute: number;
-  /** Ends a request early when the server is shutting down (set by main). */
-  isShuttingDown?: () => boolean;
+  /** Shutdown state and requests in flight (the server's; a fresh one when the app is used on its own). */
+  lifecycle?: Lifecycle;
 }
 
 type Env = { Variables: { owner: TokenOwner } };
@@ -31,6 +32,7 @@ type Env = { Variables: { owner: TokenOwner } };
 export function createApp(deps: AppDeps) {
   const { sql, log } = deps;
   const rate = new RateLimiter(deps.ingestRatePerMinute);
+  const lifecycle = deps.lifecycle ?? new Lifecycle();
 
   const adminOnly = createMiddleware<Env>(async (c, next) => {
     const given = bearer(c);
@@ -44,6 +46,7 @@ export function createApp(deps: AppDeps) {
       await next();
       log.info('request', { method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms: Math.round(performance.now() - t0) });
     })
+    .use('*', lifecycle.middleware)
     .use(
       '/v1/*',
       cors({
@@ -68,7 +71,7 @@ export function createApp(deps: AppDeps) {
 
     .get('/healthz', (c) => c.json({ ok: true }))
     .get('/readyz', async (c) => {
-      if (deps.isShuttingDown?.()) return c.json({ ready: false, reason: 'shutting down' }, 503);
+      if (lifecycle.shuttingDown) return c.json({ ready: false, reason: 'shutting down' }, 503);
       try {
         await sql.query('SELECT 1');
         return c.json({ ready: true, database: sql.kind });
@@ -119,10 +122,6 @@ export function createApp(deps: AppDeps) {
         await next();
       },
       async (c) => {
-        if (deps.isShuttingDown?.()) {
-          c.header('Retry-After', '5');
-          return c.json({ error: 'Server is restarting; retry shortly' }, 503);
-        }
         const body = (await jsonBody(c)) as { events?: unknown };
         if (!body || typeof body !== 'object' || !Array.isArray(body.events)) throw new BadRequest('Body must be {"events": [...]}');
         if (body.events.length > MAX_BATCH_EVENTS) throw new BadRequest(`At most ${MAX_BATCH_EVENTS} events per batch (got ${body.events.length})`, 413);

@@ -209,8 +209,12 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
     closeAll() {
       for (const seat of seats) seat.stop();
       for (const ws of sockets) ws.close(1012, 'Server restarting');
-      sockets.clear();
       rooms.clear();
+    },
+    /** When the shutdown has waited long enough: drop the sockets that never finished closing. */
+    terminateAll() {
+      for (const ws of sockets) (ws.raw as { terminate?: () => void } | undefined)?.terminate?.();
+      sockets.clear();
     },
   };
 }

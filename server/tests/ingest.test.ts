@@ -117,22 +117,3 @@ describe.each(BACKENDS)('ingest over HTTP ($name)', (backend) => {
     expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
   });
 });
-
-describe('graceful shutdown', () => {
-  it('finishes a batch in flight before closing, and refuses new ones', async () => {
-    const { loadEnv } = await import('../env');
-    const { startServer } = await import('../start');
-    const server = await startServer(loadEnv({ PORT: '0', LOG_LEVEL: 'silent' }), { inMemory: true });
-    const h = { url: server.url, admin: { Authorization: `Bearer ${server.adminToken}` } };
-    const s = await joinedSeller(h);
-    const events = Array.from({ length: 1000 }, () => s.event());
-    const inFlight = post(`${server.url}/v1/events`, { events }, s.auth);
-    await new Promise((r) => setTimeout(r, 5));
-    const closing = server.close();
-    const r = await inFlight;
-    expect(r.status).toBe(200);
-    expect((r.json as { accepted: string[] }).accepted).toHaveLength(1000);
-    await closing;
-    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
-  });
-});
