@@ -12,6 +12,12 @@ export const BACKENDS: { name: string; databaseUrl?: string }[] = [
   ...(process.env.DATABASE_URL ? [{ name: 'postgres', databaseUrl: process.env.DATABASE_URL }] : []),
 ];
 
+/**
+ * Starting a server bundles the pilot pages and opens a database; on a machine shared with other work that can
+ * take longer than vitest's default 10 s for a hook.
+ */
+const SERVER_HOOK_TIMEOUT_MS = 60_000;
+
 export interface ServerHarness {
   server: RunningServer;
   url: string;
@@ -29,10 +35,10 @@ export function useServer(backend: { databaseUrl?: string }, env: Record<string,
     const config = loadEnv({ PORT: '0', LOG_LEVEL: 'silent', SIM_BUYER_THINK_MS: '0', SIM_BUYER_MS_PER_CHAR: '0', ...(backend.databaseUrl ? { DATABASE_URL: backend.databaseUrl } : {}), INGEST_RATE_PER_MINUTE: '100000', ...env });
     const server = await startServer(config, { inMemory: true });
     h = { server, url: server.url, admin: { Authorization: `Bearer ${server.adminToken}` }, client: hc<AppType>(server.url) };
-  });
+  }, SERVER_HOOK_TIMEOUT_MS);
   afterAll(async () => {
     await h?.server.close();
-  });
+  }, SERVER_HOOK_TIMEOUT_MS);
   return () => {
     if (!h) throw new Error('server not started');
     return h;
