@@ -60,7 +60,7 @@ export async function startServer(env: Env, opts: { inMemory?: boolean; extend?:
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${port}`;
-  pilot.listening(`ws://127.0.0.1:${port}`);
+  pilot.listening(env.SIM_BUYER_WS_BASE ?? `ws://127.0.0.1:${port}`);
   log.info('listening', { url, database: sql.kind, adminToken: adminTokenSource === 'file' ? join(env.DATA_DIR, 'admin-token') : adminTokenSource });
   let closing: Promise<void> | null = null;
   const close = async () => {

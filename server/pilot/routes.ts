@@ -29,8 +29,9 @@ interface Conn {
 
 /**
  * The pilot chat: rooms opened by a Seller's participant code, joined by a Buyer with the room link, talking over
- * WebSocket. Connections live on this instance (run the pilot on one instance, or with sticky sessions); every
- * message is in the database, so a reconnecting page gets what it missed from any instance.
+ * WebSocket. Connections live on this instance and messages are relayed only to the sockets here, so every socket
+ * of a room must reach the same instance (route by the room code in the path; see the README). Every message is
+ * in the database, so a reconnecting page gets what it missed from any instance.
  */
 export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCatalog; log: Logger; buyerPace: TypingPace }) {
   const { sql, catalog, log } = deps;
