@@ -30,7 +30,7 @@ console.log(`
 Floorwalker is ready.
 
   Collection endpoint: ${server.url}  (${server.sql.kind === 'pglite' ? `embedded database in ${join(env.DATA_DIR, 'pglite')}` : 'PostgreSQL'})
-  Admin token:         ${server.adminToken}
+  Admin token:         ${server.adminTokenSource === 'environment' ? 'from ADMIN_TOKEN' : server.adminTokenSource === 'file' ? `in ${join(env.DATA_DIR, 'admin-token')} (the study CLI reads it there)` : `${server.adminToken} (just made; kept in ${join(env.DATA_DIR, 'admin-token')})`}
 
   1. Load the extension: open chrome://extensions, turn on Developer mode, "Load unpacked", and pick
      ${join(root, '.output/chrome-mv3')}

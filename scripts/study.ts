@@ -1,108 +1,85 @@
-import { parseArgs } from 'node:util';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hc } from 'hono/client';
 import type { AppType } from '../server/app';
+import { HELP, parseCommand, UsageError, type Command } from './study/args';
+import { download } from './study/download';
 
 // `npm run study -- <command> [options]`: the researcher's admin tasks against a running endpoint.
-const HELP = `Usage: npm run study -- <command> [options]
 
-Commands:
-  create --name NAME [--condition B.IIc]... [--balanced] [--min-turns 5] [--category lego]...
-  list
-  show STUDY_ID
-  codes STUDY_ID [--count 10] [--role seller|buyer] [--condition B.IIc]
-  export STUDY_ID [--format jsonl|csv|conversations|parlai|star] [--out FILE]
+/** Exit statuses: the server said no (or was not there), or the command line cannot work. */
+const EXIT_FAILED = 1;
+const EXIT_USAGE = 2;
 
-Options:
-  --url URL        endpoint (default $FLOORWALKER_URL or http://127.0.0.1:8787)
-  --token TOKEN    admin token (default $ADMIN_TOKEN or .data/admin-token)`;
+/** Something the server refused, or a network failure: said on stderr, exit 1. */
+class Failed extends Error {}
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    url: { type: 'string' },
-    token: { type: 'string' },
-    name: { type: 'string' },
-    condition: { type: 'string', multiple: true },
-    category: { type: 'string', multiple: true },
-    balanced: { type: 'boolean' },
-    'min-turns': { type: 'string' },
-    count: { type: 'string' },
-    role: { type: 'string' },
-    format: { type: 'string' },
-    out: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  },
-});
-const [command, id] = positionals;
-if (values.help || !command) {
-  console.log(HELP);
-  process.exit(command ? 0 : 2);
-}
-const url = values.url ?? process.env.FLOORWALKER_URL ?? 'http://127.0.0.1:8787';
-const token = values.token ?? process.env.ADMIN_TOKEN ?? (await readFile(join(process.env.DATA_DIR ?? '.data', 'admin-token'), 'utf8').catch(() => '')).trim();
-if (!token) fail('No admin token: pass --token, set ADMIN_TOKEN, or run where .data/admin-token exists.');
-const client = hc<AppType>(url, { headers: { Authorization: `Bearer ${token}` } });
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 async function answer<T>(res: Response): Promise<T> {
   const body = (await res.json().catch(() => ({}))) as T & { error?: string };
-  if (!res.ok) fail(`${res.status}: ${body.error ?? res.statusText}`);
+  if (!res.ok) throw new Failed(`${res.status}: ${body.error ?? res.statusText}`);
   return body;
 }
-const need = (v: string | undefined, what: string) => v ?? fail(`${command} needs ${what}`);
-/** A JSON request body; headers given here replace the client's, so the token goes in again. */
-const jsonInit = (body: unknown) => ({ init: { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` } } });
 
-try {
-  switch (command) {
+async function run(command: Exclude<Command, { kind: 'help' }>, url: string, token: string): Promise<void> {
+  const client = hc<AppType>(url, { headers: { Authorization: `Bearer ${token}` } });
+  // A JSON request body; headers given here replace the client's, so the token goes in again.
+  const jsonInit = (body: unknown) => ({ init: { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` } } });
+  switch (command.kind) {
     case 'create': {
-      const body: Record<string, unknown> = { name: need(values.name, '--name') };
-      if (values.condition) body.conditions = values.condition;
-      if (values.balanced) body.assignment = 'balanced';
-      if (values['min-turns']) body.minTurns = Number(values['min-turns']);
-      if (values.category) body.categories = values.category;
-      const study = await answer<{ id: string; conditions: string[] }>(await client.v1.studies.$post({}, jsonInit(body)));
+      const study = await answer<{ id: string; conditions: string[] }>(await client.v1.studies.$post({}, jsonInit(command.study)));
       console.log(`Created ${study.id} (${study.conditions.join(', ')})`);
-      break;
+      return;
     }
     case 'list': {
       const studies = await answer<{ id: string; name: string; conditions: string[]; createdAt: string }[]>(await client.v1.studies.$get());
       for (const s of studies) console.log(`${s.id}\t${s.name}\t${s.conditions.join(',')}\t${s.createdAt}`);
       if (!studies.length) console.log('No studies yet.');
-      break;
+      return;
     }
     case 'show':
-      console.log(JSON.stringify(await answer(await client.v1.studies[':id'].$get({ param: { id: need(id, 'STUDY_ID') } })), null, 2));
-      break;
+      console.log(JSON.stringify(await answer(await client.v1.studies[':id'].$get({ param: { id: command.id } })), null, 2));
+      return;
     case 'codes': {
-      const body: Record<string, unknown> = { count: Number(values.count ?? 1), role: values.role ?? 'seller' };
-      if (values.condition?.[0]) body.condition = values.condition[0];
-      const res = await client.v1.studies[':id'].participants.$post({ param: { id: need(id, 'STUDY_ID') } }, jsonInit(body));
+      const res = await client.v1.studies[':id'].participants.$post({ param: { id: command.id } }, jsonInit(command.request));
       const { codes } = await answer<{ codes: { code: string; role: string; condition: string }[] }>(res);
       for (const c of codes) console.log(`${c.code}\t${c.role}\t${c.condition}`);
-      break;
+      return;
     }
     case 'export': {
-      const format = values.format ?? 'jsonl';
-      const exportUrl = client.v1.studies[':id'].export.$url({ param: { id: need(id, 'STUDY_ID') } });
-      exportUrl.searchParams.set('format', format);
+      const exportUrl = client.v1.studies[':id'].export.$url({ param: { id: command.id } });
+      exportUrl.searchParams.set('format', command.format);
       const res = await fetch(exportUrl, { headers: { Authorization: `Bearer ${token}` } });
-      if (!res.ok) await answer(res);
-      const text = await res.text();
-      if (values.out) {
-        await writeFile(values.out, text);
-        console.log(`Wrote ${values.out} (${text.length} bytes)`);
-      } else process.stdout.write(text);
-      break;
+      if (!res.ok || !res.body) await answer(res);
+      if (!res.body) return;
+      try {
+        await download(res.body, command.out);
+      } catch (e) {
+        throw new Failed(`Export interrupted: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      return;
     }
-    default:
-      fail(`Unknown command "${command}".\n\n${HELP}`);
+  }
+}
+
+try {
+  const { command, connection } = await parseCommand(process.argv.slice(2), process.env);
+  if (command.kind === 'help') {
+    console.log(HELP);
+    process.exit(0);
+  }
+  const token = connection.token ?? (await readFile(join(process.env.DATA_DIR ?? '.data', 'admin-token'), 'utf8').catch(() => '')).trim();
+  if (!token) throw new UsageError('No admin token: pass --token, set ADMIN_TOKEN, or run where .data/admin-token exists.');
+  try {
+    await run(command, connection.url, token);
+  } catch (e) {
+    if (e instanceof Failed) throw e;
+    throw new Failed(`Could not reach ${connection.url}: ${e instanceof Error ? (e.cause instanceof Error ? `${e.message} (${e.cause.message})` : e.message) : String(e)}`);
   }
 } catch (e) {
-  fail(`Could not reach ${url}: ${e instanceof Error ? e.message : String(e)}`);
+  if (e instanceof UsageError) {
+    console.error(`${e.message}\nSee npm run study -- --help.`);
+    process.exit(EXIT_USAGE);
+  }
+  console.error(e instanceof Error ? e.message : String(e));
+  process.exit(EXIT_FAILED);
 }

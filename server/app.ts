@@ -1,5 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { stream } from 'hono/streaming';
@@ -7,7 +6,10 @@ import { createMiddleware } from 'hono/factory';
 import type { Sql } from './db/sql';
 import type { Logger } from './log';
 import { BadRequest, createStudy, getStudy, issueCodes, join, listStudies, ownerOfToken, type TokenOwner } from './studies';
-import { ingest, MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from './ingest';
+import { ingest, MAX_BATCH_EVENTS } from './ingest';
+import { jsonBody, MAX_SMALL_BODY_BYTES } from './body';
+import { RateLimiter } from './rate-limit';
+import { Lifecycle } from './lifecycle';
 import { EXPORT_FILES, EXPORT_FORMATS, exportChunks, type ExportFormat } from './export';
 
 export interface AppDeps {
@@ -17,8 +19,8 @@ export interface AppDeps {
   /** Allowed extension origins; empty allows any chrome-extension:// or moz-extension:// origin. */
   extensionOrigins: string[];
   ingestRatePerMinute: number;
-  /** Ends a request early when the server is shutting down (set by main). */
-  isShuttingDown?: () => boolean;
+  /** Shutdown state and requests in flight (the server's; a fresh one when the app is used on its own). */
+  lifecycle?: Lifecycle;
 }
 
 type Env = { Variables: { owner: TokenOwner } };
@@ -29,7 +31,8 @@ type Env = { Variables: { owner: TokenOwner } };
  */
 export function createApp(deps: AppDeps) {
   const { sql, log } = deps;
-  const rate = new Map<string, { windowStart: number; count: number }>();
+  const rate = new RateLimiter(deps.ingestRatePerMinute);
+  const lifecycle = deps.lifecycle ?? new Lifecycle();
 
   const adminOnly = createMiddleware<Env>(async (c, next) => {
     const given = bearer(c);
@@ -43,6 +46,7 @@ export function createApp(deps: AppDeps) {
       await next();
       log.info('request', { method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms: Math.round(performance.now() - t0) });
     })
+    .use('*', lifecycle.middleware)
     .use(
       '/v1/*',
       cors({
@@ -67,7 +71,7 @@ export function createApp(deps: AppDeps) {
 
     .get('/healthz', (c) => c.json({ ok: true }))
     .get('/readyz', async (c) => {
-      if (deps.isShuttingDown?.()) return c.json({ ready: false, reason: 'shutting down' }, 503);
+      if (lifecycle.shuttingDown) return c.json({ ready: false, reason: 'shutting down' }, 503);
       try {
         await sql.query('SELECT 1');
         return c.json({ ready: true, database: sql.kind });
@@ -83,7 +87,7 @@ export function createApp(deps: AppDeps) {
       if (!study) throw new BadRequest(`No study "${c.req.param('id')}"`, 404);
       return c.json(study);
     })
-    .post('/v1/studies/:id/participants', adminOnly, async (c) => c.json({ codes: await issueCodes(sql, c.req.param('id'), await jsonBody(c, true)) }, 201))
+    .post('/v1/studies/:id/participants', adminOnly, async (c) => c.json({ codes: await issueCodes(sql, c.req.param('id'), await jsonBody(c, { optional: true })) }, 201))
     .get('/v1/studies/:id/export', adminOnly, async (c) => {
       const format = (c.req.query('format') ?? 'jsonl') as ExportFormat;
       if (!EXPORT_FORMATS.includes(format)) throw new BadRequest(`format must be one of ${EXPORT_FORMATS.join(', ')}`);
@@ -98,7 +102,7 @@ export function createApp(deps: AppDeps) {
     })
 
     .post('/v1/join', async (c) => {
-      const joined = await join(sql, await jsonBody(c));
+      const joined = await join(sql, await jsonBody(c, { limit: MAX_SMALL_BODY_BYTES }));
       return c.json({ ...joined, ingestUrl: new URL('/v1/events', c.req.url).toString() });
     })
 
@@ -109,21 +113,15 @@ export function createApp(deps: AppDeps) {
         if (!token) throw new BadRequest('Ingest token missing (Authorization: Bearer <ingestToken> from /v1/join)', 401);
         const owner = await ownerOfToken(sql, token);
         if (!owner) throw new BadRequest('Ingest token not recognised: join the study again', 401);
-        const now = Date.now();
-        const r = rate.get(token);
-        if (!r || now - r.windowStart >= 60_000) rate.set(token, { windowStart: now, count: 1 });
-        else if (++r.count > deps.ingestRatePerMinute) {
-          c.header('Retry-After', String(Math.ceil((r.windowStart + 60_000 - now) / 1000)));
+        const allowed = rate.take(token);
+        if (!allowed.ok) {
+          c.header('Retry-After', String(allowed.retryAfterSeconds));
           throw new BadRequest(`Too many requests: at most ${deps.ingestRatePerMinute} batches a minute`, 429);
         }
         c.set('owner', owner);
         await next();
       },
       async (c) => {
-        if (deps.isShuttingDown?.()) {
-          c.header('Retry-After', '5');
-          return c.json({ error: 'Server is restarting; retry shortly' }, 503);
-        }
         const body = (await jsonBody(c)) as { events?: unknown };
         if (!body || typeof body !== 'object' || !Array.isArray(body.events)) throw new BadRequest('Body must be {"events": [...]}');
         if (body.events.length > MAX_BATCH_EVENTS) throw new BadRequest(`At most ${MAX_BATCH_EVENTS} events per batch (got ${body.events.length})`, 413);
@@ -147,60 +145,4 @@ function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** Bodies up to this size are read to the end even when refused, so the client sees the 413 and its reason. */
-const DRAIN_LIMIT = 16 * MAX_BATCH_BYTES;
-
-/**
- * Reads the body, keeping at most MAX_BATCH_BYTES. A larger body is drained and refused with 413 (answering
- * before the upload ends would make the client see a reset connection instead); a huge one is cut off.
- */
-async function readBody(c: Context): Promise<Buffer> {
-  const declared = Number(c.req.header('Content-Length') ?? NaN);
-  if (declared > DRAIN_LIMIT) throw new BadRequest(`Body over ${MAX_BATCH_BYTES} bytes`, 413);
-  const reader = c.req.raw.body?.getReader();
-  if (!reader) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > DRAIN_LIMIT) {
-      await reader.cancel();
-      throw new BadRequest(`Body over ${MAX_BATCH_BYTES} bytes`, 413);
-    }
-    if (size <= MAX_BATCH_BYTES) chunks.push(value);
-  }
-  if (size > MAX_BATCH_BYTES) throw new BadRequest(`Body over ${MAX_BATCH_BYTES} bytes`, 413);
-  return Buffer.concat(chunks);
-}
-
-/** The JSON body, gunzipped when sent with Content-Encoding: gzip (capped after inflating, too). */
-async function jsonBody(c: Context, optional = false): Promise<unknown> {
-  const raw = await readBody(c);
-  if (raw.length === 0) {
-    if (optional) return {};
-    throw new BadRequest('Body is empty: expected JSON');
-  }
-  let text: string;
-  const encoding = (c.req.header('Content-Encoding') ?? '').toLowerCase();
-  if (encoding === 'gzip') {
-    try {
-      text = gunzipSync(raw, { maxOutputLength: MAX_BATCH_BYTES }).toString('utf8');
-    } catch (e) {
-      const tooBig = e instanceof RangeError || (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
-      throw new BadRequest(tooBig ? `Body over ${MAX_BATCH_BYTES} bytes once inflated` : 'Body is not valid gzip', tooBig ? 413 : 400);
-    }
-  } else if (encoding && encoding !== 'identity') {
-    throw new BadRequest(`Content-Encoding "${encoding}" is not supported (use gzip or none)`, 415);
-  } else {
-    text = raw.toString('utf8');
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new BadRequest(`Body is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
-  }
 }

@@ -1,18 +1,29 @@
 import { loadEnvOrExit } from './env';
+import { createLogger } from './log';
 import { startServer } from './start';
 
-// `npm run server`: the collection endpoint alone, configured by the environment.
+// `npm run server`: the collection endpoint alone, configured by the environment. Everything it says is a
+// structured log line on stdout; the admin token appears only in the line that records making one.
 const env = loadEnvOrExit();
-const server = await startServer(env).catch((e: unknown) => {
-  console.error(`Could not start: ${e instanceof Error ? e.message : String(e)}`);
+const log = createLogger(env.LOG_LEVEL);
+
+/** Past the shutdown timeout, the database gets this long to close before the process gives up and exits. */
+const EXIT_GRACE_MS = 5_000;
+
+const server = await startServer(env, { log }).catch((e: unknown) => {
+  log.error('could not start', { error: e instanceof Error ? e.message : String(e) });
   process.exit(1);
 });
-console.info(`Floorwalker endpoint on ${server.url} (${server.sql.kind}). Admin token: ${server.adminToken}`);
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
-  server.log.info('shutting down', { signal });
+  log.info('shutting down', { signal, timeoutMs: env.SHUTDOWN_TIMEOUT_MS, inFlight: server.inFlight() });
+  const guard = setTimeout(() => {
+    log.error('shutdown did not finish in time; exiting', { timeoutMs: env.SHUTDOWN_TIMEOUT_MS + EXIT_GRACE_MS });
+    process.exit(1);
+  }, env.SHUTDOWN_TIMEOUT_MS + EXIT_GRACE_MS);
+  guard.unref();
   await server.close();
   process.exit(0);
 };

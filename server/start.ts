@@ -10,34 +10,45 @@ import { createLogger, type Logger } from './log';
 import type { Env } from './env';
 import { loadServerCatalog } from './catalog';
 import { mountPilot } from './pilot/routes';
+import { Lifecycle } from './lifecycle';
+
+/** Where the admin token came from: only one made just now is shown (in the log), never one given. */
+export type AdminTokenSource = 'environment' | 'file' | 'created' | 'in-memory';
 
 export interface RunningServer {
   url: string;
   sql: Sql;
   adminToken: string;
+  adminTokenSource: AdminTokenSource;
   log: Logger;
+  /** Requests being handled now (shutdown waits for them). */
+  inFlight(): number;
   close(): Promise<void>;
 }
 
 /**
  * Starts the collection endpoint: database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), migrations,
  * HTTP. Closing it stops taking requests, lets requests in flight (batches being committed) finish, then closes
- * the database.
+ * the database; connections still open after SHUTDOWN_TIMEOUT_MS are cut.
  */
-export async function startServer(env: Env, opts: { inMemory?: boolean; extend?: (app: Hono, sql: Sql) => void } = {}): Promise<RunningServer> {
-  const log = createLogger(env.LOG_LEVEL);
+export async function startServer(env: Env, opts: { inMemory?: boolean; extend?: (app: Hono, sql: Sql) => void; log?: Logger } = {}): Promise<RunningServer> {
+  const log = opts.log ?? createLogger(env.LOG_LEVEL);
   const sql = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(opts.inMemory ? null : join(env.DATA_DIR, 'pglite'));
   const applied = await migrate(sql);
   if (applied.length) log.info('migrated', { applied, database: sql.kind });
-  const adminToken = env.ADMIN_TOKEN ?? (opts.inMemory ? randomBytes(24).toString('base64url') : await localAdminToken(env.DATA_DIR, log));
-  let shuttingDown = false;
+  const { token: adminToken, source: adminTokenSource } = env.ADMIN_TOKEN
+    ? { token: env.ADMIN_TOKEN, source: 'environment' as const }
+    : opts.inMemory
+      ? { token: randomBytes(24).toString('base64url'), source: 'in-memory' as const }
+      : await localAdminToken(env.DATA_DIR, log);
+  const lifecycle = new Lifecycle();
   const app = createApp({
     sql,
     log,
     adminToken,
     extensionOrigins: env.EXTENSION_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     ingestRatePerMinute: env.INGEST_RATE_PER_MINUTE,
-    isShuttingDown: () => shuttingDown,
+    lifecycle,
   });
   const catalog = await loadServerCatalog();
   const pilot = await mountPilot(app as unknown as Hono, { sql, catalog, log, buyerPace: { thinkMs: env.SIM_BUYER_THINK_MS, msPerChar: env.SIM_BUYER_MS_PER_CHAR } });
@@ -49,44 +60,61 @@ export async function startServer(env: Env, opts: { inMemory?: boolean; extend?:
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${port}`;
-  pilot.listening(`ws://127.0.0.1:${port}`);
-  log.info('listening', { url, database: sql.kind });
+  pilot.listening(env.SIM_BUYER_WS_BASE ?? `ws://127.0.0.1:${port}`);
+  log.info('listening', { url, database: sql.kind, adminToken: adminTokenSource === 'file' ? join(env.DATA_DIR, 'admin-token') : adminTokenSource });
+  let closing: Promise<void> | null = null;
+  const close = async () => {
+    lifecycle.beginShutdown();
+    pilot.closeAll();
+    // close() waits for requests in flight (a batch being committed) to finish. Keep-alive connections are
+    // closed as soon as they are idle, including ones that become idle after answering their last request.
+    const s = server as ServerType & { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+    const sweep = setInterval(() => s.closeIdleConnections?.(), IDLE_SWEEP_MS);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    s.closeIdleConnections?.();
+    let timer: NodeJS.Timeout | undefined;
+    const inTime = await Promise.race([closed.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), env.SHUTDOWN_TIMEOUT_MS)))]);
+    clearTimeout(timer);
+    if (!inTime) {
+      // A client that never finishes its upload (or a socket that never answers the close) must not hold the
+      // shutdown for ever: what is still open is cut, and its client retries against another instance.
+      log.warn('shutdown timeout: closing connections still open', { timeoutMs: env.SHUTDOWN_TIMEOUT_MS, inFlight: lifecycle.inFlight });
+      s.closeAllConnections?.();
+      pilot.terminateAll();
+      await closed;
+    }
+    clearInterval(sweep);
+    await sql.close();
+    log.info('stopped');
+  };
   return {
     url,
     sql,
     adminToken,
+    adminTokenSource,
     log,
-    async close() {
-      shuttingDown = true;
-      pilot.closeAll();
-      // close() waits for requests in flight (a batch being committed) to finish. Keep-alive connections are
-      // closed as soon as they are idle, including ones that become idle after answering their last request.
-      const s = server as ServerType & { closeIdleConnections?: () => void };
-      await new Promise<void>((resolve) => {
-        const sweep = setInterval(() => s.closeIdleConnections?.(), 50);
-        server.close(() => {
-          clearInterval(sweep);
-          resolve();
-        });
-        s.closeIdleConnections?.();
-      });
-      await sql.close();
-      log.info('stopped');
-    },
+    inFlight: () => lifecycle.inFlight,
+    close: () => (closing ??= close()),
   };
 }
 
-/** Without ADMIN_TOKEN, a local install gets one made once and kept in DATA_DIR (readable by the owner only). */
-async function localAdminToken(dataDir: string, log: Logger): Promise<string> {
+/** How often idle keep-alive connections are closed while shutting down. */
+const IDLE_SWEEP_MS = 50;
+
+/**
+ * Without ADMIN_TOKEN, a local install gets one made once and kept in DATA_DIR (readable by the owner only). The
+ * token is logged once, when it is made, so whoever started the server can use it; after that it is only in the file.
+ */
+async function localAdminToken(dataDir: string, log: Logger): Promise<{ token: string; source: 'file' | 'created' }> {
   const file = join(dataDir, 'admin-token');
   try {
-    return (await readFile(file, 'utf8')).trim();
+    return { token: (await readFile(file, 'utf8')).trim(), source: 'file' };
   } catch {
     await mkdir(dataDir, { recursive: true });
     const token = randomBytes(24).toString('base64url');
     await writeFile(file, `${token}\n`, { mode: 0o600 });
     await chmod(file, 0o600);
-    log.info('created admin token', { file });
-    return token;
+    log.info('created admin token', { file, adminToken: token });
+    return { token, source: 'created' };
   }
 }

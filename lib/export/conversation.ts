@@ -128,7 +128,8 @@ export function toParlai(rec: ConversationRecord) {
   };
 }
 
-const STAR_ACTIONS: Partial<Record<FwEvent['action'], string>> = {
+/** Which events a STAR dialog has, and the STAR action each becomes (the README's *STAR fields* table). */
+export const STAR_ACTIONS: Partial<Record<FwEvent['action'], string>> = {
   utter: 'utter',
   select_act: 'pick_action',
   search: 'query',

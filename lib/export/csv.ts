@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { ACTION_PAYLOADS, type FwEvent } from '../events/schema';
+import { ACTION_PAYLOADS, ACTIONS, type Action, type FwEvent } from '../events/schema';
 
 const ENVELOPE = ['id', 'schema', 'time', 'iso_time', 'study', 'participant', 'conversation', 'role', 'condition', 'agent', 'action', 'url'] as const;
 
@@ -18,23 +18,34 @@ function leaves(node: SchemaNode, prefix: string, out: Set<string>): void {
   out.add(prefix);
 }
 
+/** One action's payload fields, flattened with dots (`image.src`), in the schema's order (the README's table). */
+export function payloadFieldsOf(action: Action): string[] {
+  const out = new Set<string>();
+  leaves(ACTION_PAYLOADS[action] as unknown as SchemaNode, '', out);
+  return [...out];
+}
+
 /**
  * Every payload field of every action, flattened with dots (payload.image.src), read from the event schema
  * itself so the CSV header is known before the first row and never drifts from the schema.
  */
-export const PAYLOAD_COLUMNS: readonly string[] = (() => {
-  const out = new Set<string>();
-  for (const schema of Object.values(ACTION_PAYLOADS)) leaves(schema as unknown as SchemaNode, '', out);
-  return [...out].sort().map((c) => `payload.${c}`);
-})();
+export const PAYLOAD_COLUMNS: readonly string[] = [...new Set(ACTIONS.flatMap(payloadFieldsOf))].sort().map((c) => `payload.${c}`);
 
 export const CSV_COLUMNS: readonly string[] = [...ENVELOPE, ...PAYLOAD_COLUMNS];
 
+const PAYLOAD_COLUMN_SET = new Set(PAYLOAD_COLUMNS);
+
+/**
+ * Spreads a payload over its columns: objects the schema spells out (image, element, suggestion, voice) field by
+ * field; a value that has a column of its own as a whole (a list, free-form filters, a profile item) as JSON, so
+ * it is never dropped for want of a column.
+ */
 function flatten(value: unknown, prefix: string, out: Record<string, string>): void {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+  if (value === undefined) return;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && !PAYLOAD_COLUMN_SET.has(prefix)) {
     for (const [k, v] of Object.entries(value)) flatten(v, `${prefix}.${k}`, out);
-  } else if (value !== undefined) {
-    out[prefix] = Array.isArray(value) || (value !== null && typeof value === 'object') ? JSON.stringify(value) : String(value);
+  } else {
+    out[prefix] = value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
 }
 

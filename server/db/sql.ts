@@ -27,12 +27,17 @@ export async function openPglite(dataDir: string | null): Promise<Sql> {
       await q.exec(text);
     },
   });
-  const sql: Sql = {
+  return {
     ...wrap(db),
-    transaction: (fn) => db.transaction((tx) => fn({ ...wrap(tx), transaction: (inner) => inner(sql), close: async () => undefined })),
+    transaction: (fn) =>
+      db.transaction((tx) => {
+        // A transaction opened inside this one joins it, as on PostgreSQL. Handing it the top-level database
+        // instead would deadlock: PGlite runs one transaction at a time, and the outer one waits for the inner.
+        const inside: Sql = { ...wrap(tx), transaction: (inner) => inner(inside), close: async () => undefined };
+        return fn(inside);
+      }),
     close: () => db.close(),
   };
-  return sql;
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Sql> {

@@ -8,6 +8,7 @@ import type { Sql } from '../db/sql';
 import type { Logger } from '../log';
 import type { ServerCatalog } from '../catalog';
 import { BadRequest } from '../studies';
+import { jsonBody, MAX_SMALL_BODY_BYTES } from '../body';
 import { ClientMessageSchema, SimulatedBuyerRequestSchema, type OpenedRoom, type ServerMessage } from '../../lib/pilot/protocol';
 import { describeIssues } from '../../lib/events/schema';
 import { applyMessage, claimBuyerSeat, createRoomFor, itemsSince, participantByCode, roomByCode, roomView, type Room } from './rooms';
@@ -28,8 +29,9 @@ interface Conn {
 
 /**
  * The pilot chat: rooms opened by a Seller's participant code, joined by a Buyer with the room link, talking over
- * WebSocket. Connections live on this instance (run the pilot on one instance, or with sticky sessions); every
- * message is in the database, so a reconnecting page gets what it missed from any instance.
+ * WebSocket. Connections live on this instance and messages are relayed only to the sockets here, so every socket
+ * of a room must reach the same instance (route by the room code in the path; see the README). Every message is
+ * in the database, so a reconnecting page gets what it missed from any instance.
  */
 export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCatalog; log: Logger; buyerPace: TypingPace }) {
   const { sql, catalog, log } = deps;
@@ -89,7 +91,7 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
   };
 
   app.post('/v1/rooms', async (c) => {
-    const body = (await c.req.json().catch(() => null)) as { code?: unknown; simulatedBuyer?: unknown } | null;
+    const body = (await jsonBody(c, { limit: MAX_SMALL_BODY_BYTES })) as { code?: unknown; simulatedBuyer?: unknown } | null;
     return c.json(await opened(c, await participantByCode(sql, body?.code), body?.simulatedBuyer), 201);
   });
   /** A practice conversation with a simulated Buyer, for the Seller whose extension holds this ingest token. */
@@ -97,7 +99,7 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
     const token = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
     const owner = token ? await ownerOfToken(sql, token) : null;
     if (!owner) throw new BadRequest('Join a study first: practice needs your participant token (Authorization: Bearer …).', 401);
-    const body = ((await c.req.json().catch(() => null)) as unknown) ?? {};
+    const body = await jsonBody(c, { limit: MAX_SMALL_BODY_BYTES, optional: true });
     return c.json(await opened(c, { id: owner.participant, study_id: owner.study, role: owner.role, condition: owner.condition }, body), 201);
   });
 
@@ -208,8 +210,12 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
     closeAll() {
       for (const seat of seats) seat.stop();
       for (const ws of sockets) ws.close(1012, 'Server restarting');
-      sockets.clear();
       rooms.clear();
+    },
+    /** When the shutdown has waited long enough: drop the sockets that never finished closing. */
+    terminateAll() {
+      for (const ws of sockets) (ws.raw as { terminate?: () => void } | undefined)?.terminate?.();
+      sockets.clear();
     },
   };
 }

@@ -36,7 +36,8 @@ describe.each(BACKENDS)('exports ($name)', (backend) => {
 
     const jsonl = await get('jsonl');
     const lines = jsonl.text.trim().split('\n').map((l) => JSON.parse(l) as FwEvent);
-    expect(lines.map((e) => e.id).sort()).toEqual(events.map((e) => e.id).sort());
+    // Every event exactly as ingested, field for field (payloads included), oldest first by id.
+    expect(lines).toStrictEqual([...events].sort((a, b) => (a.id < b.id ? -1 : 1)));
     expect(lines.every((e) => validateEvent(e).ok)).toBe(true);
     expect(jsonl.res.headers.get('content-disposition')).toBe(`attachment; filename="${s.studyId}.jsonl"`);
 
@@ -82,7 +83,6 @@ describe.each(BACKENDS)('exports ($name)', (backend) => {
     const events = Array.from({ length: 2_500 }, (_, i) => s.event('click', {}, 1_800_000_000_000 + i));
     for (let i = 0; i < events.length; i += 1000) await post(`${h.url}/v1/events`, { events: events.slice(i, i + 1000) }, s.auth);
     const text = await (await fetch(`${h.url}/v1/studies/${s.studyId}/export?format=jsonl`, { headers: h.admin })).text();
-    const ids = text.trim().split('\n').map((l) => (JSON.parse(l) as { id: string }).id);
-    expect(ids).toEqual(events.map((e) => e.id));
+    expect(text.trim().split('\n').map((l) => JSON.parse(l) as FwEvent)).toStrictEqual(events);
   });
 });

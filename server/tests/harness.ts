@@ -12,6 +12,12 @@ export const BACKENDS: { name: string; databaseUrl?: string }[] = [
   ...(process.env.DATABASE_URL ? [{ name: 'postgres', databaseUrl: process.env.DATABASE_URL }] : []),
 ];
 
+/**
+ * Starting a server bundles the pilot pages and opens a database; on a machine shared with other work that can
+ * take longer than vitest's default 10 s for a hook.
+ */
+const SERVER_HOOK_TIMEOUT_MS = 60_000;
+
 export interface ServerHarness {
   server: RunningServer;
   url: string;
@@ -19,19 +25,20 @@ export interface ServerHarness {
   client: ReturnType<typeof hc<AppType>>;
 }
 
-/** A real server on a free loopback port for the enclosing describe block, over real HTTP. */
-export function useServer(backend: { databaseUrl?: string }): () => ServerHarness {
+/**
+ * A real server on a free loopback port for the enclosing describe block, over real HTTP; `env` overrides the
+ * test defaults (a dedicated instance with a low rate limit, say).
+ */
+export function useServer(backend: { databaseUrl?: string }, env: Record<string, string> = {}): () => ServerHarness {
   let h: ServerHarness | undefined;
   beforeAll(async () => {
-    const env = loadEnv({ PORT: '0', LOG_LEVEL: 'silent', SIM_BUYER_THINK_MS: '0', SIM_BUYER_MS_PER_CHAR: '0', ...(backend.databaseUrl ? { DATABASE_URL: backend.databaseUrl } : {}), INGEST_RATE_PER_MINUTE: '100000' });
-    const server = await startServer(env, { inMemory: true });
+    const config = loadEnv({ PORT: '0', LOG_LEVEL: 'silent', SIM_BUYER_THINK_MS: '0', SIM_BUYER_MS_PER_CHAR: '0', ...(backend.databaseUrl ? { DATABASE_URL: backend.databaseUrl } : {}), INGEST_RATE_PER_MINUTE: '100000', ...env });
+    const server = await startServer(config, { inMemory: true });
     h = { server, url: server.url, admin: { Authorization: `Bearer ${server.adminToken}` }, client: hc<AppType>(server.url) };
-  });
+  }, SERVER_HOOK_TIMEOUT_MS);
   afterAll(async () => {
-    const t = Date.now();
     await h?.server.close();
-    if (process.env.FW_DEBUG) console.log("close took", Date.now() - t);
-  });
+  }, SERVER_HOOK_TIMEOUT_MS);
   return () => {
     if (!h) throw new Error('server not started');
     return h;

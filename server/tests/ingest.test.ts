@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { BACKENDS, joinedSeller, post, useServer } from './harness';
 
@@ -92,47 +93,79 @@ describe.each(BACKENDS)('ingest over HTTP ($name)', (backend) => {
     expect((await post(`${h.url}/v1/events`, { events: [] }, { Authorization: `Bearer ${first.ingestToken}` })).status).toBe(401);
   });
 
-  it('stores SQL and script strings verbatim and returns them escaped as JSON', async () => {
+  it('stores SQL and script strings verbatim and returns them escaped: JSON and CSV that parse back to them, never raw markup', async () => {
     const h = harness();
     const s = await joinedSeller(h);
-    const nasty = `'); DROP TABLE events; -- <script>alert("x")</script> \u2028 ☃`;
-    const e = s.event('utter', { conversation: `conv'; DELETE FROM studies; --` });
+    const nasty = `'); DROP TABLE events; -- <script>alert("x")</script>, \u2028 ☃\nsecond line`;
+    const conversation = `conv'; DELETE FROM studies; --`;
+    const formula = '=HYPERLINK("http://evil.example")';
+    const e = s.event('utter', { conversation });
     (e.payload as { text: string }).text = nasty;
-    expect((await post(`${h.url}/v1/events`, { events: [e] }, s.auth)).json).toMatchObject({ accepted: [e.id] });
-    const res = await fetch(`${h.url}/v1/studies/${s.studyId}/export?format=jsonl`, { headers: h.admin });
-    const body = await res.text();
-    expect(body).not.toContain('<script>alert("x")</script> \u2028'.slice(0, 0) + '"<script>'); // JSON-escaped, not raw markup
-    const back = JSON.parse(body.trim()) as { payload: { text: string }; conversation: string };
-    expect(back.payload.text).toBe(nasty);
-    expect(back.conversation).toBe(`conv'; DELETE FROM studies; --`);
-    expect(res.headers.get('content-type')).toBe('application/x-ndjson');
+    const f = s.event('utter', { conversation });
+    (f.payload as { text: string }).text = formula;
+    expect((await post(`${h.url}/v1/events`, { events: [e, f] }, s.auth)).json).toMatchObject({ accepted: [e.id, f.id] });
+    const exported = async (format: string) => {
+      const res = await fetch(`${h.url}/v1/studies/${s.studyId}/export?format=${format}`, { headers: h.admin });
+      return { type: res.headers.get('content-type'), body: await res.text() };
+    };
+
+    // JSON Lines: one line per event (the newline in the text is escaped), quotes escaped, and the text back verbatim.
+    const jsonl = await exported('jsonl');
+    expect(jsonl.type).toBe('application/x-ndjson');
+    const lines = jsonl.body.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(jsonl.body).not.toContain('alert("x")');
+    expect(jsonl.body).toContain('alert(\\"x\\")');
+    const back = lines.map((l) => JSON.parse(l) as { id: string; payload: { text: string }; conversation: string });
+    expect(back.map((b) => [b.id, b.payload.text, b.conversation])).toEqual([
+      [e.id, nasty, conversation],
+      [f.id, formula, conversation],
+    ]);
+
+    // CSV: the cell is quoted (inner quotes doubled, the newline inside the quotes) and parses back verbatim; a
+    // cell a spreadsheet would run as a formula gets a leading apostrophe, as documented.
+    const csv = await exported('csv');
+    expect(csv.type).toBe('text/csv; charset=utf-8');
+    expect(csv.body).toContain('alert(""x"")');
+    const rows = Papa.parse<Record<string, string>>(csv.body, { header: true, skipEmptyLines: true });
+    expect(rows.errors).toEqual([]);
+    expect(rows.data.map((r) => [r.id, r['payload.text'], r.conversation])).toEqual([
+      [e.id, nasty, conversation],
+      [f.id, `'${formula}`, conversation],
+    ]);
+
+    // The per-conversation exports are JSON too, and give the text back verbatim.
+    const convs = JSON.parse((await exported('conversations')).body) as { conversation: string; turns: { text: string }[] }[];
+    expect(convs.map((c) => [c.conversation, c.turns.map((t) => t.text)])).toEqual([[conversation, [nasty, formula]]]);
+    const star = JSON.parse((await exported('star')).body) as { Events: { Text?: string }[] }[];
+    expect(star[0]?.Events.map((x) => x.Text)).toEqual([nasty, formula]);
+
+    // An error that repeats what was asked for is JSON, not a page: the markup stays a string in it.
+    const unknown = await fetch(`${h.url}/v1/studies/${encodeURIComponent('<script>alert(1)</script>')}`, { headers: h.admin });
+    expect(unknown.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await unknown.json()).toEqual({ error: 'No study "<script>alert(1)</script>"' });
+    // The pilot pages never repeat a room code they were given: an unknown room gets the same fixed page.
+    const missing = await fetch(`${h.url}/pilot/buyer/${encodeURIComponent('"><script>alert(1)</script>')}`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).not.toContain('<script>alert');
     expect((await h.server.sql.query('SELECT 1 FROM studies WHERE id = $1', [s.studyId])).length).toBe(1);
   });
 
-  it('allows CORS for extension origins only', async () => {
+  it("allows CORS for the server's own pages and extension origins, and refuses foreign origins", async () => {
     const h = harness();
-    const preflight = (origin: string) =>
-      fetch(`${h.url}/v1/events`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' } });
-    expect((await preflight('chrome-extension://abcdefghijklmnop')).headers.get('access-control-allow-origin')).toBe('chrome-extension://abcdefghijklmnop');
-    expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
-  });
-});
-
-describe('graceful shutdown', () => {
-  it('finishes a batch in flight before closing, and refuses new ones', async () => {
-    const { loadEnv } = await import('../env');
-    const { startServer } = await import('../start');
-    const server = await startServer(loadEnv({ PORT: '0', LOG_LEVEL: 'silent' }), { inMemory: true });
-    const h = { url: server.url, admin: { Authorization: `Bearer ${server.adminToken}` } };
     const s = await joinedSeller(h);
-    const events = Array.from({ length: 1000 }, () => s.event());
-    const inFlight = post(`${server.url}/v1/events`, { events }, s.auth);
-    await new Promise((r) => setTimeout(r, 5));
-    const closing = server.close();
-    const r = await inFlight;
-    expect(r.status).toBe(200);
-    expect((r.json as { accepted: string[] }).accepted).toHaveLength(1000);
-    await closing;
-    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    const preflight = (origin: string, path = '/v1/events') =>
+      fetch(`${h.url}${path}`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' } });
+    const allowed = async (origin: string, path?: string) => (await preflight(origin, path)).headers.get('access-control-allow-origin');
+    // The pilot pages call the API from the server's own origin.
+    expect(await allowed(h.url, '/v1/rooms')).toBe(h.url);
+    expect(await allowed('chrome-extension://abcdefghijklmnop')).toBe('chrome-extension://abcdefghijklmnop');
+    expect(await allowed('moz-extension://0b1c2d3e-aaaa-bbbb-cccc-1234567890ab')).toBe('moz-extension://0b1c2d3e-aaaa-bbbb-cccc-1234567890ab');
+    for (const foreign of ['https://evil.example', 'http://127.0.0.1:1', h.url.replace('127.0.0.1', 'localhost'), 'null']) expect(await allowed(foreign)).toBeNull();
+    // The request itself from a foreign page gets no CORS header either, so its script cannot read the answer.
+    const res = await fetch(`${h.url}/v1/events`, { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json', ...s.auth }, body: JSON.stringify({ events: [] }) });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    const own = await fetch(`${h.url}/v1/events`, { method: 'POST', headers: { Origin: h.url, 'Content-Type': 'application/json', ...s.auth }, body: JSON.stringify({ events: [] }) });
+    expect(own.headers.get('access-control-allow-origin')).toBe(h.url);
   });
 });

@@ -205,6 +205,66 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
     await Promise.all([seller.close(), buyer.close()]);
   });
 
+  it('refuses large bodies when opening a room or a practice room, with 413 and the limit', async () => {
+    const h = harness();
+    const r = await openRoom(h);
+    const pad = 'x'.repeat(20_000);
+    const tooLarge = { status: 413, json: { error: 'Body over 16384 bytes' } };
+    expect(await post(`${h.url}/v1/rooms`, { code: r.seller.code, pad })).toMatchObject(tooLarge);
+    const joined = (await post(`${h.url}/v1/join`, { code: r.seller.code })).json as { ingestToken: string };
+    const auth = { Authorization: `Bearer ${joined.ingestToken}` };
+    expect(await post(`${h.url}/v1/practice`, { category: 'lego', pad }, auth)).toMatchObject(tooLarge);
+    // Under the limit, the same requests go through.
+    expect((await post(`${h.url}/v1/rooms`, { code: r.seller.code })).status).toBe(201);
+    expect((await post(`${h.url}/v1/practice`, { category: 'lego', seed: 1 }, auth)).status).toBe(201);
+  });
+
+  it('offers every category again once the Seller has done them all this week, and forgets ones older than a week', async () => {
+    const h = harness();
+    const r = await openRoom(h, { categories: ['lego', 'books'] });
+    const wsBase = h.url.replace('http', 'ws');
+    /** A new room for the same Seller: its Seller connection, and what the Seller may offer in it. */
+    const nextRoom = async () => {
+      const opened = (await post(`${h.url}/v1/rooms`, { code: r.seller.code })).json as { room: string; conversation: string; sellerUrl: string };
+      const key = new URL(opened.sellerUrl).hash.replace('#key=', '');
+      const seller = new Client(`${wsBase}/v1/rooms/${opened.room}/ws?role=seller&key=${encodeURIComponent(key)}`);
+      const w = await seller.open();
+      return { opened, seller, offerable: w.type === 'welcome' ? w.room.offerable?.map((c) => c.id) : null };
+    };
+    /** The Buyer of a room picks `category`, so the room counts as done in it. */
+    const pickIn = async (room: string, seller: Client, category: string) => {
+      const offer = uuidv7();
+      seller.send({ type: 'offer', id: offer, categories: [category] });
+      await acked(seller, offer);
+      const buyer = new Client(`${wsBase}/v1/rooms/${room}/ws?role=buyer`);
+      expect(await buyer.open()).toMatchObject({ type: 'welcome', room: { phase: 'pick' } });
+      buyer.send({ type: 'pick', id: uuidv7(), category });
+      await seller.waitFor((m) => m.type === 'room' && m.room.phase === 'chat');
+      await Promise.all([seller.close(), buyer.close()]);
+    };
+
+    const first = new Client(r.ws('seller', r.key));
+    await first.open();
+    await pickIn(r.room.room, first, 'lego');
+    const second = await nextRoom();
+    expect(second.offerable).toEqual(['books']);
+    await pickIn(second.opened.room, second.seller, 'books');
+
+    // Both done within the week: the rule would leave nothing, so everything is offered again, and accepted.
+    const third = await nextRoom();
+    expect(third.offerable).toEqual(['lego', 'books']);
+    const offer = uuidv7();
+    third.seller.send({ type: 'offer', id: offer, categories: ['lego'] });
+    await third.seller.waitFor((m) => m.type === 'ack' && m.id === offer);
+    await third.seller.close();
+
+    // The books room moves to eight days ago: books is offerable again, lego (this week) still is not.
+    await h.server.sql.query(`UPDATE rooms SET created_at = now() - interval '8 days' WHERE id = $1`, [second.opened.conversation]);
+    const fourth = await nextRoom();
+    expect(fourth.offerable).toEqual(['books']);
+    await fourth.seller.close();
+  });
+
   it('does not let a Seller repeat a category within a week unless all are done', async () => {
     const h = harness();
     const r = await openRoom(h, { categories: ['lego', 'books'] });
@@ -222,6 +282,7 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
     expect(await s2.waitFor((m) => m.type === 'error' && m.id === bad)).toMatchObject({ message: expect.stringMatching(/^Not offerable now: lego/) });
     // A Buyer code cannot open a room; a bad code is explained.
     expect(await post(`${h.url}/v1/rooms`, { code: 'nope' })).toMatchObject({ status: 400, json: { error: expect.stringMatching(/participant code/) } });
+    expect(await post(`${h.url}/v1/rooms`, '{"code": ')).toMatchObject({ status: 400, json: { error: expect.stringMatching(/^Body is not valid JSON/) } });
     await Promise.all([seller.close(), buyer.close(), s2.close()]);
   });
 });

@@ -162,3 +162,26 @@ describe.each(BACKENDS)('simulated Buyer in a pilot room ($name)', (backend) => 
     expect(joined.participant).toBeTruthy();
   });
 });
+
+// Two instances need a shared database: this runs where PostgreSQL is (CI sets DATABASE_URL).
+describe.each(BACKENDS.filter((b) => b.databaseUrl))('simulated Buyer behind a load balancer ($name)', (backend) => {
+  it('connects through SIM_BUYER_WS_BASE, so it reaches the instance that holds its room', async () => {
+    const shared = { PORT: '0', LOG_LEVEL: 'silent', SIM_BUYER_THINK_MS: '0', SIM_BUYER_MS_PER_CHAR: '0', ADMIN_TOKEN: 'shared-admin-token-0123456789', DATABASE_URL: backend.databaseUrl ?? '' };
+    // B holds the room's sockets (where a balancer routing by room code would send them); A opens the room and
+    // runs the seat, which connects to B as the balancer would route it.
+    const b = await startServer(loadEnv(shared), { inMemory: true });
+    const a = await startServer(loadEnv({ ...shared, SIM_BUYER_WS_BASE: b.url.replace('http', 'ws') }), { inMemory: true });
+    try {
+      const admin = { Authorization: `Bearer ${shared.ADMIN_TOKEN}` };
+      const { code } = await sellerCode({ url: a.url, admin });
+      const r = (await post(`${a.url}/v1/rooms`, { code, simulatedBuyer: { category: 'vitamins', seed: 5 } })).json as OpenedRoom;
+      const seller = await sellerWithSimulatedBuyer(b, r, ['vitamins']); // the Seller's page on B sees the seat arrive
+      const opening = await nextBuyerItem(seller, 0);
+      expect(opening.text?.length).toBeGreaterThan(0);
+      await seller.close();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 30_000);
+});

@@ -41,6 +41,8 @@ describe.each(BACKENDS)('studies, codes and join ($name)', (backend) => {
     expect(r.json).toMatchObject({ role: 'buyer', condition: 'C.IIIc+v', study: { id: study.id, name: 'Join' }, ingestToken: expect.stringMatching(/^fwi_/), ingestUrl: `${h.url}/v1/events` });
     expect(await post(`${h.url}/v1/join`, { code: 'ZZZZ-ZZZZ' })).toMatchObject({ status: 404, json: { error: expect.stringMatching(/No participant has that code/) } });
     expect(await post(`${h.url}/v1/join`, { code: 'hello' })).toMatchObject({ status: 400, json: { error: expect.stringMatching(/^Invalid code: code: must look like/) } });
+    // A code is a few bytes: a large body is refused before it is parsed.
+    expect(await post(`${h.url}/v1/join`, { code: code?.code, pad: 'x'.repeat(20_000) })).toMatchObject({ status: 413, json: { error: 'Body over 16384 bytes' } });
   });
 
   it('takes a study\'s own coaching schema, hands it out at join, and refuses a broken one with the reason', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, useHarness } from './harness';
 import { usePilotServer } from './pilot-room';
+import { TYPING_IDLE_MS } from '../../server/pilot/client/typing';
 
 describe('pilot chat pages in real Chromium', () => {
   const harness = useHarness();
@@ -50,6 +51,10 @@ describe('pilot chat pages in real Chromium', () => {
     // Voice on: the Buyer may speak (Chromium has speech recognition).
     expect(await buyer.getByRole('button', { name: 'Speak instead of typing' }).count()).toBe(1);
 
+    // A Buyer who starts a message and stops is shown typing, then not, without sending anything.
+    await buyer.getByTestId('buyer-input').fill('Hi! I want');
+    await expect.poll(() => seller.locator('#typing').innerText()).toBe('The Buyer is typing…');
+    await expect.poll(() => seller.locator('#typing').innerText(), { timeout: TYPING_IDLE_MS + 3_000 }).toBe('');
     await buyer.getByTestId('buyer-input').fill('Hi! I want a Lego set for my nephew.');
     await buyer.getByTestId('buyer-input').press('Enter');
     await expect.poll(() => seller.locator('#messages .msg.buyer').last().innerText()).toBe('Hi! I want a Lego set for my nephew.');

@@ -1,6 +1,8 @@
 import { render, type ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ChatConnection } from './connection';
+import { insertBySeq } from './order';
+import { TypingSignal } from './typing';
 import type { ChatItem, ProductView, RoomView } from '../../../lib/pilot/protocol';
 import { safeImageUrl, safeLinkUrl } from '../../../lib/storefront/values';
 import { useHoverDwell } from '../../../components/useHoverDwell';
@@ -224,13 +226,16 @@ function App() {
         {
           onStatus: (s, detail) => setStatus(s === 'closed' ? `closed: ${detail ?? ''}` : s),
           onPending: () => undefined,
-          onItem: (item) => setItems((xs) => [...xs, item]),
+          onItem: (item) => setItems((xs) => insertBySeq(xs, item)),
           onMessage: (m) => {
             if (m.type === 'welcome') {
               if (m.key) localStorage.setItem(keyName, m.key);
               setRoom(m.room);
             } else if (m.type === 'room') setRoom(m.room);
-            else if (m.type === 'presence') setSellerOnline(m.seller);
+            else if (m.type === 'presence') {
+              setSellerOnline(m.seller);
+              if (!m.seller) setTyping(false); // a Seller who left mid-word is not typing
+            }
             else if (m.type === 'typing' && m.role === 'seller') setTyping(m.on);
             else if (m.type === 'error') setError(m.message);
           },
@@ -238,6 +243,7 @@ function App() {
       ),
     [],
   );
+  const typingSignal = useMemo(() => new TypingSignal((on) => conn.typing(on)), [conn]);
   useEffect(() => {
     conn.start();
     (window as unknown as { fwPilot: ChatConnection }).fwPilot = conn;
@@ -252,7 +258,7 @@ function App() {
     conn.send({ type: 'say', text: t, ...(voiceRaw.current !== null ? { voice: { raw: voiceRaw.current, edited: t } } : {}) });
     voiceRaw.current = null;
     setText('');
-    conn.typing(false);
+    typingSignal.stop();
   };
   const listen = () => {
     if (!Recognition) return;
@@ -345,7 +351,7 @@ function App() {
               data-testid="buyer-input"
               onInput={(e) => {
                 setText(e.currentTarget.value);
-                conn.typing(true);
+                typingSignal.input();
               }}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {

@@ -18,7 +18,10 @@ export interface SocketLike {
 
 export interface ConnectionHandlers {
   onMessage(m: ServerMessage): void;
-  /** Items in order, each once, including ones missed while disconnected. */
+  /**
+   * Each item once, including ones missed while disconnected, as they arrive: a replay and live items can
+   * interleave, so pages place them by `seq` (order.ts).
+   */
   onItem(item: ChatItem): void;
   onStatus(status: 'connecting' | 'online' | 'reconnecting' | 'closed', detail?: string): void;
   /** Messages sent but not yet stored by the server. */

@@ -1,4 +1,6 @@
 import { ChatConnection } from './connection';
+import { placeBySeq } from './order';
+import { TypingSignal } from './typing';
 import type { ChatItem, RoomView, ServerMessage } from '../../../lib/pilot/protocol';
 import { ID_PATTERN } from '../../../lib/ids';
 import * as v from 'valibot';
@@ -45,6 +47,7 @@ const conn = new ChatConnection(wsUrl, {
       const p = $('presence');
       p.textContent = m.buyer ? 'Buyer online' : 'Buyer offline';
       p.classList.toggle('on', m.buyer);
+      if (!m.buyer) $('typing').textContent = ''; // a Buyer who left mid-word is not typing
     } else if (m.type === 'typing' && m.role === 'buyer') $('typing').textContent = m.on ? 'The Buyer is typing…' : '';
     else if (m.type === 'ack') settle(m.id);
     else if (m.type === 'error') {
@@ -53,6 +56,7 @@ const conn = new ChatConnection(wsUrl, {
     }
   },
 });
+const typingSignal = new TypingSignal((on) => conn.typing(on));
 conn.start();
 
 function addItem(item: ChatItem): void {
@@ -79,7 +83,7 @@ function addItem(item: ChatItem): void {
   } else {
     el.textContent = item.text ?? '';
   }
-  messages.append(el);
+  placeBySeq(messages, el, item.seq);
   messages.scrollTop = messages.scrollHeight;
   if (room) renderGuess(room);
 }
@@ -167,7 +171,7 @@ function sendMessage(): void {
   messages.append(el);
   messages.scrollTop = messages.scrollHeight;
   input.value = '';
-  conn.typing(false);
+  typingSignal.stop();
 }
 
 form.addEventListener('submit', (e) => {
@@ -180,12 +184,7 @@ input.addEventListener('keydown', (e) => {
     sendMessage();
   }
 });
-let typingTimer: ReturnType<typeof setTimeout> | undefined;
-input.addEventListener('input', () => {
-  conn.typing(true);
-  clearTimeout(typingTimer);
-  typingTimer = setTimeout(() => conn.typing(false), 2000);
-});
+input.addEventListener('input', () => typingSignal.input());
 // The overlay's share and guess requests (see lib/pilot/bridge.ts): checked like anything from outside the page.
 document.addEventListener(BRIDGE_REQUEST, (e) => {
   let raw: unknown;

@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { insertBySeq, placeBySeq } from '../pilot/client/order';
+import { TypingSignal } from '../pilot/client/typing';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('chat items on the pages', () => {
+  it('are listed by seq whatever order they arrive in (a replay interleaved with live items)', () => {
+    const arrivals = [{ seq: 7 }, { seq: 12 }, { seq: 3 }, { seq: 9 }, { seq: 4 }, { seq: 15 }];
+    const shown = arrivals.reduce<{ seq: number }[]>((list, item) => insertBySeq(list, item), []);
+    expect(shown.map((i) => i.seq)).toEqual([3, 4, 7, 9, 12, 15]);
+  });
+
+  it('are placed by seq in the Seller page\'s list, before messages still waiting to be stored', () => {
+    const list = document.createElement('div');
+    const item = (text: string) => Object.assign(document.createElement('div'), { textContent: text });
+    placeBySeq(list, item('seq 20'), 20);
+    const pending = item('pending'); // sent by the Seller, not yet stored: no seq
+    list.append(pending);
+    placeBySeq(list, item('seq 31'), 31);
+    placeBySeq(list, item('seq 5'), 5);
+    placeBySeq(list, item('seq 25'), 25);
+    expect(Array.from(list.children, (c) => c.textContent)).toEqual(['seq 5', 'seq 20', 'seq 25', 'seq 31', 'pending']);
+    expect(Array.from(list.children, (c) => (c as HTMLElement).dataset.seq)).toEqual(['5', '20', '25', '31', undefined]);
+  });
+});
+
+describe('the typing signal both pages use', () => {
+  it('is on at the first keystroke, said once, and off after the idle time without one', async () => {
+    const sent: boolean[] = [];
+    const typing = new TypingSignal((on) => sent.push(on), 40);
+    typing.input();
+    typing.input();
+    await sleep(20);
+    typing.input(); // still typing: the idle time starts again
+    await sleep(25);
+    expect(sent).toEqual([true]);
+    await sleep(40);
+    expect(sent).toEqual([true, false]);
+  });
+
+  it('is off at once when the message is sent, and says nothing more after', async () => {
+    const sent: boolean[] = [];
+    const typing = new TypingSignal((on) => sent.push(on), 40);
+    typing.input();
+    typing.stop();
+    typing.stop();
+    await sleep(60);
+    expect(sent).toEqual([true, false]);
+  });
+});

@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** `npm run server` as a child process, its stdout split into lines as they come. */
+function runServer(env: Record<string, string>) {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let stderr = '';
+  let partial = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    const parts = (partial + d.toString('utf8')).split('\n');
+    partial = parts.pop() ?? '';
+    lines.push(...parts);
+  });
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  const logged = async (msg: string, timeoutMs = 20_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const hit = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === msg);
+      if (hit) return hit;
+      if (Date.now() > deadline) throw new Error(`no "${msg}" line; stdout: ${lines.join('\n')}; stderr: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  return { child, lines, stderr: () => stderr, exited, logged };
+}
+
+describe('npm run server', { timeout: 60_000 }, () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const d of dirs) await rm(d, { recursive: true, force: true });
+  });
+
+  it('logs a token it made once, never one it was given, writes only JSON lines, and stops cleanly on SIGTERM', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'fw-main-'));
+    dirs.push(dataDir);
+
+    // No ADMIN_TOKEN: one is made, kept in DATA_DIR and shown once.
+    const first = runServer({ DATA_DIR: dataDir });
+    const created = await first.logged('created admin token');
+    const kept = (await readFile(join(dataDir, 'admin-token'), 'utf8')).trim();
+    expect(created).toMatchObject({ level: 'info', file: join(dataDir, 'admin-token'), adminToken: kept });
+    await first.logged('listening');
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    // ADMIN_TOKEN from the environment: it appears nowhere in the output.
+    const given = 'given-admin-token-0123456789';
+    const second = runServer({ DATA_DIR: dataDir, ADMIN_TOKEN: given });
+    const listening = await second.logged('listening');
+    expect(listening).toMatchObject({ adminToken: 'environment', database: 'pglite' });
+    const health = await fetch(`${String(listening.url)}/healthz`);
+    expect(health.status).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    await second.logged('stopped');
+    const out = second.lines.join('\n') + second.stderr();
+    expect(out).not.toContain(given);
+    expect(out).not.toContain(kept);
+    for (const line of [...first.lines, ...second.lines]) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    expect(second.lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(expect.arrayContaining(['listening', 'shutting down', 'stopped']));
+  });
+});
