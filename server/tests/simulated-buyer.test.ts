@@ -1,4 +1,4 @@
-import { uuidv7 } from 'uuidv7';
+import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import type { ChatItem, OpenedRoom } from '../../lib/pilot/protocol';
 import { BACKENDS, joinedSeller, post, useServer, type ServerHarness } from './harness';

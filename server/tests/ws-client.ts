@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { uuidv7 } from 'uuidv7';
+import { v7 as uuidv7 } from 'uuid';
 import type { ServerMessage, ChatItem } from '../../lib/pilot/protocol';
 
 /** A WebSocket client that records everything it receives and can wait for a message. */

@@ -1,4 +1,4 @@
-import { uuidv7 } from 'uuidv7';
+import { v7 as uuidv7 } from 'uuid';
 import type { ChatItem, ClientMessage, ServerMessage } from '../../../lib/pilot/protocol';
 
 type Outgoing = Exclude<ClientMessage, { type: 'hello' | 'typing' | 'viewed' }>;
