@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import {
   CATALOG_SCHEMA_VERSION, type Catalog, DEFAULT_CATEGORIES, type DefaultCategoryId, type Persona, type Product, validateCatalog,
 } from '../../lib/catalog/schema';
@@ -15,6 +15,7 @@ import { countSatisfied } from './match';
 import { PERSONAS, type PersonaSpec } from './personas';
 import { mulberry32, type Rng, seedOf } from '../../lib/random';
 import { GENERATORS, personaConstraints } from './registry';
+import { CATALOG_PATH, JUDGED_PATH } from './paths';
 import type { CategoryGen, Draft, Want } from './types';
 
 export { GENERATORS, personaConstraints };
@@ -166,10 +167,6 @@ export function catalogJson(catalog: Catalog): string {
   const lines = (items: readonly unknown[]): string => items.map((x) => JSON.stringify(x)).join(',\n');
   return `${head},"personas":[\n${lines(catalog.personas)}\n],"products":[\n${lines(catalog.products)}\n]}\n`;
 }
-
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const CATALOG_PATH = resolve(ROOT, 'public/catalog/default.json');
-export const JUDGED_PATH = resolve(ROOT, 'tests/fixtures/judged-queries.json');
 
 function main(): void {
   const catalog = generateCatalog();

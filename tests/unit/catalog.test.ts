@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PLACEHOLDER_IMAGE_URL, productImageUrl, renderProductSvg } from '../../lib/catalog/images';
 import { type AttributeValue, type Catalog, DEFAULT_CATEGORIES, type Product, validateCatalog } from '../../lib/catalog/schema';
-import { CATALOG_PATH, catalogJson, generateCatalog, JUDGED_PATH } from '../../scripts/catalog/generate';
+import { catalogJson, generateCatalog } from '../../scripts/catalog/generate';
+import { CATALOG_PATH, JUDGED_PATH } from '../../scripts/catalog/paths';
 import { generateJudged, type JudgedFile, judgedJson } from '../../scripts/catalog/judged';
 import { ageRangeIncludes } from '../../scripts/catalog/match';
 
