@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import {
   CATALOG_SCHEMA_VERSION, type Catalog, DEFAULT_CATEGORIES, type DefaultCategoryId, type Persona, type Product, validateCatalog,
 } from '../../lib/catalog/schema';
+import { defaultAttributeErrors } from '../../lib/catalog/default-attributes';
 import { generateJudged, judgedJson } from './judged';
 import { countSatisfied } from './match';
 import { PERSONAS, type PersonaSpec } from './personas';
@@ -172,6 +173,8 @@ function main(): void {
   const catalog = generateCatalog();
   const checked = validateCatalog(JSON.parse(catalogJson(catalog)));
   if (!checked.ok) throw new Error(`generated catalog is invalid:\n${checked.errors.join('\n')}`);
+  const attributeErrors = defaultAttributeErrors(checked.catalog.products);
+  if (attributeErrors.length) throw new Error(`generated catalog has wrong category attributes:\n${attributeErrors.join('\n')}`);
   const judged = generateJudged(catalog);
   mkdirSync(dirname(CATALOG_PATH), { recursive: true });
   mkdirSync(dirname(JUDGED_PATH), { recursive: true });
