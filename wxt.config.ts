@@ -1,6 +1,8 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { CONTENT_MATCHES } from './lib/sites/matches';
+import { PREBUILT_INDEX_PATH } from './lib/search/prebuilt';
+import { prebuiltIndexOfCatalogFile } from './scripts/catalog/prebuilt-index';
 
 const OPTIONAL_ORIGINS = ['https://*/*', 'http://*/*'];
 
@@ -39,4 +41,10 @@ export default defineConfig({
     },
   }),
   webExt: { disabled: true },
+  hooks: {
+    // The default catalog's search index, built now and shipped beside the catalog (see lib/search/prebuilt.ts).
+    'build:publicAssets': async (_wxt, files) => {
+      files.push({ relativeDest: PREBUILT_INDEX_PATH, contents: await prebuiltIndexOfCatalogFile() });
+    },
+  },
 });

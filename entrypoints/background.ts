@@ -1,10 +1,11 @@
 import { expose } from 'comlink';
-import { browser, type Browser } from 'wxt/browser';
+import { browser, type Browser, type PublicPath } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { FloorwalkerDb } from '@/lib/db/schema';
 import { createAdminApi } from '@/lib/background/admin-api';
 import { createContentApi } from '@/lib/background/content-api';
 import { createSearchService } from '@/lib/background/search-service';
+import { PREBUILT_INDEX_PATH } from '@/lib/search/prebuilt';
 import { createSyncService, SYNC_ALARM, SYNC_ALARM_MINUTES } from '@/lib/background/sync-service';
 import { createSiteService } from '@/lib/background/site-service';
 import { createRelayService } from '@/lib/background/relay-service';
@@ -20,11 +21,12 @@ import type { SiteChatConfig } from '@/lib/adapters/chat';
 // beyond the database handle, which reopens on the next start.
 export default defineBackground(() => {
   const db = new FloorwalkerDb();
-  const search = createSearchService(db, async () => {
-    const res = await fetch(browser.runtime.getURL('/catalog/default.json'));
-    if (!res.ok) throw new Error(`Could not read the bundled catalog (HTTP ${res.status})`);
-    return res.json();
-  });
+  const search = createSearchService(
+    db,
+    () => readBundled('/catalog/default.json', 'catalog'),
+    // Added to the build by wxt.config.ts, so WXT's list of public files (made from public/) lacks it.
+    () => readBundled(`/${PREBUILT_INDEX_PATH}` as PublicPath, 'search index'),
+  );
   const fetchFn = (url: string, init: RequestInit) => fetch(url, init);
   const sync = createSyncService(db, fetchFn);
   const contentApi = createContentApi(db, search, sync);
@@ -73,6 +75,12 @@ export default defineBackground(() => {
     }
   });
 });
+
+async function readBundled(path: PublicPath, what: string): Promise<unknown> {
+  const res = await fetch(browser.runtime.getURL(path));
+  if (!res.ok) throw new Error(`Could not read the bundled ${what} (HTTP ${res.status})`);
+  return res.json();
+}
 
 /** Only the extension's own pages may read or delete everything; content scripts run inside web pages. */
 function isExtensionPage(port: Browser.runtime.Port, origin: string): boolean {

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { AdminApi } from '@/lib/rpc/api';
-import type { CatalogInfo } from '@/lib/background/search-service';
+import type { CatalogInfo, ColdStartMode } from '@/lib/background/search-service';
 import { guessMapping, missingRequired, ImportCollector, PRODUCT_FIELDS, REQUIRED_FIELDS, type ColumnMapping, type RowError } from '@/lib/catalog/import';
 import { csvHeaders, formatOf, readCsv, readJson, readNdjson, type ImportFormat } from '@/lib/catalog/read-file';
 import { newId } from '@/lib/ids';
 
 const STAGE_BATCH = 2_000;
+const COLD_START_VERB: Record<ColdStartMode, string> = { snapshot: 'loaded', prebuilt: 'loaded from the shipped index', build: 'built' };
 
 type Phase =
   | { kind: 'idle' }
@@ -110,8 +111,8 @@ export function CatalogPanel({ api }: { api: AdminApi }) {
         <p
           data-testid="catalog-info"
           data-cold-start-mode={info.coldStart.mode}
-          data-cold-start-ms={Math.round(info.coldStart.ms)}
-          title={`Search index ${info.coldStart.mode === 'build' ? 'built' : 'loaded'} in ${Math.round(info.coldStart.ms)} ms`}
+          data-cold-start-ms={info.coldStart.ms.toFixed(1)}
+          title={`Search index ${COLD_START_VERB[info.coldStart.mode]} in ${Math.round(info.coldStart.ms)} ms`}
         >
           <strong>{info.name}</strong> · {info.count.toLocaleString('en-US')} products in {info.categories.length} {info.categories.length === 1 ? 'category' : 'categories'} ·{' '}
           {info.source === 'default' ? 'bundled' : 'imported'}{' '}

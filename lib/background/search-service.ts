@@ -1,11 +1,15 @@
 import { activeCatalog, installCatalog } from '../catalog/store';
 import { validateCatalog, type Product } from '../catalog/schema';
 import type { FloorwalkerDb, CatalogMetaRow } from '../db/schema';
-import { SearchEngine } from '../search/engine';
+import { categoryLabels, SearchEngine, SNAPSHOT_FORMAT, type EngineSnapshot } from '../search/engine';
 import { computeFacets, type Facets } from '../search/facets';
+import { readPrebuiltIndex } from '../search/prebuilt';
 import { parseSearchQuery, type SearchHit, type SearchResponse } from '../search/query';
 import { highlightRanges } from '../search/text';
 import { productImageUrl } from '../catalog/images';
+
+/** Where the engine came from on this worker start (cheapest first, in the order they are tried). */
+export type ColdStartMode = 'snapshot' | 'prebuilt' | 'build';
 
 export interface CatalogInfo {
   version: string;
@@ -13,8 +17,11 @@ export interface CatalogInfo {
   source: CatalogMetaRow['source'];
   count: number;
   categories: CatalogMetaRow['categories'];
-  /** How the engine became ready on this worker start: built from products, or loaded from the snapshot. */
-  coldStart: { mode: 'snapshot' | 'build'; ms: number };
+  /**
+   * How the engine became ready on this worker start, and how long that took once the active catalog was known
+   * (installing the default catalog on the very first start is not part of it).
+   */
+  coldStart: { mode: ColdStartMode; ms: number };
 }
 
 interface Ready {
@@ -25,10 +32,13 @@ interface Ready {
 }
 
 /**
- * The catalog search as the background offers it. The engine is a cache: when the worker stops it is gone,
- * and the next search restores it from the snapshot persisted in IndexedDB (or builds and persists one).
+ * The catalog search as the background offers it. The engine is a cache: when the worker stops it is gone, and
+ * the next search restores it from the snapshot persisted in IndexedDB; failing that (the first start after
+ * install, or after the database was cleared), for the default catalog, from the index prebuilt at build time
+ * and shipped with the extension (`loadPrebuiltIndex`); failing that, it builds the index from the products. A
+ * snapshot of what was loaded or built is then persisted for the next start.
  */
-export function createSearchService(db: FloorwalkerDb, loadDefaultCatalog: () => Promise<unknown>) {
+export function createSearchService(db: FloorwalkerDb, loadDefaultCatalog: () => Promise<unknown>, loadPrebuiltIndex?: () => Promise<unknown>) {
   let ready: Promise<Ready> | null = null;
 
   async function installDefault(): Promise<CatalogMetaRow> {
@@ -37,24 +47,45 @@ export function createSearchService(db: FloorwalkerDb, loadDefaultCatalog: () =>
     return installCatalog(db, checked.catalog, 'default', 'Default catalog');
   }
 
-  async function init(): Promise<Ready> {
-    const t0 = performance.now();
-    const meta = (await activeCatalog(db)) ?? (await installDefault());
-    const saved = await db.searchSnapshots.get(meta.version);
-    if (saved) {
-      const engine = await SearchEngine.fromSnapshot(saved.snapshot);
-      return { engine, meta, coldStart: { mode: 'snapshot', ms: performance.now() - t0 }, facets: new Map() };
-    }
-    const labels = Object.fromEntries(meta.categories.map((c) => [c.id, c.label]));
-    const engine = SearchEngine.build(await db.products.toArray(), labels);
-    const coldStart = { mode: 'build' as const, ms: performance.now() - t0 };
-    const snapshot = await engine.snapshot();
-    // Persist only if this catalog is still the active one (an import may have replaced it meanwhile).
-    const version = meta.version;
+  /** The shipped index's snapshot, if it was made for exactly this catalog; otherwise null and the caller builds. */
+  async function prebuilt(meta: CatalogMetaRow): Promise<EngineSnapshot | null> {
+    if (meta.source !== 'default' || !loadPrebuiltIndex) return null;
+    const file = await loadPrebuiltIndex().catch((e: unknown) => {
+      console.warn('[floorwalker] could not read the prebuilt search index; building instead', e);
+      return null;
+    });
+    if (file === null) return null;
+    const read = readPrebuiltIndex(file, meta);
+    if (read.ok) return read.snapshot;
+    console.warn(`[floorwalker] the prebuilt search index does not fit the catalog (${read.reason}); building instead`);
+    return null;
+  }
+
+  /** Keeps the snapshot for the next worker start, if its catalog is still the active one (an import may have replaced it meanwhile). */
+  async function persist(version: string, snapshot: EngineSnapshot): Promise<void> {
     await db.transaction('rw', db.catalogMeta, db.searchSnapshots, async () => {
       if ((await activeCatalog(db))?.version === version) await db.searchSnapshots.put({ version, snapshot });
     });
-    return { engine, meta, coldStart, facets: new Map() };
+  }
+
+  async function init(): Promise<Ready> {
+    const meta = (await activeCatalog(db)) ?? (await installDefault());
+    const t0 = performance.now();
+    const loaded = (engine: SearchEngine, mode: ColdStartMode): Ready => ({ engine, meta, coldStart: { mode, ms: performance.now() - t0 }, facets: new Map() });
+    const saved = await db.searchSnapshots.get(meta.version);
+    // A snapshot from an older engine (an extension update changed the format) is rebuilt, not a dead end.
+    if (saved?.snapshot.format === SNAPSHOT_FORMAT) return loaded(await SearchEngine.fromSnapshot(saved.snapshot), 'snapshot');
+    const shipped = await prebuilt(meta);
+    if (shipped) {
+      const r = loaded(await SearchEngine.fromSnapshot(shipped), 'prebuilt');
+      // Persisted too: in Chromium a restart loads the IndexedDB copy faster than it fetches and parses the
+      // shipped file again (bench/results/cold-start.json), so the file serves the first start only.
+      await persist(meta.version, shipped);
+      return r;
+    }
+    const r = loaded(SearchEngine.build(await db.products.toArray(), categoryLabels(meta.categories)), 'build');
+    await persist(meta.version, await r.engine.snapshot());
+    return r;
   }
 
   function get(): Promise<Ready> {

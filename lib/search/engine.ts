@@ -31,6 +31,11 @@ const STOP_WORDS = new Set(
 );
 export const SNAPSHOT_FORMAT = 3;
 
+/** Category labels by id: the engine indexes a product's category label as one of its attribute words. */
+export function categoryLabels(categories: readonly { id: string; label: string }[]): Record<string, string> {
+  return Object.fromEntries(categories.map((c) => [c.id, c.label]));
+}
+
 export interface EngineSnapshot {
   format: typeof SNAPSHOT_FORMAT;
   /** The columns, with product ids as one "\n"-joined string: 100,000 small strings deserialize slowly. */

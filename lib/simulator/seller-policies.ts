@@ -5,7 +5,7 @@ import { extractProfile } from '../profile/extract';
 import { EMPTY_PROFILE, knownSlots, type ConversationProfile } from '../profile/schema';
 import { profileSearch } from '../profile/search-filters';
 import { vocabularyFromCatalog, type ProfileVocabulary } from '../profile/vocabulary';
-import { SearchEngine } from '../search/engine';
+import { categoryLabels, SearchEngine } from '../search/engine';
 import { parseSearchQuery } from '../search/query';
 import type { BuyerMove, SellerEvent } from './acts';
 
@@ -38,7 +38,7 @@ export class SellerTools {
 
   constructor(catalog: Catalog) {
     this.byIndex = catalog.products;
-    this.engine = SearchEngine.build(catalog.products, Object.fromEntries(catalog.categories.map((c) => [c.id, c.label])));
+    this.engine = SearchEngine.build(catalog.products, categoryLabels(catalog.categories));
     this.vocabulary = vocabularyFromCatalog(catalog.products);
   }
 

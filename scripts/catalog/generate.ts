@@ -6,15 +6,17 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import {
   CATALOG_SCHEMA_VERSION, type Catalog, DEFAULT_CATEGORIES, type DefaultCategoryId, type Persona, type Product, validateCatalog,
 } from '../../lib/catalog/schema';
+import { defaultAttributeErrors } from '../../lib/catalog/default-attributes';
 import { generateJudged, judgedJson } from './judged';
 import { countSatisfied } from './match';
 import { PERSONAS, type PersonaSpec } from './personas';
 import { mulberry32, type Rng, seedOf } from '../../lib/random';
 import { GENERATORS, personaConstraints } from './registry';
+import { CATALOG_PATH, JUDGED_PATH } from './paths';
 import type { CategoryGen, Draft, Want } from './types';
 
 export { GENERATORS, personaConstraints };
@@ -167,14 +169,12 @@ export function catalogJson(catalog: Catalog): string {
   return `${head},"personas":[\n${lines(catalog.personas)}\n],"products":[\n${lines(catalog.products)}\n]}\n`;
 }
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const CATALOG_PATH = resolve(ROOT, 'public/catalog/default.json');
-export const JUDGED_PATH = resolve(ROOT, 'tests/fixtures/judged-queries.json');
-
 function main(): void {
   const catalog = generateCatalog();
   const checked = validateCatalog(JSON.parse(catalogJson(catalog)));
   if (!checked.ok) throw new Error(`generated catalog is invalid:\n${checked.errors.join('\n')}`);
+  const attributeErrors = defaultAttributeErrors(checked.catalog.products);
+  if (attributeErrors.length) throw new Error(`generated catalog has wrong category attributes:\n${attributeErrors.join('\n')}`);
   const judged = generateJudged(catalog);
   mkdirSync(dirname(CATALOG_PATH), { recursive: true });
   mkdirSync(dirname(JUDGED_PATH), { recursive: true });

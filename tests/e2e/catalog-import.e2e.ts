@@ -20,6 +20,8 @@ describe('researcher catalog import', () => {
 
     const options = await openOptions(h);
     await expect.poll(() => options.getByTestId('catalog-info').innerText(), { timeout: 20_000 }).toMatch(/2,208 products in 7 categories · bundled/);
+    // A fresh install loads the default catalog's index from the file shipped with the extension, not by building.
+    expect(await options.getByTestId('catalog-info').getAttribute('data-cold-start-mode')).toBe('prebuilt');
     await options.getByTestId('import-file').setInputFiles(csv);
     const mapping = options.getByTestId('column-mapping');
     await mapping.waitFor();
@@ -51,6 +53,7 @@ describe('researcher catalog import', () => {
     options.once('dialog', (d) => void d.accept());
     await options.getByTestId('restore-default').click();
     await expect.poll(() => options.getByTestId('catalog-info').innerText(), { timeout: 30_000 }).toMatch(/2,208 products in 7 categories · bundled/);
+    expect(await options.getByTestId('catalog-info').getAttribute('data-cold-start-mode')).toBe('prebuilt');
     await page.reload();
     await page.getByTestId('fw-search-input').fill('headphones');
     await expect.poll(() => page.getByTestId('fw-search-status').innerText(), { timeout: 20_000 }).toMatch(/^1–8 of \d+/);

@@ -43,9 +43,10 @@ export interface Harness {
 /** Every browser the tests have open, so a failing test can leave a picture of each page whoever opened it. */
 const openBrowsers = new Set<BrowserContext>();
 
-export async function launchBrowser(profileDir: string): Promise<BrowserContext> {
-  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
-    throw new Error(`No built extension at ${EXTENSION_DIR}: run "npm run build" first.`);
+/** `extensionDir`: another copy of the built extension, e.g. a bench's variant with a file left out. */
+export async function launchBrowser(profileDir: string, extensionDir: string = EXTENSION_DIR): Promise<BrowserContext> {
+  if (!existsSync(join(extensionDir, 'manifest.json'))) {
+    throw new Error(`No built extension at ${extensionDir}: run "npm run build" first.`);
   }
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
@@ -53,7 +54,7 @@ export async function launchBrowser(profileDir: string): Promise<BrowserContext>
     ignoreDefaultArgs: ['--disable-extensions'],
     viewport: { width: 1280, height: 800 },
     acceptDownloads: true,
-    args: [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, ...CHROMIUM_ARGS, TEST_HOST_RULES],
+    args: [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, ...CHROMIUM_ARGS, TEST_HOST_RULES],
   });
   openBrowsers.add(context);
   context.on('close', () => openBrowsers.delete(context));

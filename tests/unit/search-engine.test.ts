@@ -95,31 +95,57 @@ describe('SearchEngine', () => {
 });
 
 describe('filtered queries return every match that exists', () => {
-  it('finds all 25 rare-brand products among 20,000 that match the words', () => {
-    // Every product says "running shoe"; the 25 "Rarefoot" ones have long titles, so they rank last for
-    // "running shoe". A top-hits-then-filter approach (FlexSearch's tag filter) returns too few of them.
-    const products: Product[] = [];
-    for (let i = 0; i < 20_000; i++) {
-      const rare = i % 800 === 799;
-      products.push(
-        product({
-          id: `shoe-${i}`,
-          category: 'running_shoes',
-          brand: rare ? 'Rarefoot' : `Brand${i % 40}`,
-          title: rare ? `Comfort trail daily trainer lightweight breathable mesh running shoe ${i}` : `Running shoe model ${i}`,
-          price: 50 + (i % 200),
-          attributes: { terrain: i % 3 === 0 ? 'trail' : 'road' },
-        }),
-      );
-    }
-    const e = SearchEngine.build(products);
-    const r = run(e, { text: 'running shoe', filters: { brands: ['Rarefoot'] }, pageSize: 50 });
-    const expected = products.filter((p) => p.brand === 'Rarefoot').map((p) => p.id);
-    expect(r.total).toBe(expected.length);
-    expect(r.ids.sort()).toEqual(expected.sort());
-    // And with an attribute filter on top: brute force agrees.
-    const trail = run(e, { text: 'running', filters: { brands: ['Rarefoot'], attributes: { terrain: 'trail' } }, pageSize: 50 });
-    expect(trail.total).toBe(products.filter((p) => p.brand === 'Rarefoot' && p.attributes.terrain === 'trail').length);
+  // Every product says "running shoe"; the 25 "Rarefoot" ones have long titles, so they rank last for "running
+  // shoe", and they alone are track spikes, cost 400 or more and are rated 4.9. A top-hits-then-filter approach
+  // (FlexSearch's tag filter) returns too few of them; brute force over the products says how many there are.
+  const RARE_EVERY = 800;
+  const products: Product[] = [];
+  for (let i = 0; i < 20_000; i++) {
+    const rare = i % RARE_EVERY === RARE_EVERY - 1;
+    products.push(
+      product({
+        id: `shoe-${i}`,
+        category: rare ? 'track_spikes' : 'running_shoes',
+        brand: rare ? 'Rarefoot' : `Brand${i % 40}`,
+        title: rare ? `Comfort trail daily trainer lightweight breathable mesh running shoe ${i}` : `Running shoe model ${i}`,
+        price: rare ? 400 + (i % 20) : 50 + (i % 200),
+        rating: rare ? 4.9 : 3 + (i % 16) / 10,
+        attributes: { terrain: i % 3 === 0 ? 'trail' : 'road' },
+      }),
+    );
+  }
+  const e = SearchEngine.build(products);
+  const rareIds = products.filter((p) => p.brand === 'Rarefoot').map((p) => p.id).sort();
+  /** The query's total and, when the matches fit on one page, their ids; next to what brute force finds. */
+  function against(filters: SearchQueryInput['filters'], pass: (p: Product) => boolean, text = 'running shoe') {
+    const r = run(e, { text, filters, pageSize: 50 });
+    const expected = products.filter(pass).map((p) => p.id);
+    return { total: r.total, expected: expected.length, ids: expected.length <= 50 ? r.ids.sort() : null, expectedIds: expected.length <= 50 ? expected.sort() : null };
+  }
+  function expectAll(filters: SearchQueryInput['filters'], pass: (p: Product) => boolean, text?: string) {
+    const a = against(filters, pass, text);
+    expect(a.expected, JSON.stringify(filters)).toBeGreaterThan(0);
+    expect(a.total, JSON.stringify(filters)).toBe(a.expected);
+    expect(a.ids, JSON.stringify(filters)).toEqual(a.expectedIds);
+  }
+
+  it('finds all 25 rare-brand products among 20,000 that match the words, with an attribute filter too', () => {
+    expect(rareIds).toHaveLength(20_000 / RARE_EVERY);
+    expectAll({ brands: ['Rarefoot'] }, (p) => p.brand === 'Rarefoot');
+    expectAll({ brands: ['Rarefoot'], attributes: { terrain: 'trail' } }, (p) => p.brand === 'Rarefoot' && p.attributes.terrain === 'trail', 'running');
+  });
+
+  it('finds every match for price range, minimum rating and category filters, alone and together', () => {
+    expectAll({ priceMin: 400, priceMax: 450 }, (p) => p.price >= 400 && p.price <= 450);
+    expectAll({ priceMin: 240, priceMax: 260 }, (p) => p.price >= 240 && p.price <= 260); // common products, many
+    expectAll({ priceMax: 60 }, (p) => p.price <= 60);
+    expectAll({ minRating: 4.8 }, (p) => p.rating >= 4.8);
+    expectAll({ minRating: 4.5 }, (p) => p.rating >= 4.5); // the rare ones and a sixteenth of the rest
+    expectAll({ category: 'track_spikes' }, (p) => p.category === 'track_spikes');
+    expectAll({ category: 'running_shoes' }, (p) => p.category === 'running_shoes');
+    expectAll({ category: 'track_spikes', priceMin: 410, minRating: 4.9 }, (p) => p.category === 'track_spikes' && p.price >= 410 && p.rating >= 4.9);
+    expectAll({ category: 'running_shoes', priceMin: 100, priceMax: 120, minRating: 4.2 }, (p) => p.category === 'running_shoes' && p.price >= 100 && p.price <= 120 && p.rating >= 4.2);
+    expect(against({ priceMin: 400 }, (p) => p.price >= 400).ids).toEqual(rareIds);
   });
 });
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../../lib/catalog/schema';
-import { SearchEngine } from '../../lib/search/engine';
+import { categoryLabels, SearchEngine } from '../../lib/search/engine';
 import { parseSearchQuery, type SearchFilters } from '../../lib/search/query';
 import { ndcgAt, reciprocalRank } from '../../lib/search/quality';
 
@@ -15,7 +15,7 @@ const baseline = JSON.parse(await readFile(resolve(root, 'tests/fixtures/search-
 
 describe('search quality on the judged queries', () => {
   it('does not fall below the recorded MRR and nDCG@10', () => {
-    const engine = SearchEngine.build(catalog.products, Object.fromEntries(catalog.categories.map((c) => [c.id, c.label])));
+    const engine = SearchEngine.build(catalog.products, categoryLabels(catalog.categories));
     let mrr = 0;
     let ndcg = 0;
     const byKind = new Map<string, number[]>();

@@ -1,9 +1,10 @@
+import type { DefaultAttributes } from '../../../lib/catalog/default-attributes';
 import type { Rng } from '../../../lib/random';
 import type { CategoryGen, Draft, Want } from '../types';
 import { choose, shopPrice } from '../util';
 import { type Age, BLURBS, CLASSICS, GENRE_AGES, W, type Work } from './books-data';
 
-type Format = 'hardcover' | 'paperback' | 'ebook' | 'audiobook';
+type Format = DefaultAttributes['books']['format'];
 const FORMATS: readonly Format[] = ['hardcover', 'paperback', 'paperback', 'ebook', 'audiobook'];
 const FORMAT_LABEL: Record<Format, string> = { hardcover: 'Hardcover', paperback: 'Paperback', ebook: 'eBook Edition', audiobook: 'Unabridged Audiobook' };
 const FICTION = new Set(['mystery', 'thriller', 'romance', 'science fiction', 'fantasy', 'historical fiction', 'literary fiction']);

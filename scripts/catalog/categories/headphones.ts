@@ -1,8 +1,9 @@
+import type { DefaultAttributes } from '../../../lib/catalog/default-attributes';
 import type { Rng } from '../../../lib/random';
 import type { CategoryGen, Draft, Want } from '../types';
 import { longestModelIn, maybeSale, type Model, pickModel, shopPrice } from '../util';
 
-type Kind = 'over-ear' | 'on-ear' | 'in-ear' | 'earbuds';
+type Kind = DefaultAttributes['headphones']['type'];
 
 interface Phones extends Model {
   label: string;

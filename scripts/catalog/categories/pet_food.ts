@@ -1,8 +1,9 @@
+import type { DefaultAttributes } from '../../../lib/catalog/default-attributes';
 import type { Rng } from '../../../lib/random';
 import type { CategoryGen, Draft, Want } from '../types';
 import { choose, longestModelIn, maybeSale, type Model, pickModel, shopPrice } from '../util';
 
-type Stage = 'puppy' | 'kitten' | 'adult' | 'senior' | 'all';
+type Stage = DefaultAttributes['pet_food']['lifeStage'];
 
 interface Line extends Model {
   stages: readonly Stage[];

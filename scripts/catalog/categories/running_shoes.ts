@@ -1,9 +1,10 @@
+import type { DefaultAttributes } from '../../../lib/catalog/default-attributes';
 import type { Rng } from '../../../lib/random';
 import type { CategoryGen, Draft, Want } from '../types';
 import { choose, longestModelIn, maybeSale, type Model, pickModel, shopPrice } from '../util';
 
-type Gender = 'men' | 'women' | 'unisex';
-type Width = 'narrow' | 'standard' | 'wide';
+type Gender = DefaultAttributes['running_shoes']['gender'];
+type Width = DefaultAttributes['running_shoes']['width'];
 
 interface Shoe extends Model {
   genders: readonly Gender[];

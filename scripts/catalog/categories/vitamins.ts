@@ -1,9 +1,9 @@
+import { DIETARY_LABELS, type DefaultAttributes } from '../../../lib/catalog/default-attributes';
 import type { Rng } from '../../../lib/random';
 import type { CategoryGen, Draft, Want } from '../types';
 import { longestModelIn, type Model, pickModel, shopPrice } from '../util';
 
-type Form = 'tablet' | 'capsule' | 'softgel' | 'gummy' | 'powder' | 'liquid';
-const DIETARY = ['vegan', 'vegetarian', 'gluten-free', 'sugar-free', 'non-GMO', 'dairy-free'] as const;
+type Form = DefaultAttributes['vitamins']['form'];
 
 interface Line extends Model {
   form: Form;
@@ -30,7 +30,7 @@ function l(
     brand, name, form, per, doses, counts,
     flavours: flavours ?? (form === 'gummy' ? GUMMY_FLAVOURS : ['']),
     base: per * mid,
-    attrs: { form, nutrient, dietary: DIETARY.filter((d) => set.has(d)) },
+    attrs: { form, nutrient, dietary: DIETARY_LABELS.filter((d) => set.has(d)) },
   };
 }
 

@@ -1,0 +1,7 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where the catalog scripts read and write, apart from the generator so the build can import them cheaply. */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const CATALOG_PATH = resolve(ROOT, 'public/catalog/default.json');
+export const JUDGED_PATH = resolve(ROOT, 'tests/fixtures/judged-queries.json');
