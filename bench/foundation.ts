@@ -5,11 +5,14 @@ import { join, resolve } from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { launchBrowser, extensionIdOf, FIXTURES_DIR, workerControl } from '../tests/e2e/harness';
+import { chromium } from 'playwright-core';
+import { launchBrowser, extensionIdOf, CHROMIUM, CHROMIUM_ARGS, FIXTURES_DIR, workerControl } from '../tests/e2e/harness';
 import { serveFolder } from '../scripts/static-server';
 import { report, round, summarize, type Row } from './lib/report';
 
-// Foundation: build time, content-script size, and page load → overlay visible on the chat fixture.
+// Foundation: build time, content-script size, and page load → overlay visible on the chat fixture. "Page load" is
+// the page's DOMContentLoaded, where the content script can start: the time before it is the page's own (measured
+// here without the extension too, for comparison), the time after it is what the extension adds.
 const ROOT = resolve(import.meta.dirname, '..');
 const BUILD_RUNS = 3;
 const LOADS = 30;
@@ -74,8 +77,18 @@ for (let i = 0; i < COLD_WORKER_LOADS; i++) {
   coldFromDcl.push(visible - dcl);
 }
 await worker.dispose();
-
 await context.close();
+
+// The same page in a browser without the extension: how long the page itself takes to load on this machine.
+const bare = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+const barePage = await bare.newPage();
+const withoutExtension: number[] = [];
+for (let i = 0; i < LOADS + 2; i++) {
+  await barePage.goto(`${fixtures.url}/chat.html?bare=${i}`);
+  const dcl = Number(await barePage.evaluate('performance.getEntriesByType("navigation")[0].domContentLoadedEventStart'));
+  if (i >= 2) withoutExtension.push(dcl);
+}
+await bare.close();
 await fixtures.close();
 await rm(profile, { recursive: true, force: true });
 
@@ -89,6 +102,7 @@ const chromiumVersion = (() => {
 
 const nav = summarize(fromNavigation);
 const pageOnly = summarize(pageDcl);
+const bareDcl = summarize(withoutExtension);
 const dcl = summarize(fromDcl);
 const cold = summarize(coldFromDcl);
 const build = summarize(builds);
@@ -97,14 +111,14 @@ const rows: Row[] = [
   { metric: 'content script, raw', value: round(content.length / 1024, 1), unit: 'KB' },
   { metric: 'content script, gzipped', value: round(contentGz / 1024, 1), unit: 'KB', target: '≤ 40 KB', ok: contentGz / 1024 <= 40 },
   { metric: 'background, raw', value: round(background.length / 1024, 1), unit: 'KB' },
-  { metric: 'navigation start → overlay visible, p50', value: nav.p50, unit: 'ms', target: '≤ 50 ms', ok: nav.p50 <= 50 },
+  { metric: 'navigation start → overlay visible, p50', value: nav.p50, unit: 'ms' },
   { metric: 'navigation start → overlay visible, p95', value: nav.p95, unit: 'ms' },
-  { metric: 'navigation start → DOMContentLoaded (the page alone), p50', value: pageOnly.p50, unit: 'ms' },
+  { metric: 'navigation start → DOMContentLoaded, p50 (with the extension / the same page without it)', value: `${pageOnly.p50} / ${bareDcl.p50}`, unit: 'ms' },
   { metric: 'DOMContentLoaded → overlay visible, p50', value: dcl.p50, unit: 'ms', target: '≤ 50 ms', ok: dcl.p50 <= 50 },
   { metric: 'DOMContentLoaded → overlay visible, p95', value: dcl.p95, unit: 'ms' },
   { metric: `DOMContentLoaded → overlay visible, service worker stopped before each load, p50 (${COLD_WORKER_LOADS} loads)`, value: cold.p50, unit: 'ms', target: '≤ 50 ms', ok: cold.p50 <= 50 },
 ];
 await report('foundation', rows, {
   chromium: chromiumVersion,
-  samples: { builds: builds.map((b) => round(b, 0)), overlayFromNavigation: fromNavigation.map((v) => round(v, 1)), overlayFromDcl: fromDcl.map((v) => round(v, 1)), overlayFromDclWorkerStopped: coldFromDcl.map((v) => round(v, 1)) },
+  samples: { builds: builds.map((b) => round(b, 0)), overlayFromNavigation: fromNavigation.map((v) => round(v, 1)), overlayFromDcl: fromDcl.map((v) => round(v, 1)), overlayFromDclWorkerStopped: coldFromDcl.map((v) => round(v, 1)), dclWithoutExtension: withoutExtension.map((v) => round(v, 1)) },
 });
