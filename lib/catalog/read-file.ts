@@ -1,6 +1,8 @@
 import Papa from 'papaparse';
 import { csvRowToProduct, jsonToProduct, type ColumnMapping, type ImportCollector } from './import';
 
+// JSON catalogs are streamed by readJson in ./read-json.
+
 export type ImportFormat = 'csv' | 'ndjson' | 'json';
 
 export function formatOf(fileName: string): ImportFormat | null {
@@ -26,9 +28,9 @@ export interface ReadHooks {
 }
 
 /** Progress and staging happen every this many rows. */
-const STAGE_EVERY_ROWS = 2_000;
+export const STAGE_EVERY_ROWS = 2_000;
 /** Rows checked between yields: about 10-20 ms of work, so the page never stalls. */
-const ROWS_PER_BREATH = 200;
+export const ROWS_PER_BREATH = 200;
 
 /** The header row of a CSV file, for the column mapping; reads only the file's start, not 10 MB of it. */
 export function csvHeaders(file: Blob): Promise<string[]> {
@@ -104,25 +106,4 @@ export async function readNdjson(file: Blob, hooks: ReadHooks): Promise<ReadProg
   if (buffer) await take(buffer);
   await hooks.onBatch({ rows: line, bytes: file.size });
   return { rows: line, bytes: file.size };
-}
-
-/** A JSON array of products, or a catalog object with a `products` array (and optional categories). */
-export async function readJson(file: Blob, hooks: ReadHooks): Promise<ReadProgress & { categories?: { id: string; label: string }[] }> {
-  let data: unknown;
-  try {
-    data = JSON.parse(await file.text());
-  } catch (e) {
-    throw new Error(`The file is not valid JSON: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-  }
-  const obj = data as { products?: unknown; categories?: unknown };
-  const list = Array.isArray(data) ? data : Array.isArray(obj?.products) ? obj.products : null;
-  if (!list) throw new Error('Expected a JSON array of products, or an object with a "products" array');
-  for (let i = 0; i < list.length; i++) {
-    hooks.collector.add(jsonToProduct(list[i]), i + 1);
-    if ((i + 1) % ROWS_PER_BREATH === 0) await breathe();
-    if ((i + 1) % STAGE_EVERY_ROWS === 0) await hooks.onBatch({ rows: i + 1, bytes: Math.round((file.size * (i + 1)) / list.length) });
-  }
-  await hooks.onBatch({ rows: list.length, bytes: file.size });
-  const categories = Array.isArray(obj?.categories) ? (obj.categories as { id: string; label: string }[]) : undefined;
-  return { rows: list.length, bytes: file.size, ...(categories ? { categories } : {}) };
 }
