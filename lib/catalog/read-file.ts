@@ -44,23 +44,32 @@ export function csvHeaders(file: Blob): Promise<string[]> {
   });
 }
 
-/** Streams a CSV file: a chunk at a time, pausing the parser while each chunk is validated and staged. */
+/**
+ * Streams a CSV file: a chunk at a time, pausing the parser while each chunk is validated and staged. Blank
+ * lines are parsed (and skipped here) rather than dropped by the parser, so row numbers stay the file's lines.
+ */
 export function readCsv(file: Blob, mapping: ColumnMapping, hooks: ReadHooks): Promise<ReadProgress> {
   let rows = 0;
+  let line = 1; // the header
   return new Promise((resolve, reject) => {
     Papa.parse<Record<string, string>>(file as File, {
       header: true,
-      skipEmptyLines: 'greedy',
+      skipEmptyLines: false,
       transformHeader: (h) => h.trim(),
       chunkSize: 128 * 1024,
       chunk: (result, parser) => {
         parser.pause();
         void (async () => {
           try {
-            for (const e of result.errors) if (e.row !== undefined) hooks.collector.fail(rows + e.row + 2, `CSV: ${e.message}`);
+            for (const e of result.errors) {
+              const row = e.row === undefined ? undefined : result.data[e.row];
+              if (e.row !== undefined && row && !isBlank(row)) hooks.collector.fail(line + e.row + 1, `CSV: ${e.message}`);
+            }
             for (const row of result.data) {
+              line++;
+              if (isBlank(row)) continue;
               rows++;
-              hooks.collector.add(csvRowToProduct(row, mapping), rows + 1); // +1: the header is line 1
+              hooks.collector.add(csvRowToProduct(row, mapping), line);
               if (rows % ROWS_PER_BREATH === 0) await breathe();
             }
             await hooks.onBatch({ rows, bytes: result.meta.cursor });
@@ -75,6 +84,11 @@ export function readCsv(file: Blob, mapping: ColumnMapping, hooks: ReadHooks): P
       error: (e) => reject(new Error(e.message)),
     });
   });
+}
+
+/** A line with no content (or only spaces between delimiters), which Papa's greedy mode used to drop. */
+function isBlank(row: Record<string, unknown>): boolean {
+  return Object.values(row).every((v) => typeof v === 'string' && v.trim() === '');
 }
 
 /** Streams NDJSON line by line; a line that is not JSON is a row error, not a failed import. */
