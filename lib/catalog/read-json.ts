@@ -9,10 +9,13 @@ import { breathe, ROWS_PER_BREATH, STAGE_EVERY_ROWS, type ReadHooks, type ReadPr
  * yields in between, so no task comes near that. Only the products (and categories) are ever held as values.
  */
 
-/** Bytes handed to the parser at once: ~1-2 ms of parsing, about 80 typical products. */
-const WRITE_BYTES = 64 * 1024;
-/** Yield after this many bytes even when they held few products (long descriptions, a large `personas`). */
-const BYTES_PER_BREATH = 256 * 1024;
+/** Bytes handed to the parser at once: ~1 ms of parsing in Chromium, about 40 typical products. */
+const WRITE_BYTES = 32 * 1024;
+/**
+ * Wall-clock work between yields, on top of the every-200-rows rule: on a slow or busy machine (or with few,
+ * large products, or a long `personas` to skip) the same rows take longer, and this keeps each task short anyway.
+ */
+const TASK_BUDGET_MS = 10;
 
 export type Category = { id: string; label: string };
 export type JsonReadResult = ReadProgress & { categories?: Category[] };
@@ -25,7 +28,11 @@ export async function readJson(file: Blob, hooks: ReadHooks): Promise<JsonReadRe
   const reader = file.stream().getReader();
   let bytes = 0;
   let rows = 0;
-  let sinceBreath = 0;
+  let taskStart = performance.now();
+  const yieldNow = async () => {
+    await breathe();
+    taskStart = performance.now();
+  };
   try {
     for (;;) {
       const { value, done } = await reader.read();
@@ -34,20 +41,13 @@ export async function readJson(file: Blob, hooks: ReadHooks): Promise<JsonReadRe
         const slice = value.subarray(at, at + WRITE_BYTES);
         doc.write(slice);
         bytes += slice.length;
-        sinceBreath += slice.length;
         for (const { product, row } of doc.takeProducts()) {
           hooks.collector.add(jsonToProduct(product), row);
           rows++;
-          if (rows % ROWS_PER_BREATH === 0) {
-            sinceBreath = 0;
-            await breathe();
-          }
+          if (rows % ROWS_PER_BREATH === 0 || performance.now() - taskStart > TASK_BUDGET_MS) await yieldNow();
           if (rows % STAGE_EVERY_ROWS === 0) await hooks.onBatch({ rows, bytes });
         }
-        if (sinceBreath >= BYTES_PER_BREATH) {
-          sinceBreath = 0;
-          await breathe();
-        }
+        if (performance.now() - taskStart > TASK_BUDGET_MS) await yieldNow();
       }
     }
     doc.end();
