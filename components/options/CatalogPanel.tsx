@@ -2,7 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import type { AdminApi } from '@/lib/rpc/api';
 import type { CatalogInfo, ColdStartMode } from '@/lib/background/search-service';
 import { guessMapping, missingRequired, ImportCollector, PRODUCT_FIELDS, REQUIRED_FIELDS, type ColumnMapping, type RowError } from '@/lib/catalog/import';
-import { csvHeaders, formatOf, readCsv, readJson, readNdjson, type ImportFormat } from '@/lib/catalog/read-file';
+import { csvHeaders, formatOf, readCsv, readNdjson, type ImportFormat } from '@/lib/catalog/read-file';
+import { readJson } from '@/lib/catalog/read-json';
 import { newId } from '@/lib/ids';
 
 const STAGE_BATCH = 2_000;

@@ -1,6 +1,8 @@
 import Papa from 'papaparse';
 import { csvRowToProduct, jsonToProduct, type ColumnMapping, type ImportCollector } from './import';
 
+// JSON catalogs are streamed by readJson in ./read-json.
+
 export type ImportFormat = 'csv' | 'ndjson' | 'json';
 
 export function formatOf(fileName: string): ImportFormat | null {
@@ -26,9 +28,9 @@ export interface ReadHooks {
 }
 
 /** Progress and staging happen every this many rows. */
-const STAGE_EVERY_ROWS = 2_000;
+export const STAGE_EVERY_ROWS = 2_000;
 /** Rows checked between yields: about 10-20 ms of work, so the page never stalls. */
-const ROWS_PER_BREATH = 200;
+export const ROWS_PER_BREATH = 200;
 
 /** The header row of a CSV file, for the column mapping; reads only the file's start, not 10 MB of it. */
 export function csvHeaders(file: Blob): Promise<string[]> {
@@ -42,23 +44,32 @@ export function csvHeaders(file: Blob): Promise<string[]> {
   });
 }
 
-/** Streams a CSV file: a chunk at a time, pausing the parser while each chunk is validated and staged. */
+/**
+ * Streams a CSV file: a chunk at a time, pausing the parser while each chunk is validated and staged. Blank
+ * lines are parsed (and skipped here) rather than dropped by the parser, so row numbers stay the file's lines.
+ */
 export function readCsv(file: Blob, mapping: ColumnMapping, hooks: ReadHooks): Promise<ReadProgress> {
   let rows = 0;
+  let line = 1; // the header
   return new Promise((resolve, reject) => {
     Papa.parse<Record<string, string>>(file as File, {
       header: true,
-      skipEmptyLines: 'greedy',
+      skipEmptyLines: false,
       transformHeader: (h) => h.trim(),
       chunkSize: 128 * 1024,
       chunk: (result, parser) => {
         parser.pause();
         void (async () => {
           try {
-            for (const e of result.errors) if (e.row !== undefined) hooks.collector.fail(rows + e.row + 2, `CSV: ${e.message}`);
+            for (const e of result.errors) {
+              const row = e.row === undefined ? undefined : result.data[e.row];
+              if (e.row !== undefined && row && !isBlank(row)) hooks.collector.fail(line + e.row + 1, `CSV: ${e.message}`);
+            }
             for (const row of result.data) {
+              line++;
+              if (isBlank(row)) continue;
               rows++;
-              hooks.collector.add(csvRowToProduct(row, mapping), rows + 1); // +1: the header is line 1
+              hooks.collector.add(csvRowToProduct(row, mapping), line);
               if (rows % ROWS_PER_BREATH === 0) await breathe();
             }
             await hooks.onBatch({ rows, bytes: result.meta.cursor });
@@ -73,6 +84,11 @@ export function readCsv(file: Blob, mapping: ColumnMapping, hooks: ReadHooks): P
       error: (e) => reject(new Error(e.message)),
     });
   });
+}
+
+/** A line with no content (or only spaces between delimiters), which Papa's greedy mode used to drop. */
+function isBlank(row: Record<string, unknown>): boolean {
+  return Object.values(row).every((v) => typeof v === 'string' && v.trim() === '');
 }
 
 /** Streams NDJSON line by line; a line that is not JSON is a row error, not a failed import. */
@@ -104,25 +120,4 @@ export async function readNdjson(file: Blob, hooks: ReadHooks): Promise<ReadProg
   if (buffer) await take(buffer);
   await hooks.onBatch({ rows: line, bytes: file.size });
   return { rows: line, bytes: file.size };
-}
-
-/** A JSON array of products, or a catalog object with a `products` array (and optional categories). */
-export async function readJson(file: Blob, hooks: ReadHooks): Promise<ReadProgress & { categories?: { id: string; label: string }[] }> {
-  let data: unknown;
-  try {
-    data = JSON.parse(await file.text());
-  } catch (e) {
-    throw new Error(`The file is not valid JSON: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-  }
-  const obj = data as { products?: unknown; categories?: unknown };
-  const list = Array.isArray(data) ? data : Array.isArray(obj?.products) ? obj.products : null;
-  if (!list) throw new Error('Expected a JSON array of products, or an object with a "products" array');
-  for (let i = 0; i < list.length; i++) {
-    hooks.collector.add(jsonToProduct(list[i]), i + 1);
-    if ((i + 1) % ROWS_PER_BREATH === 0) await breathe();
-    if ((i + 1) % STAGE_EVERY_ROWS === 0) await hooks.onBatch({ rows: i + 1, bytes: Math.round((file.size * (i + 1)) / list.length) });
-  }
-  await hooks.onBatch({ rows: list.length, bytes: file.size });
-  const categories = Array.isArray(obj?.categories) ? (obj.categories as { id: string; label: string }[]) : undefined;
-  return { rows: list.length, bytes: file.size, ...(categories ? { categories } : {}) };
 }

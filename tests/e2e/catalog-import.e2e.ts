@@ -59,4 +59,40 @@ describe('researcher catalog import', () => {
     await expect.poll(() => page.getByTestId('fw-search-status').innerText(), { timeout: 20_000 }).toMatch(/^1–8 of \d+/);
     await rm(dir, { recursive: true, force: true });
   });
+
+  it('imports a JSON catalog object with its category labels, and refuses a malformed JSON file without changing anything', async () => {
+    const h = harness();
+    screenshotOnFailure(h, 'catalog-import-json');
+    const dir = await mkdtemp(join(tmpdir(), 'fw-json-'));
+    const products: unknown[] = Array.from({ length: 5 }, (_, i) => ({ id: `SH-${i + 1}`, category: 'Garden Tools', title: `Quillfern Hedge Shears ${i + 1}`, brand: 'Wolf', price: 20 + i }));
+    products.splice(2, 0, { id: 'SH-bad', category: 'Garden Tools', title: 'Quillfern Broken', brand: 'Wolf' }); // element 3: no price
+    const good = join(dir, 'hedge-shop.json');
+    await writeFile(good, JSON.stringify({ categories: [{ id: 'garden_tools', label: 'Shears & hedges' }], products }, null, 2));
+    const bad = join(dir, 'broken.json');
+    await writeFile(bad, JSON.stringify({ products: products.slice(0, 2) }).replace('"price":21', '"price" 21'));
+
+    const options = await openOptions(h);
+    await options.getByTestId('catalog-info').waitFor({ timeout: 20_000 });
+    await options.getByTestId('import-file').setInputFiles(good);
+    await options.getByTestId('import-run').click();
+    await expect.poll(() => options.getByTestId('import-status').innerText(), { timeout: 30_000 }).toMatch(/^Imported 5 products, skipped 1 invalid rows\./);
+    expect(await options.getByTestId('import-errors').locator('tbody tr').allInnerTexts()).toEqual([expect.stringMatching(/^3\s+price: /)]);
+    const info = await options.getByTestId('catalog-info').innerText();
+    expect(info).toMatch(/hedge-shop · 5 products in 1 category · imported/);
+
+    await options.getByTestId('import-file').setInputFiles(bad);
+    await options.getByTestId('import-run').click();
+    await expect
+      .poll(() => options.getByTestId('import-status').innerText(), { timeout: 30_000 })
+      .toMatch(/^Import failed, the catalog was not changed: The file is not valid JSON \(at byte \d+\): /);
+    expect(await options.getByTestId('catalog-info').innerText()).toBe(info);
+
+    // The file's label for the category is the one the Seller's overlay shows.
+    const page = await h.context.newPage();
+    await page.goto(`${h.fixtures.url}/chat.html`);
+    await page.getByTestId('fw-search-input').fill('quillfern');
+    await expect.poll(() => page.getByTestId('fw-search-status').innerText(), { timeout: 20_000 }).toBe('1–5 of 5');
+    expect(await page.getByTestId('fw-cat-garden_tools').innerText()).toBe('Shears & hedges');
+    await rm(dir, { recursive: true, force: true });
+  });
 });
