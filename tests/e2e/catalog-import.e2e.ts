@@ -62,7 +62,6 @@ describe('researcher catalog import', () => {
 
   it('imports a JSON catalog object with its category labels, and refuses a malformed JSON file without changing anything', async () => {
     const h = harness();
-    screenshotOnFailure(h, 'catalog-import-json');
     const dir = await mkdtemp(join(tmpdir(), 'fw-json-'));
     const products: unknown[] = Array.from({ length: 5 }, (_, i) => ({ id: `SH-${i + 1}`, category: 'Garden Tools', title: `Quillfern Hedge Shears ${i + 1}`, brand: 'Wolf', price: 20 + i }));
     products.splice(2, 0, { id: 'SH-bad', category: 'Garden Tools', title: 'Quillfern Broken', brand: 'Wolf' }); // element 3: no price
