@@ -115,6 +115,14 @@ const rows: Row[] = [
   { metric: 'navigation start → overlay visible, p95', value: nav.p95, unit: 'ms' },
   { metric: 'navigation start → DOMContentLoaded, p50 (with the extension / the same page without it)', value: `${pageOnly.p50} / ${bareDcl.p50}`, unit: 'ms' },
   { metric: 'DOMContentLoaded → overlay visible, p50', value: dcl.p50, unit: 'ms', target: '≤ 50 ms', ok: dcl.p50 <= 50 },
+  // The content script's parsing runs before the page's DOMContentLoaded and delays it: this counts that delay too.
+  {
+    metric: 'overlay visible (from navigation) − the page\'s DOMContentLoaded without the extension, p50s',
+    value: round(nav.p50 - bareDcl.p50, 1),
+    unit: 'ms',
+    target: '≤ 50 ms',
+    ok: nav.p50 - bareDcl.p50 <= 50,
+  },
   { metric: 'DOMContentLoaded → overlay visible, p95', value: dcl.p95, unit: 'ms' },
   { metric: `DOMContentLoaded → overlay visible, service worker stopped before each load, p50 (${COLD_WORKER_LOADS} loads)`, value: cold.p50, unit: 'ms', target: '≤ 50 ms', ok: cold.p50 <= 50 },
 ];
