@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,17 +16,39 @@ const CLIENTS = 8;
 const BATCH = 500;
 const BATCHES_PER_CLIENT: Record<string, number> = { pglite: 15, postgres: 40 };
 
-async function startServerProcess(env: Record<string, string>): Promise<{ url: string; token: string; child: ChildProcess }> {
-  const child = spawn('node', ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: { ...process.env, ...env, PORT: '0', LOG_LEVEL: 'warn', INGEST_RATE_PER_MINUTE: '1000000' }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolvePromise, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /endpoint on (\S+) \(\w+\)\. Admin token: (\S+)/.exec(out);
-      if (m?.[1] && m[2]) resolvePromise({ url: m[1], token: m[2], child });
+/** A port nothing listens on now: the server is started on it, so the bench knows where to find it. */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolvePort(port));
     });
-    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
   });
+}
+
+// The server as `npm run server` runs it, in its own process; with request logging off (LOG_LEVEL=warn) it says
+// nothing on start, so the bench gives it a port and an admin token and waits for /readyz.
+async function startServerProcess(env: Record<string, string>): Promise<{ url: string; token: string; child: ChildProcess }> {
+  const port = await freePort();
+  const token = randomBytes(24).toString('hex');
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), ADMIN_TOKEN: token, LOG_LEVEL: 'warn', INGEST_RATE_PER_MINUTE: '1000000' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited: number | null | undefined;
+  child.on('exit', (code) => (exited = code));
+  for (let waited = 0; waited < 60_000; waited += 100) {
+    if (exited !== undefined) throw new Error(`server exited (${exited}) before it was ready`);
+    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    if (ready) return { url, token, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('server not ready within 60 s');
 }
 
 async function post(url: string, body: unknown, token: string): Promise<unknown> {
