@@ -3,6 +3,7 @@ import { browser, type Browser, type PublicPath } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { FloorwalkerDb } from '@/lib/db/schema';
 import { createAdminApi } from '@/lib/background/admin-api';
+import { keepAliveWith } from '@/lib/background/keep-alive';
 import { createContentApi } from '@/lib/background/content-api';
 import { createSearchService } from '@/lib/background/search-service';
 import { PREBUILT_INDEX_PATH } from '@/lib/search/prebuilt';
@@ -33,7 +34,8 @@ export default defineBackground(() => {
   const announce = (s: Settings) => void browser.storage.local.set({ [LOGGING_SWITCH_KEY]: loggingSwitch(s) });
   const sites = createSiteService(db, browser.scripting, browser.permissions, announce);
   const mirrorChatSites = (configs: SiteChatConfig[]) => browser.storage.local.set({ [CHAT_SITES_MIRROR_KEY]: configs });
-  const adminApi = createAdminApi(db, search, sync, fetchFn, sites, announce, mirrorChatSites);
+  const keepAlive = keepAliveWith(() => browser.runtime.getPlatformInfo());
+  const adminApi = createAdminApi(db, search, sync, fetchFn, sites, announce, mirrorChatSites, keepAlive);
   const relay = createRelayService(db, { sendMessage: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options) });
 
   // Allowed sites get the content script through one dynamic registration, kept in step with the browser's

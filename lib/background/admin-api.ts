@@ -13,6 +13,7 @@ import { startPractice } from '../sync/practice';
 import { listChatSites, removeChatSite, saveChatSite } from '../db/chat-sites';
 import type { FetchLike } from '../sync/uploader';
 import type { SiteChatConfig } from '../adapters/chat';
+import { noKeepAlive, type KeepAlive } from './keep-alive';
 
 export function createAdminApi(
   db: FloorwalkerDb,
@@ -24,6 +25,8 @@ export function createAdminApi(
   announce: (settings: Settings) => void = () => undefined,
   /** Copies the configured chat sites where content scripts read them (see lib/sites/chat-site-mirror). */
   mirrorChatSites: (sites: SiteChatConfig[]) => Promise<void> = async () => undefined,
+  /** Keeps the worker running through long catalog work (see lib/background/keep-alive). */
+  keepAlive: KeepAlive = noKeepAlive,
 ): AdminApi {
   // Awaited, so a page opened right after the options page says "saved" already finds its configuration.
   const mirrored = async (sites: SiteChatConfig[]) => (await mirrorChatSites(sites), sites);
@@ -55,11 +58,12 @@ export function createAdminApi(
     },
     catalogInfo: () => search.info(),
     stageProducts: (importId, products) => stageProducts(db, importId, products),
-    async commitImport(importId, options) {
-      const { imported } = await commitImport(db, importId, options);
-      search.invalidate();
-      return { ...(await search.info()), imported }; // rebuilds the index before answering
-    },
+    commitImport: (importId, options) =>
+      keepAlive(async () => {
+        const { imported } = await commitImport(db, importId, options);
+        search.invalidate();
+        return { ...(await search.info()), imported }; // rebuilds the index before answering
+      }),
     discardImport: (importId) => discardImport(db, importId),
     async joinStudy(endpoint, code) {
       const settings = await joinStudy(db, endpoint, code, fetchFn);
@@ -79,10 +83,11 @@ export function createAdminApi(
     listChatSites: () => listChatSites(db),
     saveChatSite: async (config) => mirrored(await saveChatSite(db, config)),
     removeChatSite: async (host) => mirrored(await removeChatSite(db, String(host))),
-    async restoreDefaultCatalog() {
-      await search.restoreDefault();
-      return search.info();
-    },
+    restoreDefaultCatalog: () =>
+      keepAlive(async () => {
+        await search.restoreDefault();
+        return search.info();
+      }),
   };
 }
 
