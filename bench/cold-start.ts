@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
 import { EXTENSION_DIR, extensionIdOf, giveConsent, launchBrowser } from '../tests/e2e/harness';
 import { PREBUILT_INDEX_PATH } from '../lib/search/prebuilt';
 import { DB_NAME } from '../lib/db/schema';
-import { report, round, type Row } from './lib/report';
+import { catalogColdStart } from '../tests/e2e/options-page';
+import { percentile, report, round, type Row } from './lib/report';
 
 // The real service worker's cold start in Chromium with the default catalog (2,208 products), from each source
 // the search index can come from: the index prebuilt at build time and shipped with the extension, the snapshot
@@ -24,12 +25,6 @@ interface Start {
   mode: string;
   readyMs: number;
   shownMs: number;
-}
-
-async function catalogInfo(page: Page): Promise<{ mode: string; ms: number }> {
-  const info = page.getByTestId('catalog-info');
-  await info.waitFor({ timeout: 60_000 });
-  return { mode: (await info.getAttribute('data-cold-start-mode')) ?? '?', ms: Number(await info.getAttribute('data-cold-start-ms')) };
 }
 
 /** Empties the persisted snapshots from the page (same origin as the worker), as a cleared database would be. */
@@ -59,7 +54,7 @@ async function session(extensionDir: string, beforeRestart: (page: Page) => Prom
     await giveConsent(context, id);
     const page = await context.newPage();
     await page.goto(`chrome-extension://${id}/options.html`);
-    const first = await catalogInfo(page);
+    const first = await catalogColdStart(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send('ServiceWorker.enable');
     const restarts: Start[] = [];
@@ -69,7 +64,7 @@ async function session(extensionDir: string, beforeRestart: (page: Page) => Prom
       await beforeRestart(page);
       const t0 = Date.now();
       await page.reload();
-      const { mode, ms } = await catalogInfo(page);
+      const { mode, ms } = await catalogColdStart(page);
       restarts.push({ mode, readyMs: ms, shownMs: Date.now() - t0 });
     }
     return { first, restarts };
@@ -79,14 +74,10 @@ async function session(extensionDir: string, beforeRestart: (page: Page) => Prom
   }
 }
 
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-}
-
 function summary(starts: readonly Start[], want: Mode) {
   const modes = [...new Set(starts.map((s) => s.mode))];
   if (modes.length !== 1 || modes[0] !== want) throw new Error(`expected every restart to load from ${want}, saw ${modes.join(', ')}`);
+  const median = (xs: number[]) => percentile(xs.sort((a, b) => a - b), 50);
   return { readyMs: median(starts.map((s) => s.readyMs)), shownMs: median(starts.map((s) => s.shownMs)), runs: starts };
 }
 

@@ -45,3 +45,10 @@ export async function joinFromOptions(page: Page, endpoint: string, code: string
   await page.getByTestId('join').click();
   await page.getByTestId('study-joined').waitFor();
 }
+
+/** How the worker's search index became ready on its latest start, as the options page's catalog line records it. */
+export async function catalogColdStart(page: Page, timeoutMs = 60_000): Promise<{ mode: string; ms: number }> {
+  const info = page.getByTestId('catalog-info');
+  await info.waitFor({ timeout: timeoutMs });
+  return { mode: (await info.getAttribute('data-cold-start-mode')) ?? '?', ms: Number(await info.getAttribute('data-cold-start-ms')) };
+}
