@@ -70,8 +70,8 @@ async function run(backend: 'pglite' | 'postgres', env: Record<string, string>) 
         const batches: FwEvent[][] = Array.from({ length: BATCHES_PER_CLIENT[backend] ?? 10 }, (_, b) =>
           Array.from({ length: BATCH }, (_, i) =>
             i % 3 === 0
-              ? makeEvent(ctx, 'Page', 'hover', { target: 'product_image', productId: `p-${i}`, dwellMs: 300 + i, image: { src: null, index: 0, role: 'main' } }, 1_800_000_000_000 + b * BATCH + i)
-              : makeEvent(ctx, 'Page', 'click', { element: { tag: 'button', path: 'main > div.card > button.add', label: 'Add to cart' } }, 1_800_000_000_000 + b * BATCH + i),
+              ? makeEvent(ctx, 'Page', 'hover', { target: 'product_image', productId: `p-${i}`, dwellMs: 300 + i, image: { src: null, index: 0, role: 'main' } }, 1_750_000_000_000 + b * BATCH + i)
+              : makeEvent(ctx, 'Page', 'click', { element: { tag: 'button', path: 'main > div.card > button.add', label: 'Add to cart' } }, 1_750_000_000_000 + b * BATCH + i),
           ),
         );
         return { token: j.ingestToken, batches };

@@ -11,10 +11,20 @@ export interface IngestResult {
   rejected: { index: number; id: string | null; error: string }[];
 }
 
+/** Why an event is not the token owner's to send: the field named, or null when it is. */
+function notOwners(e: FwEvent, owner: TokenOwner): string | null {
+  if (e.study !== owner.study) return `study: "${e.study}" is not the study of your ingest token`;
+  if (e.participant !== owner.participant) return `participant: "${e.participant}" is not the owner of your ingest token`;
+  if (e.role !== owner.role) return `role: "${e.role}" is not your role in this study (${owner.role})`;
+  if (e.condition !== owner.condition) return `condition: "${e.condition}" is not your condition in this study (${owner.condition})`;
+  return null;
+}
+
 /**
- * Stores a batch exactly once per event id: invalid events and events that are not the token owner's are
- * rejected with the reason and nothing of theirs is stored; valid ones are inserted in one statement that skips
- * ids already present, inside a transaction, so the answer comes only after the batch is committed.
+ * Stores a batch exactly once per event id within the study: invalid events and events that are not the token
+ * owner's (study, participant, role, condition) are rejected with the reason and nothing of theirs is stored;
+ * valid ones are stored exactly as sent, in one statement inside a transaction, so the answer comes only after the
+ * batch is committed.
  */
 export async function ingest(sql: Sql, owner: TokenOwner, events: readonly unknown[]): Promise<IngestResult> {
   const rejected: IngestResult['rejected'] = [];
@@ -24,12 +34,11 @@ export async function ingest(sql: Sql, owner: TokenOwner, events: readonly unkno
     const r = validateEvent(input);
     const id = eventIdOf(input);
     if (!r.ok) return rejected.push({ index, id, error: r.error });
-    const e = r.event;
-    if (e.study !== owner.study) return rejected.push({ index, id, error: `study: "${e.study}" is not the study of your ingest token` });
-    if (e.participant !== owner.participant) return rejected.push({ index, id, error: `participant: "${e.participant}" is not the owner of your ingest token` });
-    if (seen.has(e.id)) return; // the same event twice in one batch counts once
-    seen.add(e.id);
-    valid.push(e);
+    const forged = notOwners(r.event, owner);
+    if (forged) return rejected.push({ index, id, error: forged });
+    if (seen.has(r.event.id)) return; // the same event twice in one batch counts once
+    seen.add(r.event.id);
+    valid.push(r.event);
   });
   if (valid.length === 0) return { accepted: [], duplicates: [], rejected };
   const inserted = await sql.transaction((tx) => insertEvents(tx, valid));
@@ -41,23 +50,42 @@ export async function ingest(sql: Sql, owner: TokenOwner, events: readonly unkno
   };
 }
 
-/** Inserts events, skipping ids already stored; returns the ids that were new. Also used by the pilot chat. */
+/**
+ * Inserts events, once per (study, id); returns the ids that were new. Also used by the pilot chat, which stores its
+ * copy of a message under the id the Seller's extension logs it with.
+ *
+ * A second copy of a stored event from the same participant and of the same action is merged, not dropped: payload
+ * fields and the url that the stored copy lacks are added (the extension knows which suggested reply a message
+ * used; the pilot room's copy does not), and what the stored copy has is kept.
+ *
+ * Rows are inserted in id order: two batches holding the same ids in opposite orders would otherwise lock them in
+ * opposite orders and deadlock on PostgreSQL.
+ */
 export async function insertEvents(sql: Sql, events: readonly FwEvent[]): Promise<string[]> {
   if (events.length === 0) return [];
-  const rows = await sql.query<{ id: string }>(
-    `INSERT INTO events (id, study_id, participant, conversation, time, agent, action, event)
+  const sorted = [...events].sort((a, b) => (a.study === b.study ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.study < b.study ? -1 : 1));
+  const rows = await sql.query<{ id: string; inserted: boolean }>(
+    `INSERT INTO events AS e (id, study_id, participant, conversation, time, agent, action, event)
      SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::jsonb[])
-     ON CONFLICT (id) DO NOTHING RETURNING id`,
+     ORDER BY 2, 1
+     ON CONFLICT (study_id, id) DO UPDATE
+       SET event = e.event || jsonb_build_object(
+         'payload', (EXCLUDED.event -> 'payload') || (e.event -> 'payload'),
+         'url', COALESCE(NULLIF(e.event -> 'url', 'null'::jsonb), EXCLUDED.event -> 'url'))
+       WHERE e.participant = EXCLUDED.participant AND e.action = EXCLUDED.action
+         AND ((EXCLUDED.event -> 'payload') || (e.event -> 'payload') IS DISTINCT FROM e.event -> 'payload'
+              OR (e.event -> 'url' = 'null'::jsonb AND EXCLUDED.event -> 'url' <> 'null'::jsonb))
+     RETURNING id, (xmax = 0) AS inserted`,
     [
-      events.map((e) => e.id),
-      events.map((e) => e.study),
-      events.map((e) => e.participant),
-      events.map((e) => e.conversation),
-      events.map((e) => e.time),
-      events.map((e) => e.agent),
-      events.map((e) => e.action),
-      events.map((e) => JSON.stringify(e)),
+      sorted.map((e) => e.id),
+      sorted.map((e) => e.study),
+      sorted.map((e) => e.participant),
+      sorted.map((e) => e.conversation),
+      sorted.map((e) => e.time),
+      sorted.map((e) => e.agent),
+      sorted.map((e) => e.action),
+      sorted.map((e) => JSON.stringify(e)),
     ],
   );
-  return rows.map((r) => r.id);
+  return rows.filter((r) => r.inserted).map((r) => r.id);
 }

@@ -39,7 +39,7 @@ export async function startServer(env: Env, opts: { inMemory?: boolean; extend?:
   const { token: adminToken, source: adminTokenSource } = env.ADMIN_TOKEN
     ? { token: env.ADMIN_TOKEN, source: 'environment' as const }
     : opts.inMemory
-      ? { token: randomBytes(24).toString('base64url'), source: 'in-memory' as const }
+      ? { token: newAdminToken(), source: 'in-memory' as const }
       : await localAdminToken(env.DATA_DIR, log);
   const lifecycle = new Lifecycle();
   const app = createApp({
@@ -111,10 +111,16 @@ async function localAdminToken(dataDir: string, log: Logger): Promise<{ token: s
     return { token: (await readFile(file, 'utf8')).trim(), source: 'file' };
   } catch {
     await mkdir(dataDir, { recursive: true });
-    const token = randomBytes(24).toString('base64url');
+    const token = newAdminToken();
     await writeFile(file, `${token}\n`, { mode: 0o600 });
     await chmod(file, 0o600);
     log.info('created admin token', { file, adminToken: token });
     return { token, source: 'created' };
   }
 }
+
+/**
+ * A fresh admin token. The prefix keeps it from starting with "-" (base64url may), which a command line would read
+ * as an option: `npm run study -- list --token -abc…` fails as ambiguous.
+ */
+export const newAdminToken = () => `fwa_${randomBytes(24).toString('base64url')}`;

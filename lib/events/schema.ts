@@ -3,6 +3,7 @@ import { ConditionCodeSchema } from '../study/condition';
 import { ID_PATTERN } from '../ids';
 import { ProfileItemSchema } from '../profile/schema';
 import { SHARE_ORIGINS } from '../share/origins';
+import { findUnstorable, jsonChars, pathSegment, MAX_EVENT_JSON_CHARS, MAX_FREE_FORM_DEPTH, MAX_FREE_FORM_JSON_CHARS } from './storable';
 
 /**
  * Event schema v1: the one definition of an event, used by the content scripts, the background, the options
@@ -22,8 +23,32 @@ const NonNegInt = v.pipe(v.number(), v.integer(), v.minValue(0));
 const Percent = v.pipe(v.number(), v.minValue(0), v.maxValue(100));
 const ProductId = ShortText(200);
 
+/**
+ * A free-form JSON object (search filters): any keys, bounded in nesting and size so it fits every store. The
+ * event as a whole is checked for storable text and numbers before the schema runs (`validateEvent`).
+ */
+const FreeForm = v.pipe(
+  v.record(v.string(), v.unknown()),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const deep = findUnstorable(dataset.value, MAX_FREE_FORM_DEPTH);
+    if (deep) addIssue({ message: `${deep.path ? `${deep.path}: ` : ''}${deep.message} (at most ${MAX_FREE_FORM_DEPTH} levels)` });
+    else if (jsonChars(dataset.value) > MAX_FREE_FORM_JSON_CHARS) addIssue({ message: `must be at most ${MAX_FREE_FORM_JSON_CHARS} characters as JSON` });
+  }),
+);
+
+/** Earliest event time accepted (no study ran before it); a later bound is now plus a day of clock skew. */
+export const EVENT_TIME_MIN = Date.UTC(2000, 0, 1);
+export const EVENT_CLOCK_SKEW_MS = 86_400_000;
+const EventTime = v.pipe(
+  v.number(),
+  v.integer(),
+  v.minValue(EVENT_TIME_MIN, `must be epoch milliseconds from 2000-01-01 on`),
+  v.check((t) => t <= Date.now() + EVENT_CLOCK_SKEW_MS, 'must not be more than a day in the future (epoch milliseconds)'),
+);
+
 /** A stable description of a page element: never text the user typed. */
-export const ElementDescriptionSchema = v.object({
+export const ElementDescriptionSchema = v.strictObject({
   tag: ShortText(40),
   path: ShortText(400),
   id: v.optional(ShortText(120)),
@@ -33,11 +58,11 @@ export const ElementDescriptionSchema = v.object({
 });
 export type ElementDescription = v.InferOutput<typeof ElementDescriptionSchema>;
 
-const HoverPayload = v.object({
+const HoverPayload = v.strictObject({
   target: v.picklist(['product_image', 'image', 'result_image', 'shared_card']),
   productId: v.optional(ProductId),
   image: v.optional(
-    v.object({
+    v.strictObject({
       src: v.nullable(ShortText(2000)),
       index: v.optional(NonNegInt),
       role: v.optional(v.picklist(['main', 'gallery', 'thumbnail', 'other'])),
@@ -48,19 +73,19 @@ const HoverPayload = v.object({
   dwellMs: NonNegInt,
 });
 
-const ScrollPayload = v.object({
+const ScrollPayload = v.strictObject({
   container: ShortText(400),
   depthPct: Percent,
   maxDepthPct: Percent,
 });
 
-const ClickPayload = v.object({
+const ClickPayload = v.strictObject({
   element: ElementDescriptionSchema,
   href: v.optional(v.nullable(ShortText(2000))),
   productId: v.optional(ProductId),
 });
 
-const ProductViewPayload = v.object({
+const ProductViewPayload = v.strictObject({
   productId: v.optional(ProductId),
   name: ShortText(500),
   price: v.optional(v.number()),
@@ -69,26 +94,26 @@ const ProductViewPayload = v.object({
   timeOnPageMs: v.optional(NonNegInt),
 });
 
-const UtterPayload = v.object({
+const UtterPayload = v.strictObject({
   text: ShortText(10_000),
   acts: v.optional(v.array(ShortText(40))),
   composeMs: v.optional(NonNegInt),
   suggestion: v.optional(
-    v.object({ id: ShortText(200), editDistance: NonNegInt, usedAs: v.picklist(['as_is', 'edited']) }),
+    v.strictObject({ id: ShortText(200), editDistance: NonNegInt, usedAs: v.picklist(['as_is', 'edited']) }),
   ),
-  voice: v.optional(v.object({ raw: ShortText(10_000), edited: ShortText(10_000) })),
+  voice: v.optional(v.strictObject({ raw: ShortText(10_000), edited: ShortText(10_000) })),
 });
 
-const SelectActPayload = v.object({ act: ShortText(40), via: v.picklist(['mouse', 'keyboard', 'suggestion']) });
+const SelectActPayload = v.strictObject({ act: ShortText(40), via: v.picklist(['mouse', 'keyboard', 'suggestion']) });
 
-const SearchPayload = v.object({
+const SearchPayload = v.strictObject({
   query: ShortText(500),
-  filters: v.record(v.string(), v.unknown()),
+  filters: FreeForm,
   sort: v.picklist(['relevance', 'price_asc', 'price_desc', 'rating']),
   page: NonNegInt,
 });
 
-const ResultsPayload = v.object({
+const ResultsPayload = v.strictObject({
   query: ShortText(500),
   productIds: v.array(ProductId),
   total: NonNegInt,
@@ -97,11 +122,11 @@ const ResultsPayload = v.object({
   /** Time from the Seller's request to the results arriving in the overlay. */
   roundTripMs: v.optional(v.pipe(v.number(), v.minValue(0))),
   page: v.optional(NonNegInt),
-  corrections: v.optional(v.array(v.object({ from: ShortText(100), to: ShortText(100) }))),
+  corrections: v.optional(v.array(v.strictObject({ from: ShortText(100), to: ShortText(100) }))),
   partial: v.optional(v.boolean()),
 });
 
-const SharePayload = v.object({
+const SharePayload = v.strictObject({
   productIds: v.pipe(v.array(ProductId), v.minLength(1)),
   mode: v.picklist(['I', 'II', 'III']),
   message: v.optional(ShortText(10_000)),
@@ -109,7 +134,7 @@ const SharePayload = v.object({
 });
 
 /** The coach read a Buyer message for preferences (LAPS): what it found, and how long that took. */
-const ProfileExtractPayload = v.object({
+const ProfileExtractPayload = v.strictObject({
   messageId: v.nullable(ShortText(100)),
   items: v.array(ProfileItemSchema),
   category: v.nullable(ShortText(64)),
@@ -117,7 +142,7 @@ const ProfileExtractPayload = v.object({
 });
 
 /** The Seller confirmed, edited, removed or added a profile item, reused one from an earlier conversation, or named the Buyer. */
-const ProfileUpdatePayload = v.object({
+const ProfileUpdatePayload = v.strictObject({
   op: v.picklist(['confirm', 'remove', 'edit', 'add', 'reuse', 'dismiss', 'set_buyer']),
   key: v.nullable(ShortText(240)),
   item: v.optional(ProfileItemSchema),
@@ -125,10 +150,10 @@ const ProfileUpdatePayload = v.object({
   buyer: v.optional(v.nullable(ShortText(100))),
 });
 
-const GuessPayload = v.object({ productId: ProductId });
-const ConfirmPayload = v.object({ productId: ProductId, accepted: v.boolean(), reason: v.optional(ShortText(2000)) });
-const InstructPayload = v.object({ text: ShortText(10_000) });
-const ViewSharePayload = v.object({ productIds: v.pipe(v.array(ProductId), v.minLength(1)) });
+const GuessPayload = v.strictObject({ productId: ProductId });
+const ConfirmPayload = v.strictObject({ productId: ProductId, accepted: v.boolean(), reason: v.optional(ShortText(2000)) });
+const InstructPayload = v.strictObject({ text: ShortText(10_000) });
+const ViewSharePayload = v.strictObject({ productIds: v.pipe(v.array(ProductId), v.minLength(1)) });
 
 /** Each action with its payload; adding an action here adds it everywhere. */
 export const ACTION_PAYLOADS = {
@@ -156,7 +181,7 @@ export type PayloadOf<A extends Action> = v.InferOutput<(typeof ACTION_PAYLOADS)
 const Envelope = {
   id: Id,
   schema: v.literal(EVENT_SCHEMA_VERSION),
-  time: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  time: EventTime,
   study: ShortText(100),
   participant: ShortText(100),
   conversation: v.nullable(ShortText(100)),
@@ -166,13 +191,13 @@ const Envelope = {
   url: v.nullable(ShortText(2000)),
 };
 
-type Variant<A extends Action> = v.ObjectSchema<
+type Variant<A extends Action> = v.StrictObjectSchema<
   typeof Envelope & { action: v.LiteralSchema<A, undefined>; payload: (typeof ACTION_PAYLOADS)[A] },
   undefined
 >;
 
 function variantFor<A extends Action>(action: A): Variant<A> {
-  return v.object({ ...Envelope, action: v.literal(action), payload: ACTION_PAYLOADS[action] }) as Variant<A>;
+  return v.strictObject({ ...Envelope, action: v.literal(action), payload: ACTION_PAYLOADS[action] }) as Variant<A>;
 }
 
 export const EventSchema = v.variant(
@@ -193,8 +218,10 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string 
   return issues
     .slice(0, 5)
     .map((issue) => {
-      const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';
-      return path ? `${path}: ${issue.message}` : issue.message;
+      const path = issue.path?.map((p) => pathSegment(p.key)).join('.') ?? '';
+      // A strict object's "Expected never" says little: the key is simply not one the schema has.
+      const message = issue.type === 'strict_object' && issue.expected === 'never' ? 'unknown key: not a field of this object' : issue.message;
+      return path ? `${path}: ${message}` : message;
     })
     .join('; ');
 }
@@ -206,9 +233,19 @@ export function parseOrThrow<S extends v.GenericSchema>(schema: S, input: unknow
   return r.output;
 }
 
+/**
+ * Checks an event against the schema and against what every store can keep exactly as sent: a valid event is
+ * stored as it came, never with keys dropped or values changed, and an invalid one is refused naming the field.
+ */
 export function validateEvent(input: unknown): ValidationResult {
+  const unstorable = findUnstorable(input);
+  if (unstorable) return { ok: false, error: unstorable.path ? `${unstorable.path}: ${unstorable.message}` : unstorable.message };
+  const chars = jsonChars(input);
+  if (chars > MAX_EVENT_JSON_CHARS) return { ok: false, error: `event is ${chars} characters as JSON, over the limit of ${MAX_EVENT_JSON_CHARS}` };
   const result = v.safeParse(EventSchema, input);
-  if (result.success) return { ok: true, event: result.output as FwEvent };
+  // The input itself, not the parser's output: objects are strict and nothing was dropped, and text the schema
+  // would trim (profile items) is kept as sent, so what is stored is exactly what came.
+  if (result.success) return { ok: true, event: input as FwEvent };
   return { ok: false, error: describeIssues(result.issues) };
 }
 

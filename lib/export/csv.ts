@@ -11,7 +11,7 @@ interface SchemaNode {
 
 function leaves(node: SchemaNode, prefix: string, out: Set<string>): void {
   if ((node.type === 'optional' || node.type === 'nullable' || node.type === 'nullish') && node.wrapped) return leaves(node.wrapped, prefix, out);
-  if (node.type === 'object' && node.entries) {
+  if ((node.type === 'object' || node.type === 'strict_object') && node.entries) {
     for (const [k, child] of Object.entries(node.entries)) leaves(child, prefix ? `${prefix}.${k}` : k, out);
     return;
   }

@@ -10,20 +10,20 @@ const Text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.max
 const Money = v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(1_000_000));
 
 export const BudgetItemSchema = v.pipe(
-  v.object({ slot: v.literal('budget'), min: v.optional(Money), max: v.optional(Money) }),
+  v.strictObject({ slot: v.literal('budget'), min: v.optional(Money), max: v.optional(Money) }),
   v.check((b) => b.min !== undefined || b.max !== undefined, 'a budget needs a minimum or a maximum'),
   v.check((b) => b.min === undefined || b.max === undefined || b.min <= b.max, 'the minimum is above the maximum'),
 );
-export const BrandItemSchema = v.object({ slot: v.literal('brand'), brand: Text(100), like: v.boolean() });
-export const RecipientItemSchema = v.object({
+export const BrandItemSchema = v.strictObject({ slot: v.literal('brand'), brand: Text(100), like: v.boolean() });
+export const RecipientItemSchema = v.strictObject({
   slot: v.literal('recipient'),
   who: Text(60),
   age: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(130))),
 });
-export const UseItemSchema = v.object({ slot: v.literal('use'), use: Text(100) });
+export const UseItemSchema = v.strictObject({ slot: v.literal('use'), use: Text(100) });
 /** `feature` is a catalog attribute and value, "noiseCancelling=true" or "terrain=trail". */
-export const FeatureItemSchema = v.object({ slot: v.literal('feature'), feature: v.pipe(Text(200), v.regex(/^[A-Za-z][\w]*=.+$/, 'must be attribute=value')), want: v.boolean() });
-export const OwnedItemSchema = v.object({ slot: v.literal('owned'), product: Text(120) });
+export const FeatureItemSchema = v.strictObject({ slot: v.literal('feature'), feature: v.pipe(Text(200), v.regex(/^[A-Za-z][\w]*=.+$/, 'must be attribute=value')), want: v.boolean() });
+export const OwnedItemSchema = v.strictObject({ slot: v.literal('owned'), product: Text(120) });
 
 export const ProfileItemSchema = v.variant('slot', [BudgetItemSchema, BrandItemSchema, RecipientItemSchema, UseItemSchema, FeatureItemSchema, OwnedItemSchema]);
 export type ProfileItem = v.InferOutput<typeof ProfileItemSchema>;

@@ -12,7 +12,7 @@ describe.each(BACKENDS)('exports ($name)', (backend) => {
     const h = harness();
     const s = await joinedSeller(h, { name: 'Export study' });
     const ctx = (conversation: string | null) => ({ study: s.studyId, participant: s.joined.participant, conversation, role: 'seller' as const, condition: s.joined.condition, url: 'http://127.0.0.1/chat' });
-    const t = 1_800_000_000_000;
+    const t = 1_750_000_000_000;
     const conv = (id: string, offset: number): FwEvent[] => [
       makeEvent(ctx(id), 'Buyer', 'utter', { text: 'Hi, I need headphones for my dad' }, t + offset),
       makeEvent(ctx(id), 'Seller', 'select_act', { act: 'greet', via: 'keyboard' }, t + offset + 1),
@@ -80,7 +80,7 @@ describe.each(BACKENDS)('exports ($name)', (backend) => {
   it('streams a large export page by page', async () => {
     const h = harness();
     const s = await joinedSeller(h, { name: 'Big export' });
-    const events = Array.from({ length: 2_500 }, (_, i) => s.event('click', {}, 1_800_000_000_000 + i));
+    const events = Array.from({ length: 2_500 }, (_, i) => s.event('click', {}, 1_750_000_000_000 + i));
     for (let i = 0; i < events.length; i += 1000) await post(`${h.url}/v1/events`, { events: events.slice(i, i + 1000) }, s.auth);
     const text = await (await fetch(`${h.url}/v1/studies/${s.studyId}/export?format=jsonl`, { headers: h.admin })).text();
     expect(text.trim().split('\n').map((l) => JSON.parse(l) as FwEvent)).toStrictEqual(events);

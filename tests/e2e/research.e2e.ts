@@ -13,7 +13,7 @@ describe('researcher view in the options page', () => {
   it('loads a study export, lists conversations, shows a timeline and draws the charts', async () => {
     const h = harness();
     const events: FwEvent[] = [];
-    let t = 1_800_000_000_000;
+    let t = 1_750_000_000_000;
     for (const [id, condition, turns] of [['conv-a', 'B.IIc', 4], ['conv-b', 'A.Iu', 3], ['conv-c', 'B.IIc', 5]] as const) {
       const c = { study: 's', participant: 'p', conversation: id, role: 'seller' as const, condition, url: null };
       for (let i = 0; i < turns; i++) {

@@ -6,7 +6,7 @@ import { STORES_V1, STORES_V3, SyncState } from '../../lib/db/schema';
 import { deleteCollectedData, listEvents, putEvents, readEventsAfter, countEvents } from '../../lib/db/events';
 import { loadSettings, setConsent, updateSettings } from '../../lib/db/settings';
 import { storeEvents } from '../../lib/background/content-api';
-import { clickEvent, hoverEvent } from './helpers/events';
+import { T0, clickEvent, hoverEvent } from './helpers/events';
 import { EMPTY_PROFILE } from '../../lib/profile/schema';
 import { EMPTY_COACH_STATE, coachStateKey } from '../../lib/coach/state';
 
@@ -32,7 +32,7 @@ describe('migration', () => {
     expect(rows.every((r) => r.syncState === SyncState.pending && r.storedAt === r.time)).toBe(true);
     // The new indexes work on migrated rows.
     expect(await db.events.where('syncState').equals(SyncState.pending).count()).toBe(3);
-    expect((await listEvents(db, { action: 'click', offset: 0, limit: 10 })).events.map((e) => e.time)).toEqual([3000, 1000]);
+    expect((await listEvents(db, { action: 'click', offset: 0, limit: 10 })).events.map((e) => e.time - T0)).toEqual([3000, 1000]);
     expect(await db.conversations.get('conv-1')).toMatchObject({ lastEventAt: 1000 });
     expect(await db.settings.get('x')).toEqual({ key: 'x', value: { kept: true } });
   });
@@ -80,12 +80,12 @@ describe('event store', () => {
     await putEvents(db, events);
     const p0 = await listEvents(db, { offset: 0, limit: 10 });
     expect(p0.total).toBe(25);
-    expect(p0.events.map((e) => e.time)).toEqual([24, 23, 22, 21, 20, 19, 18, 17, 16, 15]);
+    expect(p0.events.map((e) => e.time - T0)).toEqual([24, 23, 22, 21, 20, 19, 18, 17, 16, 15]);
     const p2 = await listEvents(db, { offset: 20, limit: 10 });
-    expect(p2.events.map((e) => e.time)).toEqual([4, 3, 2, 1, 0]);
+    expect(p2.events.map((e) => e.time - T0)).toEqual([4, 3, 2, 1, 0]);
     const hovers = await listEvents(db, { action: 'hover', offset: 0, limit: 10 });
     expect(hovers).toMatchObject({ total: 5 });
-    expect(hovers.events.map((e) => e.time)).toEqual([20, 15, 10, 5, 0]);
+    expect(hovers.events.map((e) => e.time - T0)).toEqual([20, 15, 10, 5, 0]);
   });
 
   it('reads everything in id order in pages for export, then deletes all', async () => {
@@ -121,8 +121,8 @@ describe('event store', () => {
     const db = open();
     await putEvents(db, [clickEvent(500), clickEvent(100), clickEvent(900, { conversation: 'conv-2' })]);
     await putEvents(db, [clickEvent(1500)]);
-    expect(await db.conversations.get('conv-1')).toMatchObject({ startedAt: 100, lastEventAt: 1500, study: 'study-1' });
-    expect(await db.conversations.get('conv-2')).toMatchObject({ startedAt: 900, lastEventAt: 900 });
+    expect(await db.conversations.get('conv-1')).toMatchObject({ startedAt: T0 + 100, lastEventAt: T0 + 1500, study: 'study-1' });
+    expect(await db.conversations.get('conv-2')).toMatchObject({ startedAt: T0 + 900, lastEventAt: T0 + 900 });
   });
 });
 

@@ -5,7 +5,7 @@ import { SyncState } from '../../lib/db/schema';
 import { backoffMs, pruneSynced, readSyncStatus, retryAfterMs, syncDue, syncOnce, type FetchLike, type SyncTarget } from '../../lib/sync/uploader';
 import type { FwEvent } from '../../lib/events/schema';
 import { useTestDbs } from './helpers/db';
-import { clickEvent } from './helpers/events';
+import { T0, clickEvent } from './helpers/events';
 
 const { open } = useTestDbs('fw-sync');
 const target: SyncTarget = { url: 'http://endpoint/v1/events', token: 'fwi_t', study: 'study-1', participant: 'p-1' };
@@ -112,7 +112,7 @@ describe('syncOnce', () => {
   it('prunes synced events past the retention period, never pending ones', async () => {
     const db = open();
     const day = 86_400_000;
-    const now = 100 * day;
+    const now = T0 + 100 * day;
     await putEvents(db, [clickEvent(now - 40 * day), clickEvent(now - 10 * day), clickEvent(now - 50 * day, { study: 'local' })]);
     await syncOnce(db, target, endpoint().fetchFn);
     expect(await pruneSynced(db, 30, now)).toBe(1);

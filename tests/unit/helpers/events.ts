@@ -1,5 +1,9 @@
 import { makeEvent } from '../../../lib/events/build';
-import type { FwEvent } from '../../../lib/events/schema';
+import { EVENT_TIME_MIN, type FwEvent } from '../../../lib/events/schema';
+
+/** Tests say "at 1, 2, 3": times before the schema's earliest (2000-01-01) count as ms after this instant. */
+export const T0 = Date.UTC(2025, 0, 1);
+const at = (time: number) => (time < EVENT_TIME_MIN ? T0 + time : time);
 
 export const CONTEXT = {
   study: 'study-1',
@@ -11,9 +15,9 @@ export const CONTEXT = {
 };
 
 export function clickEvent(time = Date.now(), overrides: Partial<typeof CONTEXT> = {}): FwEvent {
-  return makeEvent({ ...CONTEXT, ...overrides }, 'Page', 'click', { element: { tag: 'button', path: 'main > button' } }, time);
+  return makeEvent({ ...CONTEXT, ...overrides }, 'Page', 'click', { element: { tag: 'button', path: 'main > button' } }, at(time));
 }
 
 export function hoverEvent(time = Date.now()): FwEvent {
-  return makeEvent(CONTEXT, 'Page', 'hover', { target: 'product_image', productId: 'P1', dwellMs: 420 }, time);
+  return makeEvent(CONTEXT, 'Page', 'hover', { target: 'product_image', productId: 'P1', dwellMs: 420 }, at(time));
 }

@@ -1,0 +1,82 @@
+import { hasNul, isWellFormed } from '../text/unicode';
+
+/**
+ * What every store can keep exactly as sent. The browser's IndexedDB holds any JavaScript value, but the server's
+ * PostgreSQL refuses a NUL or a lone surrogate in text and in jsonb, bounds jsonb's nesting, and JSON turns
+ * Infinity into null. An event that one store could not keep would block a participant's uploads or come back
+ * changed, so the schema refuses it at the door, naming the field.
+ */
+
+/** Deepest nesting of an event, envelope included (`payload.image.src` is 3). */
+export const MAX_EVENT_DEPTH = 12;
+/** Largest event, as JSON text in UTF-16 code units: three 10,000-character texts (an utter with voice) fit. */
+export const MAX_EVENT_JSON_CHARS = 128 * 1024;
+/** Free-form values (search filters): deepest nesting and largest JSON text. */
+export const MAX_FREE_FORM_DEPTH = 6;
+export const MAX_FREE_FORM_JSON_CHARS = 8 * 1024;
+/**
+ * Keys no event may use: JSON.parse makes `__proto__` an own key, but spreading or assigning it elsewhere sets a
+ * prototype instead, and validators skip all three, so an event holding one would be stored changed.
+ */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'prototype', 'constructor']);
+
+export interface Unstorable {
+  /** Where, as "payload.filters.brand" (empty for the value itself). */
+  path: string;
+  message: string;
+}
+
+/** One step of a field path in an error: a plain name as it is, any other key quoted as JSON so it stays readable. */
+export const pathSegment = (key: unknown): string => (typeof key === 'number' || (typeof key === 'string' && /^[\w$-]+$/.test(key)) ? String(key) : JSON.stringify(String(key)));
+const join = (path: string, key: string | number) => (path ? `${path}.${pathSegment(key)}` : pathSegment(key));
+
+function textProblem(s: string): string | null {
+  if (hasNul(s)) return 'must not contain a NUL character (\\u0000)';
+  if (!isWellFormed(s)) return 'must be well-formed Unicode (it holds half of a surrogate pair, e.g. a cut emoji)';
+  return null;
+}
+
+/**
+ * The first thing in `value` a store could not keep exactly: text with NUL or a lone surrogate (values and keys),
+ * a number that is not finite, a forbidden key, something that is not plain JSON, or nesting deeper than
+ * `maxDepth`. Stops descending at the limit, so a value nested thousands deep costs no more than one at the limit.
+ */
+export function findUnstorable(value: unknown, maxDepth: number = MAX_EVENT_DEPTH, path = ''): Unstorable | null {
+  const at = (message: string, where = path): Unstorable => ({ path: where, message });
+  switch (typeof value) {
+    case 'string': {
+      const problem = textProblem(value);
+      return problem ? at(problem) : null;
+    }
+    case 'number':
+      return Number.isFinite(value) ? null : at('must be a finite number');
+    case 'boolean':
+      return null;
+    case 'object': {
+      if (value === null) return null;
+      if (maxDepth <= 0) return at('is nested too deeply');
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          const found = findUnstorable(value[i], maxDepth - 1, join(path, i));
+          if (found) return found;
+        }
+        return null;
+      }
+      const proto = Object.getPrototypeOf(value) as unknown;
+      if (proto !== Object.prototype && proto !== null) return at('must be plain JSON');
+      for (const key of Object.keys(value)) {
+        if (FORBIDDEN_KEYS.has(key)) return at(`key "${key}" is not allowed`, join(path, key));
+        const keyProblem = textProblem(key);
+        if (keyProblem) return at(`key ${keyProblem}`, join(path, key));
+        const found = findUnstorable((value as Record<string, unknown>)[key], maxDepth - 1, join(path, key));
+        if (found) return found;
+      }
+      return null;
+    }
+    default:
+      return at(`must be JSON (got ${typeof value})`);
+  }
+}
+
+/** The JSON text length of a value already known to be storable JSON. */
+export const jsonChars = (value: unknown): number => JSON.stringify(value)?.length ?? 0;
