@@ -28,9 +28,13 @@ export interface Unstorable {
 
 /** One step of a field path in an error: a plain name as it is, any other key quoted as JSON so it stays readable. */
 export const pathSegment = (key: unknown): string => (typeof key === 'number' || (typeof key === 'string' && /^[\w$-]+$/.test(key)) ? String(key) : JSON.stringify(String(key)));
-const join = (path: string, key: string | number) => (path ? `${path}.${pathSegment(key)}` : pathSegment(key));
+
+/** Text that may hold a NUL or half of a pair: almost none does, so one scan settles most strings. */
+// eslint-disable-next-line no-control-regex -- NUL is one of the things looked for
+const SUSPECT = /[\u0000\uD800-\uDFFF]/;
 
 function textProblem(s: string): string | null {
+  if (!SUSPECT.test(s)) return null;
   if (hasNul(s)) return 'must not contain a NUL character (\\u0000)';
   if (!isWellFormed(s)) return 'must be well-formed Unicode (it holds half of a surrogate pair, e.g. a cut emoji)';
   return null;
@@ -41,41 +45,50 @@ function textProblem(s: string): string | null {
  * a number that is not finite, a forbidden key, something that is not plain JSON, or nesting deeper than
  * `maxDepth`. Stops descending at the limit, so a value nested thousands deep costs no more than one at the limit.
  */
-export function findUnstorable(value: unknown, maxDepth: number = MAX_EVENT_DEPTH, path = ''): Unstorable | null {
-  const at = (message: string, where = path): Unstorable => ({ path: where, message });
-  switch (typeof value) {
-    case 'string': {
-      const problem = textProblem(value);
-      return problem ? at(problem) : null;
-    }
-    case 'number':
-      return Number.isFinite(value) ? null : at('must be a finite number');
-    case 'boolean':
-      return null;
-    case 'object': {
-      if (value === null) return null;
-      if (maxDepth <= 0) return at('is nested too deeply');
-      if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++) {
-          const found = findUnstorable(value[i], maxDepth - 1, join(path, i));
+export function findUnstorable(value: unknown, maxDepth: number = MAX_EVENT_DEPTH): Unstorable | null {
+  // The path is kept as keys and only written out for the answer: most events have nothing to report.
+  const keys: (string | number)[] = [];
+  const at = (message: string): Unstorable => ({ path: keys.map(pathSegment).join('.'), message });
+  const visit = (v: unknown, depth: number): Unstorable | null => {
+    switch (typeof v) {
+      case 'string': {
+        const problem = textProblem(v);
+        return problem ? at(problem) : null;
+      }
+      case 'number':
+        return Number.isFinite(v) ? null : at('must be a finite number');
+      case 'boolean':
+        return null;
+      case 'object': {
+        if (v === null) return null;
+        if (depth <= 0) return at('is nested too deeply');
+        if (Array.isArray(v)) {
+          for (let i = 0; i < v.length; i++) {
+            keys.push(i);
+            const found = visit(v[i], depth - 1);
+            if (found) return found;
+            keys.pop();
+          }
+          return null;
+        }
+        const proto = Object.getPrototypeOf(v) as unknown;
+        if (proto !== Object.prototype && proto !== null) return at('must be plain JSON');
+        for (const key in v) {
+          keys.push(key);
+          if (FORBIDDEN_KEYS.has(key)) return at(`key "${key}" is not allowed`);
+          const keyProblem = textProblem(key);
+          if (keyProblem) return at(`key ${keyProblem}`);
+          const found = visit((v as Record<string, unknown>)[key], depth - 1);
           if (found) return found;
+          keys.pop();
         }
         return null;
       }
-      const proto = Object.getPrototypeOf(value) as unknown;
-      if (proto !== Object.prototype && proto !== null) return at('must be plain JSON');
-      for (const key of Object.keys(value)) {
-        if (FORBIDDEN_KEYS.has(key)) return at(`key "${key}" is not allowed`, join(path, key));
-        const keyProblem = textProblem(key);
-        if (keyProblem) return at(`key ${keyProblem}`, join(path, key));
-        const found = findUnstorable((value as Record<string, unknown>)[key], maxDepth - 1, join(path, key));
-        if (found) return found;
-      }
-      return null;
+      default:
+        return at(`must be JSON (got ${typeof v})`);
     }
-    default:
-      return at(`must be JSON (got ${typeof value})`);
-  }
+  };
+  return visit(value, maxDepth);
 }
 
 /** The JSON text length of a value already known to be storable JSON. */
