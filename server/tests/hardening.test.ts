@@ -1,0 +1,170 @@
+import { v7 as uuidv7 } from 'uuid';
+import { describe, expect, it } from 'vitest';
+import type { OpenedRoom, ServerMessage } from '../../lib/pilot/protocol';
+import { MAX_CLIENT_MESSAGE_BYTES } from '../../lib/pilot/limits';
+import { Client } from './ws-client';
+import { BACKENDS, post, useServer, type ServerHarness } from './harness';
+
+/** Short, so the test of a socket that never says hello does not wait the real 10 s. */
+const HELLO_TIMEOUT_MS = 600;
+
+/** A study with one Seller code and a room opened with it; the Seller's and the Buyer's socket addresses. */
+async function openRoom(h: ServerHarness, config: Record<string, unknown> = {}) {
+  const study = (await post(`${h.url}/v1/studies`, { name: 'Hardening', minTurns: 1, ...config }, h.admin)).json as { id: string };
+  const [seller] = ((await post(`${h.url}/v1/studies/${study.id}/participants`, {}, h.admin)).json as { codes: { code: string; participant: string }[] }).codes;
+  const opened = await post(`${h.url}/v1/rooms`, { code: seller?.code });
+  expect(opened.status).toBe(201);
+  const room = opened.json as OpenedRoom;
+  const key = new URL(room.sellerUrl).hash.replace('#key=', '');
+  const ws = (role: 'seller' | 'buyer', k?: string) => `${h.url.replace('http', 'ws')}/v1/rooms/${room.room}/ws?role=${role}${k ? `&key=${encodeURIComponent(k)}` : ''}`;
+  return { study, code: seller?.code as string, participant: seller?.participant as string, room, sellerWs: ws('seller', key), buyerWs: ws('buyer') };
+}
+
+/** A room in its chat phase, Seller and Buyer connected. */
+async function chatting(h: ServerHarness, config: Record<string, unknown> = {}) {
+  const r = await openRoom(h, { categories: ['lego'], ...config });
+  const seller = new Client(r.sellerWs);
+  const buyer = new Client(r.buyerWs);
+  await seller.open();
+  await buyer.open();
+  seller.send({ type: 'offer', id: uuidv7(), categories: ['lego'] });
+  await buyer.waitFor((m) => m.type === 'room' && m.room.phase === 'pick');
+  buyer.send({ type: 'pick', id: uuidv7(), category: 'lego' });
+  await seller.waitFor((m) => m.type === 'room' && m.room.phase === 'chat');
+  return { r, seller, buyer };
+}
+
+const errorFor = (c: Client, id: string, from = 0) => c.waitFor((m) => m.type === 'error' && m.id === id, from) as Promise<Extract<ServerMessage, { type: 'error' }>>;
+const storedRows = async (h: ServerHarness, id: string) =>
+  Number((await h.server.sql.query<{ n: string | number }>('SELECT (SELECT count(*) FROM room_messages WHERE id::text = $1) + (SELECT count(*) FROM events WHERE id::text = $1) AS n', [id]))[0]?.n);
+
+describe.each(BACKENDS)('hardened server surfaces ($name)', (backend) => {
+  const harness = useServer(backend, { PILOT_HELLO_TIMEOUT_MS: String(HELLO_TIMEOUT_MS) });
+
+  describe('a WebSocket before it has said hello', () => {
+    it('is closed (1009) as soon as it sends a frame larger than the protocol\'s largest message', async () => {
+      const h = harness();
+      const r = await openRoom(h);
+      const c = new Client(r.buyerWs);
+      await c.connect();
+      c.sendRaw(Buffer.alloc(MAX_CLIENT_MESSAGE_BYTES + 1, 0x20));
+      expect((await c.closed).code).toBe(1009);
+      // A frame of the largest size allowed is read (and, not being a hello, refused).
+      const d = new Client(r.buyerWs);
+      await d.connect();
+      d.sendRaw(Buffer.alloc(MAX_CLIENT_MESSAGE_BYTES, 0x20));
+      expect(await d.closed).toEqual({ code: 1008, reason: 'Say hello first: messages must be JSON' });
+    });
+
+    it('is closed with the reason when it sends anything but hello, and names the message refused', async () => {
+      const h = harness();
+      const { r, seller } = await chatting(h);
+      const c = new Client(r.buyerWs);
+      await c.connect();
+      const id = uuidv7();
+      c.send({ type: 'say', id, text: 'let me in' });
+      expect(await c.closed).toEqual({ code: 1008, reason: 'Say hello first: got "say" before the welcome' });
+      expect(c.got).toEqual([{ type: 'error', id, message: 'Say hello first: got "say" before the welcome' }]);
+      expect(await storedRows(h, id)).toBe(0);
+      // Typing is relayed to a room only by a socket in it.
+      const t = new Client(r.buyerWs);
+      await t.connect();
+      const seen = seller.got.length;
+      t.send({ type: 'typing', on: true });
+      expect((await t.closed).code).toBe(1008);
+      expect(seller.got.slice(seen).filter((m) => m.type === 'typing')).toEqual([]);
+      // Not JSON, or not a valid hello: closed as well.
+      const j = new Client(r.buyerWs);
+      await j.connect();
+      j.sendRaw('hello?');
+      expect(await j.closed).toEqual({ code: 1008, reason: 'Say hello first: messages must be JSON' });
+      const bad = new Client(r.buyerWs);
+      await bad.connect();
+      bad.send({ type: 'hello', lastSeq: -1 });
+      expect((await bad.closed).reason).toMatch(/^Say hello first: lastSeq: /);
+      // A reason quoting what was sent is cut to the 123 bytes a close frame holds, whatever the script.
+      const wide = new Client(r.buyerWs);
+      await wide.connect();
+      wide.send({ type: 'hello', lastSeq: '€'.repeat(300) });
+      const { code, reason } = await wide.closed;
+      expect(code).toBe(1008);
+      expect(reason).toMatch(/^Say hello first: lastSeq: Invalid type: Expected number but received "€+$/);
+      expect(Buffer.byteLength(reason)).toBeLessThanOrEqual(123);
+      await Promise.all([seller.close()]);
+    });
+
+    it(`is closed after PILOT_HELLO_TIMEOUT_MS when it says nothing`, async () => {
+      const h = harness();
+      const r = await openRoom(h);
+      const c = new Client(r.buyerWs);
+      const t0 = Date.now();
+      await c.connect();
+      expect(await c.closed).toEqual({ code: 1008, reason: `Say hello first: nothing was said within ${HELLO_TIMEOUT_MS} ms of connecting` });
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(HELLO_TIMEOUT_MS - 50);
+      // One that says hello in time stays open past the timeout.
+      const ok = new Client(r.sellerWs);
+      expect((await ok.open()).type).toBe('welcome');
+      await new Promise((res) => setTimeout(res, HELLO_TIMEOUT_MS + 200));
+      const id = uuidv7();
+      ok.send({ type: 'offer', id, categories: ['headphones'] });
+      await ok.waitFor((m) => m.type === 'ack' && m.id === id);
+      await ok.close();
+    });
+  });
+
+  it('registers a socket once however often it says hello: each item arrives once, and presence ends with the socket', async () => {
+    const h = harness();
+    const r = await openRoom(h);
+    const seller = new Client(r.sellerWs);
+    await seller.open();
+    const buyer = new Client(r.buyerWs);
+    await buyer.connect();
+    for (let i = 0; i < 100; i++) buyer.send({ type: 'hello', lastSeq: 0 });
+    await buyer.waitFor((m) => m.type === 'welcome');
+    await buyer.waitFor(() => buyer.got.filter((m) => m.type === 'error').length >= 99);
+    expect(buyer.got.filter((m) => m.type === 'welcome')).toHaveLength(1);
+    expect(new Set(buyer.got.filter((m) => m.type === 'error').map((m) => (m as { message: string }).message))).toEqual(new Set(['This connection has already said hello']));
+    await seller.waitFor((m) => m.type === 'presence' && m.buyer);
+
+    const offer = uuidv7();
+    seller.send({ type: 'offer', id: offer, categories: ['lego'] });
+    await seller.waitFor((m) => m.type === 'ack' && m.id === offer);
+    seller.send({ type: 'typing', on: true }); // relayed after the offer: once it is in, every copy of that is too
+    await buyer.waitFor((m) => m.type === 'typing');
+    await new Promise((res) => setTimeout(res, 200));
+    expect(buyer.items().filter((i) => i.id === offer)).toHaveLength(1);
+    expect(buyer.got.filter((m) => m.type === 'typing')).toHaveLength(1);
+
+    const from = seller.got.length;
+    await buyer.close();
+    await seller.waitFor((m) => m.type === 'presence' && !m.buyer, from);
+    await seller.close();
+  });
+
+  it('names every refused message by its id, refuses text PostgreSQL cannot store, and stores nothing of it', async () => {
+    const h = harness();
+    const { seller, buyer } = await chatting(h, { conditions: ['B.IIIc'] });
+    const refused = async (c: Client, m: Record<string, unknown>, message: RegExp) => {
+      const id = typeof m.id === 'string' ? m.id : uuidv7();
+      const from = c.got.length;
+      c.send({ ...m, id });
+      expect((await errorFor(c, id, from)).message).toMatch(message);
+      expect(await storedRows(h, id)).toBe(0);
+    };
+    await refused(buyer, { type: 'say', text: 'nul \u0000 here' }, /^text: must not contain a NUL character/);
+    await refused(buyer, { type: 'say', text: 'half an emoji \uD83D' }, /^text: must not contain a lone surrogate/);
+    await refused(buyer, { type: 'say', text: 'ok', voice: { raw: 'a\u0000', edited: 'ok' } }, /^voice\.raw: must not contain a NUL/);
+    await refused(buyer, { type: 'confirm', accepted: false, reason: '\uDC00' }, /^reason: must not contain a lone surrogate/);
+    await refused(seller, { type: 'say', text: 'hi', acts: ['greet\u0000'] }, /^acts\.0: must not contain a NUL/);
+    await refused(seller, { type: 'share', products: [{ id: 'P1', title: 'Castle\u0000', source: 'json-ld' }] }, /^products\.0\.title: must not contain a NUL/);
+    await refused(seller, { type: 'share', message: 'see \uD800', productIds: ['lego-0001'] }, /^message: must not contain a lone surrogate/);
+    await refused(seller, { type: 'guess', productId: 'x\u0000' }, /^productId: must not contain a NUL/);
+    // Not a valid message at all, but carrying an id: that id is named.
+    await refused(buyer, { type: 'say', text: 42 }, /^text: /);
+    await refused(buyer, { type: 'shout', text: 'hi' }, /type/);
+    // The connection carries on.
+    const ok = buyer.say('still here');
+    await buyer.waitFor((m) => m.type === 'ack' && m.id === ok);
+    await Promise.all([seller.close(), buyer.close()]);
+  });
+});
