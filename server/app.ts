@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .onError((err, c) => {
-      if (err instanceof BadRequest) return c.json({ error: err.message }, err.status);
+      if (err instanceof BadRequest) return c.json({ error: err.message }, err.status, err.headers);
       log.error('unhandled', { path: new URL(c.req.url).pathname, error: err instanceof Error ? err.message : String(err) });
       return c.json({ error: 'Internal error' }, 500);
     })

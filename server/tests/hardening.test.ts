@@ -2,8 +2,9 @@ import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import type { OpenedRoom, ServerMessage } from '../../lib/pilot/protocol';
 import { MAX_CLIENT_MESSAGE_BYTES } from '../../lib/pilot/limits';
+import { MAX_OPEN_ROOMS_PER_SELLER, OPEN_ROOM_IDLE_MS } from '../pilot/rooms';
 import { Client } from './ws-client';
-import { BACKENDS, post, useServer, type ServerHarness } from './harness';
+import { BACKENDS, joinedSeller, post, useServer, type ServerHarness } from './harness';
 
 /** Short, so the test of a socket that never says hello does not wait the real 10 s. */
 const HELLO_TIMEOUT_MS = 600;
@@ -166,5 +167,54 @@ describe.each(BACKENDS)('hardened server surfaces ($name)', (backend) => {
     const ok = buyer.say('still here');
     await buyer.waitFor((m) => m.type === 'ack' && m.id === ok);
     await Promise.all([seller.close(), buyer.close()]);
+  });
+
+  describe('open rooms per Seller', () => {
+    it(`lets one practice token open at most ${MAX_OPEN_ROOMS_PER_SELLER} at once, however many it asks for at the same time`, async () => {
+      const h = harness();
+      const { auth, joined } = await joinedSeller(h, { name: 'Practice limit', categories: ['books'] });
+      const asked = MAX_OPEN_ROOMS_PER_SELLER + 4;
+      const answers = await Promise.all(Array.from({ length: asked }, () => post(`${h.url}/v1/practice`, { category: 'books' }, auth)));
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(MAX_OPEN_ROOMS_PER_SELLER);
+      const refused = answers.filter((a) => a.status !== 201);
+      expect(refused).toHaveLength(asked - MAX_OPEN_ROOMS_PER_SELLER);
+      for (const a of refused) {
+        expect(a.status).toBe(429);
+        expect((a.json as { error: string }).error).toMatch(new RegExp(`^Too many open rooms: a Seller may have ${MAX_OPEN_ROOMS_PER_SELLER} at once`));
+        const retry = Number(a.headers.get('Retry-After'));
+        expect(retry).toBeGreaterThanOrEqual(OPEN_ROOM_IDLE_MS / 1000 - 60);
+        expect(retry).toBeLessThanOrEqual(OPEN_ROOM_IDLE_MS / 1000);
+      }
+      const rooms = async () => Number((await h.server.sql.query<{ n: string | number }>('SELECT count(*) AS n FROM rooms WHERE seller = $1', [joined.participant]))[0]?.n);
+      expect(await rooms()).toBe(MAX_OPEN_ROOMS_PER_SELLER);
+
+      // An ended room is not open: one more may open.
+      await h.server.sql.query('UPDATE rooms SET ended_at = now() WHERE id = (SELECT id FROM rooms WHERE seller = $1 ORDER BY created_at LIMIT 1)', [joined.participant]);
+      expect((await post(`${h.url}/v1/practice`, { category: 'books' }, auth)).status).toBe(201);
+      expect((await post(`${h.url}/v1/practice`, { category: 'books' }, auth)).status).toBe(429);
+    });
+
+    it('counts a Seller\'s rooms opened by code until they end or go idle, however old a busy one is', async () => {
+      const h = harness();
+      const first = await openRoom(h, { categories: ['lego'] });
+      const more = [];
+      for (let i = 1; i < MAX_OPEN_ROOMS_PER_SELLER; i++) more.push(await post(`${h.url}/v1/rooms`, { code: first.code }));
+      expect(more.map((m) => m.status)).toEqual(Array(MAX_OPEN_ROOMS_PER_SELLER - 1).fill(201));
+      const over = await post(`${h.url}/v1/rooms`, { code: first.code });
+      expect(over.status).toBe(429);
+      expect(Number(over.headers.get('Retry-After'))).toBeGreaterThan(0);
+
+      // The first room is busy (an offer just now); all were opened long ago. Only the busy one still counts.
+      const seller = new Client(first.sellerWs);
+      await seller.open();
+      const offer = uuidv7();
+      seller.send({ type: 'offer', id: offer, categories: ['lego'] });
+      await seller.waitFor((m) => m.type === 'ack' && m.id === offer);
+      await seller.close();
+      await h.server.sql.query(`UPDATE rooms SET created_at = now() - interval '2 hours' WHERE seller = $1`, [first.participant]);
+      const again = [];
+      for (let i = 0; i < MAX_OPEN_ROOMS_PER_SELLER; i++) again.push((await post(`${h.url}/v1/rooms`, { code: first.code })).status);
+      expect(again).toEqual([...Array(MAX_OPEN_ROOMS_PER_SELLER - 1).fill(201), 429]);
+    });
   });
 });
