@@ -25,6 +25,10 @@ export interface AppDeps {
 
 type Env = { Variables: { owner: TokenOwner } };
 
+const EXTENSION_ORIGIN = /^(chrome|moz)-extension:\/\/[a-z0-9-]+$/i;
+/** Methods that change nothing; any other method is a write. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * The HTTP API (versioned under /v1) and health checks. Routes are chained so `typeof app` gives the typed
  * client (hono/client) used by the CLI and the tests.
@@ -33,6 +37,39 @@ export function createApp(deps: AppDeps) {
   const { sql, log } = deps;
   const rate = new RateLimiter(deps.ingestRatePerMinute);
   const lifecycle = deps.lifecycle ?? new Lifecycle();
+
+  /**
+   * The browser origins that may use the API: this server's own pages and the extension (EXTENSION_ORIGINS, or any
+   * extension when that is empty). The one rule for CORS and for refusing writes from other sites. "This server"
+   * is matched by host, so pages still qualify behind a TLS proxy, and on a WebSocket upgrade (which the app sees
+   * at a placeholder address).
+   */
+  const allowedOrigin = (origin: string, c: Context): boolean => {
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      return false; // "null" (a sandboxed frame, a file) or junk
+    }
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host === (c.req.header('Host') ?? new URL(c.req.url).host)) return true;
+    if (deps.extensionOrigins.length) return deps.extensionOrigins.includes(origin);
+    return EXTENSION_ORIGIN.test(origin);
+  };
+
+  /**
+   * A write (or a WebSocket, which writes to rooms) from a page of another site is refused before anything is read:
+   * CORS only keeps that page from reading the answer, not the write from happening. A request without Origin does
+   * not come from a web page (the CLI, curl, the simulated Buyer) and goes on; so does one the browser marks
+   * same-origin (Sec-Fetch-Site, which no page can set), whatever address a proxy gave the server. hono's csrf
+   * middleware is not used: it looks only at form and text/plain bodies, and refuses those when no Origin is sent.
+   */
+  const sameSiteWrites = createMiddleware<Env>(async (c, next) => {
+    const upgrade = c.req.header('Upgrade')?.toLowerCase() === 'websocket';
+    if (SAFE_METHODS.has(c.req.method) && !upgrade) return next();
+    const origin = c.req.header('Origin');
+    if (origin === undefined || c.req.header('Sec-Fetch-Site') === 'same-origin' || allowedOrigin(origin, c)) return next();
+    throw new BadRequest(`Requests from ${origin.slice(0, 100)} may not change anything here: only this server's pages and the Floorwalker extension may`, 403);
+  });
 
   const adminOnly = createMiddleware<Env>(async (c, next) => {
     const given = bearer(c);
@@ -50,18 +87,13 @@ export function createApp(deps: AppDeps) {
     .use(
       '/v1/*',
       cors({
-        origin: (origin, c) => {
-          if (!origin) return null;
-          const own = new URL(c.req.url).origin;
-          if (origin === own) return origin;
-          if (deps.extensionOrigins.length) return deps.extensionOrigins.includes(origin) ? origin : null;
-          return /^(chrome|moz)-extension:\/\/[a-z0-9-]+$/i.test(origin) ? origin : null;
-        },
+        origin: (origin, c) => (origin && allowedOrigin(origin, c) ? origin : null),
         allowHeaders: ['Authorization', 'Content-Type', 'Content-Encoding'],
         allowMethods: ['GET', 'POST', 'OPTIONS'],
         maxAge: 600,
       }),
     )
+    .use('/v1/*', sameSiteWrites)
     .onError((err, c) => {
       if (err instanceof BadRequest) return c.json({ error: err.message }, err.status, err.headers);
       log.error('unhandled', { path: new URL(c.req.url).pathname, error: err instanceof Error ? err.message : String(err) });

@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
+import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
 import type { OpenedRoom, ServerMessage } from '../../lib/pilot/protocol';
 import { MAX_CLIENT_MESSAGE_BYTES } from '../../lib/pilot/limits';
@@ -215,6 +216,72 @@ describe.each(BACKENDS)('hardened server surfaces ($name)', (backend) => {
       const again = [];
       for (let i = 0; i < MAX_OPEN_ROOMS_PER_SELLER; i++) again.push((await post(`${h.url}/v1/rooms`, { code: first.code })).status);
       expect(again).toEqual([...Array(MAX_OPEN_ROOMS_PER_SELLER - 1).fill(201), 429]);
+    });
+  });
+
+  describe('cross-site requests', () => {
+    it('refuses a body that is not declared JSON with 415, so a cross-site form cannot rotate a token', async () => {
+      const h = harness();
+      const s = await joinedSeller(h, { name: 'CSRF' });
+      const [{ code } = { code: '' }] = await h.server.sql.query<{ code: string }>('SELECT code FROM participants WHERE id = $1', [s.joined.participant]);
+      const form = await fetch(`${h.url}/v1/join`, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8', Origin: 'https://evil.example' }, body: JSON.stringify({ code }) });
+      expect(form.status).toBe(403);
+      // The same without an Origin (a client that is no browser): refused for its type, nothing changed.
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+        const res = await fetch(`${h.url}/v1/join`, { method: 'POST', headers: { 'Content-Type': type }, body: JSON.stringify({ code }) });
+        expect(res.status).toBe(415);
+        expect(await res.json()).toEqual({ error: `Content-Type must be application/json (got "${type}")` });
+      }
+      const untyped = await fetch(`${h.url}/v1/join`, { method: 'POST', body: new Blob([JSON.stringify({ code })]) });
+      expect(untyped.status).toBe(415);
+      // Every JSON route reads its body in one place: the same for events and admin routes.
+      expect((await fetch(`${h.url}/v1/events`, { method: 'POST', headers: { ...s.auth, 'Content-Type': 'text/plain' }, body: JSON.stringify({ events: [s.event()] }) })).status).toBe(415);
+      expect((await fetch(`${h.url}/v1/studies`, { method: 'POST', headers: { ...h.admin, 'Content-Type': 'text/plain' }, body: JSON.stringify({ name: 'x' }) })).status).toBe(415);
+      // The participant's token still works: nothing rotated it.
+      expect((await post(`${h.url}/v1/events`, { events: [s.event()] }, s.auth)).status).toBe(200);
+      // JSON with a charset is JSON; an empty body where one is optional needs no type.
+      expect((await post(`${h.url}/v1/join`, { code }, { 'Content-Type': 'application/json; charset=utf-8' })).status).toBe(200);
+    });
+
+    it('refuses writes from a page of another site with 403, and takes them from this server\'s pages, the extension and non-browsers', async () => {
+      const h = harness();
+      const s = await joinedSeller(h, { name: 'Origins' });
+      const [{ code } = { code: '' }] = await h.server.sql.query<{ code: string }>('SELECT code FROM participants WHERE id = $1', [s.joined.participant]);
+      const join = (headers: Record<string, string>) => post(`${h.url}/v1/join`, { code }, headers);
+      for (const origin of ['https://evil.example', 'null', `http://evil.example:${new URL(h.url).port}`]) {
+        const res = await join({ Origin: origin });
+        expect(res).toMatchObject({ status: 403, json: { error: `Requests from ${origin} may not change anything here: only this server's pages and the Floorwalker extension may` } });
+      }
+      const roomsBefore = Number((await h.server.sql.query<{ n: string | number }>('SELECT count(*) AS n FROM rooms'))[0]?.n);
+      expect((await post(`${h.url}/v1/rooms`, { code }, { Origin: 'https://evil.example' })).status).toBe(403);
+      expect((await post(`${h.url}/v1/practice`, { category: 'lego' }, { ...s.auth, Origin: 'https://evil.example' })).status).toBe(403);
+      expect(Number((await h.server.sql.query<{ n: string | number }>('SELECT count(*) AS n FROM rooms'))[0]?.n)).toBe(roomsBefore);
+      // The token from before the refused joins still works.
+      expect((await post(`${h.url}/v1/events`, { events: [s.event()] }, s.auth)).status).toBe(200);
+
+      // Allowed: this server's own pages, the extension (any, as EXTENSION_ORIGINS is empty), no Origin at all, and
+      // a page the browser marks same-origin while a proxy gave the server another address.
+      expect((await join({ Origin: h.url })).status).toBe(200);
+      expect((await join({ Origin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop' })).status).toBe(200);
+      expect((await join({})).status).toBe(200);
+      expect((await join({ Origin: 'https://pilot.example', 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
+      // Reading is not refused (CORS decides what a page may read).
+      expect((await fetch(`${h.url}/healthz`, { headers: { Origin: 'https://evil.example' } })).status).toBe(200);
+    });
+
+    it('refuses a WebSocket from a page of another site before it is opened', async () => {
+      const h = harness();
+      const r = await openRoom(h);
+      const status = await new Promise<number>((resolve) => {
+        const ws = new WebSocket(r.sellerWs, { origin: 'https://evil.example' });
+        ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        ws.on('open', () => resolve(101));
+        ws.on('error', () => undefined);
+      });
+      expect(status).toBe(403);
+      const own = new WebSocket(r.sellerWs, { origin: h.url });
+      await new Promise((resolve, reject) => own.once('open', resolve).once('error', reject));
+      own.close();
     });
   });
 });
