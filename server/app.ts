@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
 import { stream } from 'hono/streaming';
 import { createMiddleware } from 'hono/factory';
 import type { Sql } from './db/sql';
@@ -28,6 +29,25 @@ type Env = { Variables: { owner: TokenOwner } };
 const EXTENSION_ORIGIN = /^(chrome|moz)-extension:\/\/[a-z0-9-]+$/i;
 /** Methods that change nothing; any other method is a write. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The pages' Content-Security-Policy: script and style only from this server's files (no inline script or style,
+ * no eval), pictures from anywhere (a product shared from a shop shows that shop's picture) and data:image (the
+ * catalog's), connections only back here (the room's WebSocket), forms post only here, no plugins, no <base>, and
+ * no framing by any site. The extension's overlay on the Seller page lives in a shadow root its content script
+ * styles, which a page's policy does not govern.
+ */
+export const PAGE_CSP = {
+  defaultSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+  connectSrc: ["'self'"],
+  formAction: ["'self'"],
+  baseUri: ["'none'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+};
 
 /**
  * The HTTP API (versioned under /v1) and health checks. Routes are chained so `typeof app` gives the typed
@@ -83,6 +103,16 @@ export function createApp(deps: AppDeps) {
       await next();
       log.info('request', { method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms: Math.round(performance.now() - t0) });
     })
+    .use(
+      '*',
+      secureHeaders({
+        contentSecurityPolicy: PAGE_CSP,
+        xFrameOptions: 'DENY',
+        // HSTS belongs to whoever terminates TLS (this server speaks plain HTTP): sent from here, it would bind every
+        // subdomain of a deployment's host to HTTPS for half a year.
+        strictTransportSecurity: false,
+      }),
+    )
     .use('*', lifecycle.middleware)
     .use(
       '/v1/*',

@@ -284,4 +284,33 @@ describe.each(BACKENDS)('hardened server surfaces ($name)', (backend) => {
       own.close();
     });
   });
+
+  it('serves every page with a strict Content-Security-Policy and the usual security headers, and no inline script or style', async () => {
+    const h = harness();
+    const r = await openRoom(h);
+    const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'";
+    const pages = ['/pilot', `/pilot/seller/${r.room.room}`, `/pilot/buyer/${r.room.room}`, '/pilot/buyer/NOSUCH', '/pilot/products/lego-0001'];
+    for (const path of pages) {
+      const res = await fetch(`${h.url}${path}`);
+      expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
+      expect({ path, csp: res.headers.get('Content-Security-Policy') }).toEqual({ path, csp });
+      expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
+      expect(res.headers.get('X-Frame-Options')).toBe('DENY');
+      expect(res.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
+      expect(res.headers.get('Strict-Transport-Security')).toBeNull();
+      const html = await res.text();
+      // Scripts come from files (the product page's JSON-LD is data, not script); no style or handler attributes.
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+      expect(inline.every((attrs) => /type="application\/ld\+json"/.test(attrs ?? ''))).toBe(true);
+      expect(html).not.toMatch(/\sstyle=|<style|\son[a-z]+=/i);
+    }
+    // The scripts and the stylesheet the pages load come from here, typed so nosniff lets them run.
+    for (const [file, type] of [['seller.js', 'text/javascript'], ['buyer.js', 'text/javascript'], ['start.js', 'text/javascript'], ['pilot.css', 'text/css']]) {
+      const res = await fetch(`${h.url}/pilot/assets/${file}`);
+      expect(res.headers.get('Content-Type')).toMatch(new RegExp(`^${type}`));
+    }
+    // API answers get the same headers.
+    expect((await fetch(`${h.url}/healthz`)).headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
 });

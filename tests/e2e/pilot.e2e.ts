@@ -5,7 +5,7 @@ import { TYPING_IDLE_MS } from '../../server/pilot/client/typing';
 
 describe('pilot chat pages in real Chromium', () => {
   const harness = useHarness();
-  const { server, roomFor, startChat } = usePilotServer(harness);
+  const { server, roomFor, startChat, cspErrors } = usePilotServer(harness);
 
   it('shows the Buyer their task as each priming condition says', async () => {
     for (const priming of ['A', 'B', 'C', 'D'] as const) {
@@ -99,6 +99,9 @@ describe('pilot chat pages in real Chromium', () => {
 
     const rows = await server().sql.query<{ agent: string; action: string }>('SELECT agent, action FROM events WHERE conversation = $1 ORDER BY time, id', [room.conversation]);
     expect(rows.map((r) => `${r.agent}.${r.action}`)).toEqual(['System.instruct', 'Buyer.utter', 'Seller.utter', 'Seller.utter', 'Seller.share', 'Buyer.view_share', 'Seller.guess', 'Buyer.confirm', 'System.instruct']);
+    // The pages' strict Content-Security-Policy broke nothing: not the pages, not the extension's overlay.
+    expect((await fetch(room.sellerUrl)).headers.get('Content-Security-Policy')).toMatch(/script-src 'self'/);
+    expect(cspErrors()).toEqual([]);
     await Promise.all([seller.close(), buyer.close()]);
   });
 
@@ -122,6 +125,7 @@ describe('pilot chat pages in real Chromium', () => {
     await screenshot(seller, 'pilot-seller-refused');
 
     await buyerSays(buyer, seller, 'My budget is 50');
+    expect(cspErrors()).toEqual([]);
     await Promise.all([seller.close(), buyer.close()]);
   });
 });

@@ -30,7 +30,7 @@ function Picture({ src, alt, onClick }: { src: string | undefined; alt: string; 
   const [broken, setBroken] = useState(false);
   const safe = safeImageUrl(src);
   if (!safe || broken) return <div class="noimg" role="img" aria-label={`${alt}: no picture`} />;
-  return <img src={safe} alt={alt} onClick={onClick} onError={() => setBroken(true)} style={onClick ? 'cursor: zoom-in' : undefined} />;
+  return <img src={safe} alt={alt} onClick={onClick} onError={() => setBroken(true)} class={onClick ? 'zoomable' : undefined} />;
 }
 
 /** A product page link, for http(s) addresses only (a javascript: address from a page is never a link). */
