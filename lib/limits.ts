@@ -27,6 +27,8 @@ export const EVENTS_PAGE_SIZE = 50;
 export const EXPORT_CHUNK_SIZE = 1_000;
 /** Choosing an act by keyboard: how long to wait after "3" for an "a" before taking act 3. */
 export const COACH_KEY_CHORD_MS = 600;
+/** A coaching schema defines at most this many acts (so a message can carry at most this many). */
+export const MAX_COACH_ACTS = 60;
 /** Suggested replies shown for a chosen act (STAR shows a handful; the issue asks for 3 to 5). */
 export const COACH_SUGGESTIONS_MAX = 5;
 /** How many of the Seller's past messages with an act are searched for suggestions. */
@@ -39,5 +41,9 @@ export const STOREFRONT_RECHECK_MS = 400;
 export const MIN_PRODUCT_VIEW_MS = 300;
 /** One share (a card, or a list for comparison) holds at most this many products. */
 export const MAX_SHARED_PRODUCTS = 10;
+/** Longest picture address kept for a product (a data:image holds the whole picture). */
+export const MAX_IMAGE_URL_CHARS = 200_000;
+/** Longest value of each text field of a shared product, in UTF-16 code units (the pilot sizes its frames from them). */
+export const SHARED_PRODUCT_MAX_CHARS = { id: 200, title: 500, brand: 200, description: 2000, url: 2000, image: MAX_IMAGE_URL_CHARS } as const;
 /** How long the overlay waits for the pilot chat page to confirm a share or guess. */
 export const BRIDGE_REPLY_TIMEOUT_MS = 10_000;

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
 import { stream } from 'hono/streaming';
 import { createMiddleware } from 'hono/factory';
 import type { Sql } from './db/sql';
@@ -25,6 +26,29 @@ export interface AppDeps {
 
 type Env = { Variables: { owner: TokenOwner } };
 
+const EXTENSION_ORIGIN = /^(chrome|moz)-extension:\/\/[a-z0-9-]+$/i;
+/** Methods that change nothing; any other method is a write. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The pages' Content-Security-Policy: script and style only from this server's files (no inline script or style,
+ * no eval), pictures from anywhere (a product shared from a shop shows that shop's picture) and data:image (the
+ * catalog's), connections only back here (the room's WebSocket), forms post only here, no plugins, no <base>, and
+ * no framing by any site. The extension's overlay on the Seller page lives in a shadow root its content script
+ * styles, which a page's policy does not govern.
+ */
+export const PAGE_CSP = {
+  defaultSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+  connectSrc: ["'self'"],
+  formAction: ["'self'"],
+  baseUri: ["'none'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+};
+
 /**
  * The HTTP API (versioned under /v1) and health checks. Routes are chained so `typeof app` gives the typed
  * client (hono/client) used by the CLI and the tests.
@@ -33,6 +57,39 @@ export function createApp(deps: AppDeps) {
   const { sql, log } = deps;
   const rate = new RateLimiter(deps.ingestRatePerMinute);
   const lifecycle = deps.lifecycle ?? new Lifecycle();
+
+  /**
+   * The browser origins that may use the API: this server's own pages and the extension (EXTENSION_ORIGINS, or any
+   * extension when that is empty). The one rule for CORS and for refusing writes from other sites. "This server"
+   * is matched by host, so pages still qualify behind a TLS proxy, and on a WebSocket upgrade (which the app sees
+   * at a placeholder address).
+   */
+  const allowedOrigin = (origin: string, c: Context): boolean => {
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      return false; // "null" (a sandboxed frame, a file) or junk
+    }
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host === (c.req.header('Host') ?? new URL(c.req.url).host)) return true;
+    if (deps.extensionOrigins.length) return deps.extensionOrigins.includes(origin);
+    return EXTENSION_ORIGIN.test(origin);
+  };
+
+  /**
+   * A write (or a WebSocket, which writes to rooms) from a page of another site is refused before anything is read:
+   * CORS only keeps that page from reading the answer, not the write from happening. A request without Origin does
+   * not come from a web page (the CLI, curl, the simulated Buyer) and goes on; so does one the browser marks
+   * same-origin (Sec-Fetch-Site, which no page can set), whatever address a proxy gave the server. hono's csrf
+   * middleware is not used: it looks only at form and text/plain bodies, and refuses those when no Origin is sent.
+   */
+  const sameSiteWrites = createMiddleware<Env>(async (c, next) => {
+    const upgrade = c.req.header('Upgrade')?.toLowerCase() === 'websocket';
+    if (SAFE_METHODS.has(c.req.method) && !upgrade) return next();
+    const origin = c.req.header('Origin');
+    if (origin === undefined || c.req.header('Sec-Fetch-Site') === 'same-origin' || allowedOrigin(origin, c)) return next();
+    throw new BadRequest(`Requests from ${origin.slice(0, 100)} may not change anything here: only this server's pages and the Floorwalker extension may`, 403);
+  });
 
   const adminOnly = createMiddleware<Env>(async (c, next) => {
     const given = bearer(c);
@@ -46,24 +103,29 @@ export function createApp(deps: AppDeps) {
       await next();
       log.info('request', { method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms: Math.round(performance.now() - t0) });
     })
+    .use(
+      '*',
+      secureHeaders({
+        contentSecurityPolicy: PAGE_CSP,
+        xFrameOptions: 'DENY',
+        // HSTS belongs to whoever terminates TLS (this server speaks plain HTTP): sent from here, it would bind every
+        // subdomain of a deployment's host to HTTPS for half a year.
+        strictTransportSecurity: false,
+      }),
+    )
     .use('*', lifecycle.middleware)
     .use(
       '/v1/*',
       cors({
-        origin: (origin, c) => {
-          if (!origin) return null;
-          const own = new URL(c.req.url).origin;
-          if (origin === own) return origin;
-          if (deps.extensionOrigins.length) return deps.extensionOrigins.includes(origin) ? origin : null;
-          return /^(chrome|moz)-extension:\/\/[a-z0-9-]+$/i.test(origin) ? origin : null;
-        },
+        origin: (origin, c) => (origin && allowedOrigin(origin, c) ? origin : null),
         allowHeaders: ['Authorization', 'Content-Type', 'Content-Encoding'],
         allowMethods: ['GET', 'POST', 'OPTIONS'],
         maxAge: 600,
       }),
     )
+    .use('/v1/*', sameSiteWrites)
     .onError((err, c) => {
-      if (err instanceof BadRequest) return c.json({ error: err.message }, err.status);
+      if (err instanceof BadRequest) return c.json({ error: err.message }, err.status, err.headers);
       log.error('unhandled', { path: new URL(c.req.url).pathname, error: err instanceof Error ? err.message : String(err) });
       return c.json({ error: 'Internal error' }, 500);
     })

@@ -18,6 +18,9 @@ export interface BodyOptions {
 
 const tooLarge = (limit: number, what = '') => new BadRequest(`Body over ${limit} bytes${what}`, 413);
 
+/** `application/json`, with or without parameters (`; charset=utf-8`). */
+const isJsonType = (type: string | undefined) => type?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+
 /**
  * Reads the body, keeping at most `limit` bytes. A larger body is drained and refused with 413 (answering before
  * the upload ends would make the client see a reset connection instead); a huge one is cut off.
@@ -44,8 +47,20 @@ async function readBody(c: Context, limit: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The JSON body, gunzipped when sent with Content-Encoding: gzip, refused with 413 past the route's limit. */
+/**
+ * The JSON body, gunzipped when sent with Content-Encoding: gzip, refused with 413 past the route's limit. A body
+ * must say it is JSON (Content-Type: application/json), else 415: an HTML form or a beacon from another site can
+ * only send text/plain or form types without the browser first asking the server (CORS preflight), so this keeps
+ * such cross-site requests from changing anything (a known code rotating its participant's token, say).
+ */
 export async function jsonBody(c: Context, { limit = MAX_BATCH_BYTES, optional = false }: BodyOptions = {}): Promise<unknown> {
+  const type = c.req.header('Content-Type');
+  if (!isJsonType(type)) {
+    // Read to the end all the same (see readBody), and let an empty optional body through: it holds nothing to mistake.
+    const raw = await readBody(c, limit).catch(() => null);
+    if (raw?.length === 0 && optional) return {};
+    throw new BadRequest(`Content-Type must be application/json (got ${type ? `"${type.slice(0, 100)}"` : 'none'})`, 415);
+  }
   const raw = await readBody(c, limit);
   if (raw.length === 0) {
     if (optional) return {};

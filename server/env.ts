@@ -23,6 +23,8 @@ const EnvSchema = v.object({
   SIM_BUYER_WS_BASE: v.optional(v.pipe(v.string(), v.regex(/^wss?:\/\/[^/?#\s]+$/, 'must be ws://host:port or wss://host, without a path'))),
   /** On SIGTERM: how long to wait for requests in flight before closing the connections still open, ms. */
   SHUTDOWN_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of milliseconds'), v.transform(Number)), '10000'),
+  /** How long a pilot WebSocket may stay open without saying hello before it is closed, ms (a page says it at once). */
+  PILOT_HELLO_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds'), v.transform(Number)), '10000'),
   SIM_BUYER_MS_PER_CHAR: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of milliseconds'), v.transform(Number)), '150'),
 });
 export type Env = v.InferOutput<typeof EnvSchema>;

@@ -51,7 +51,7 @@ export async function startServer(env: Env, opts: { inMemory?: boolean; extend?:
     lifecycle,
   });
   const catalog = await loadServerCatalog();
-  const pilot = await mountPilot(app as unknown as Hono, { sql, catalog, log, buyerPace: { thinkMs: env.SIM_BUYER_THINK_MS, msPerChar: env.SIM_BUYER_MS_PER_CHAR } });
+  const pilot = await mountPilot(app as unknown as Hono, { sql, catalog, log, buyerPace: { thinkMs: env.SIM_BUYER_THINK_MS, msPerChar: env.SIM_BUYER_MS_PER_CHAR }, helloTimeoutMs: env.PILOT_HELLO_TIMEOUT_MS });
   opts.extend?.(app as unknown as Hono, sql);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));

@@ -10,6 +10,8 @@ export class BadRequest extends Error {
   constructor(
     message: string,
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 = 400,
+    /** Response headers that go with the refusal (Retry-After with a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describeIssues } from '../events/schema';
+import { MAX_COACH_ACTS } from '../limits';
 
 /**
  * The coaching schema: the acts a coached Seller chooses from before each message (the paper's Table 3 by
@@ -37,7 +38,7 @@ export const CoachingSchemaSchema = v.pipe(
     id: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
     name: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
     version: v.literal(1),
-    acts: v.pipe(v.array(CoachActSchema), v.minLength(1), v.maxLength(60)),
+    acts: v.pipe(v.array(CoachActSchema), v.minLength(1), v.maxLength(MAX_COACH_ACTS)),
     /** Acts suggested to open the conversation. */
     start: v.pipe(v.array(ActId), v.minLength(1)),
     /** After an act, the acts that usually come next, best first. */

@@ -4,6 +4,8 @@ import { SharedProductSchema } from '../storefront/product';
 import { MAX_SHARED_PRODUCTS } from '../limits';
 import { SHARE_ORIGINS } from '../share/origins';
 import { ACCEPT_MODES } from '../simulator/preferences';
+import { StorableString } from '../text/storable';
+import { MAX_ACT_CHARS, MAX_ACTS_PER_MESSAGE, MAX_CATEGORY_CHARS, MAX_MESSAGE_CHARS, MAX_OFFERED_CATEGORIES, MAX_PRODUCT_ID_CHARS, MAX_REASON_CHARS } from './limits';
 
 /**
  * The pilot chat's WebSocket protocol: what a Buyer or Seller page may send, and what the server sends back.
@@ -11,37 +13,48 @@ import { ACCEPT_MODES } from '../simulator/preferences';
  * stored and shown once.
  */
 const Id = v.pipe(v.string(), v.regex(ID_PATTERN, 'must be a UUIDv7'));
-const Text = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(4000));
+/** Free text, refused when PostgreSQL could not store it (NUL, lone surrogate), so a refusal names the field. */
+const Free = (max: number) => v.pipe(StorableString, v.maxLength(max));
+const Text = v.pipe(StorableString, v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(MAX_MESSAGE_CHARS));
+const ProductId = Free(MAX_PRODUCT_ID_CHARS);
+const Category = Free(MAX_CATEGORY_CHARS);
 
 export const ClientMessageSchema = v.variant('type', [
   v.object({ type: v.literal('hello'), lastSeq: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
-  v.object({ type: v.literal('say'), id: Id, text: Text, acts: v.optional(v.array(v.pipe(v.string(), v.maxLength(40)))), composeMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))), voice: v.optional(v.object({ raw: v.pipe(v.string(), v.maxLength(4000)), edited: v.pipe(v.string(), v.maxLength(4000)) })) }),
+  v.object({
+    type: v.literal('say'),
+    id: Id,
+    text: Text,
+    acts: v.optional(v.pipe(v.array(Free(MAX_ACT_CHARS)), v.maxLength(MAX_ACTS_PER_MESSAGE))),
+    composeMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+    voice: v.optional(v.object({ raw: Free(MAX_MESSAGE_CHARS), edited: Free(MAX_MESSAGE_CHARS) })),
+  }),
   v.object({ type: v.literal('typing'), on: v.boolean() }),
-  v.object({ type: v.literal('offer'), id: Id, categories: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.minLength(1)) }),
-  v.object({ type: v.literal('pick'), id: Id, category: v.pipe(v.string(), v.maxLength(64)) }),
+  v.object({ type: v.literal('offer'), id: Id, categories: v.pipe(v.array(Category), v.minLength(1), v.maxLength(MAX_OFFERED_CATEGORIES)) }),
+  v.object({ type: v.literal('pick'), id: Id, category: Category }),
   v.pipe(
     v.object({
       type: v.literal('share'),
       id: Id,
       /** Catalog products, by id. */
-      productIds: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(MAX_SHARED_PRODUCTS))),
+      productIds: v.optional(v.pipe(v.array(ProductId), v.maxLength(MAX_SHARED_PRODUCTS))),
       /**
        * Products in the order the Seller chose: catalog ones (source 'catalog') are looked up by id, and only their id
        * is used; storefront ones are shown as given (checked: text, http(s) links and images).
        */
       products: v.optional(v.pipe(v.array(SharedProductSchema), v.maxLength(MAX_SHARED_PRODUCTS))),
-      message: v.optional(v.pipe(v.string(), v.maxLength(4000))),
+      message: v.optional(Free(MAX_MESSAGE_CHARS)),
       from: v.optional(v.picklist(SHARE_ORIGINS)),
     }),
     v.check((m) => (m.productIds?.length ?? 0) + (m.products?.length ?? 0) >= 1, 'a share needs at least one product'),
     v.check((m) => (m.productIds?.length ?? 0) + (m.products?.length ?? 0) <= MAX_SHARED_PRODUCTS, `a share holds at most ${MAX_SHARED_PRODUCTS} products`),
   ),
   v.object({ type: v.literal('viewed'), shareId: Id }),
-  v.object({ type: v.literal('guess'), id: Id, productId: v.pipe(v.string(), v.maxLength(200)) }),
-  v.object({ type: v.literal('confirm'), id: Id, accepted: v.boolean(), reason: v.optional(v.pipe(v.string(), v.maxLength(2000))) }),
+  v.object({ type: v.literal('guess'), id: Id, productId: ProductId }),
+  v.object({ type: v.literal('confirm'), id: Id, accepted: v.boolean(), reason: v.optional(Free(MAX_REASON_CHARS)) }),
   v.object({ type: v.literal('end'), id: Id }),
   /** The Buyer rested the pointer on a shared product's card. */
-  v.object({ type: v.literal('hover'), id: Id, shareId: Id, productId: v.pipe(v.string(), v.maxLength(200)), dwellMs: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3_600_000)) }),
+  v.object({ type: v.literal('hover'), id: Id, shareId: Id, productId: ProductId, dwellMs: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3_600_000)) }),
 ]);
 export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
 

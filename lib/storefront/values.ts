@@ -1,7 +1,10 @@
 /**
- * Reading values a page wrote (links, pictures, text, prices) into safe, plain data. Free of dependencies, so the
- * pilot's Buyer page can check what it shows with the same rules the extension and the server use.
+ * Reading values a page wrote (links, pictures, text, prices) into safe, plain data. Free of dependencies (but the
+ * shared limits), so the pilot's Buyer page can check what it shows with the same rules the extension and the server
+ * use.
  */
+import { MAX_IMAGE_URL_CHARS } from '../limits';
+
 /** An http(s) URL, absolute, without credentials; anything else (javascript:, data:, mailto:, junk) is null. */
 export function safeLinkUrl(raw: string | null | undefined, base?: string): string | null {
   if (!raw) return null;
@@ -23,7 +26,7 @@ const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|avif|svg\+xml)[;,]/i;
 export function safeImageUrl(raw: string | null | undefined, base?: string): string | null {
   if (!raw) return null;
   const trimmed = raw.trim();
-  if (DATA_IMAGE.test(trimmed)) return trimmed.length <= 200_000 ? trimmed : null;
+  if (DATA_IMAGE.test(trimmed)) return trimmed.length <= MAX_IMAGE_URL_CHARS ? trimmed : null;
   return safeLinkUrl(trimmed, base);
 }
 

@@ -52,6 +52,9 @@ body { margin: 0; }
 .msg.system { align-self: center; background: none; color: #5b6579; font-size: 13px; }
 .msg .acts { display: block; font-size: 11px; opacity: .8; }
 .msg.pending { opacity: .6; }
+.msg.failed { background: #fdecea; color: #8c1d18; outline: 1px solid #b3261e; }
+.msg .note { display: block; font-size: 11px; }
+.zoomable { cursor: zoom-in; }
 .typing { min-height: 1.2em; font-size: 13px; color: #5b6579; margin: 2px 4px; }
 .composer { display: flex; gap: 8px; }
 .composer textarea { flex: 1; font: inherit; padding: 6px 8px; border: 1px solid #d6dbe6; border-radius: 8px; resize: vertical; }

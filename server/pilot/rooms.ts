@@ -13,6 +13,14 @@ import type { SharedProduct } from '../../lib/storefront/product';
 import { safeLinkUrl } from '../../lib/storefront/values';
 
 export const CATEGORY_REPEAT_DAYS = 7;
+/**
+ * Rooms a Seller may have open at once, practice rooms included: a conversation at a time, and a few rooms opened
+ * by mistake or left behind. Each room can seat a simulated Buyer (a WebSocket, two file descriptors), so without
+ * a limit one code or token could open them by the hundred.
+ */
+export const MAX_OPEN_ROOMS_PER_SELLER = 5;
+/** A room is open until its conversation ends, or until it has been idle (no new item, not just created) this long. */
+export const OPEN_ROOM_IDLE_MS = 60 * 60_000;
 
 export interface RoomState {
   phase: Phase;
@@ -64,14 +72,36 @@ export async function participantByCode(sql: Sql, participantCode: unknown): Pro
   return p;
 }
 
-/** A Seller (found by code, or by the ingest token of the extension that asks) opens a room; the key authenticates the Seller page's connection. */
+/**
+ * A Seller (found by code, or by the ingest token of the extension that asks) opens a room; the key authenticates
+ * the Seller page's connection. Refused with 429 and Retry-After past MAX_OPEN_ROOMS_PER_SELLER open rooms.
+ */
 export async function createRoomFor(sql: Sql, p: ParticipantRow): Promise<{ room: Room; sellerKey: string }> {
   if (p.role !== 'seller') throw new BadRequest('Only a Seller code can open a room; Buyers join with the room link.', 403);
   const sellerKey = randomBytes(24).toString('base64url');
   const code = roomCode();
   const id = `room-${code.toLowerCase()}-${randomBytes(3).toString('hex')}`;
   const state: RoomState = { phase: 'offer', offered: [], category: null, persona: null, turns: 0, lastSpeaker: null, guess: null, outcome: null, buyerParticipant: `buyer-${code.toLowerCase()}` };
-  await sql.query('INSERT INTO rooms (id, code, study_id, seller, seller_key_hash, condition, state) VALUES ($1, $2, $3, $4, $5, $6, $7)', [id, code, p.study_id, p.id, hashToken(sellerKey), p.condition, JSON.stringify(state)]);
+  await sql.transaction(async (tx) => {
+    // Requests for one Seller take turns here, so a burst of them cannot all count the same few open rooms.
+    if (tx.kind === 'postgres') await tx.query('SELECT id FROM participants WHERE id = $1 FOR UPDATE', [p.id]);
+    const [open] = await tx.query<{ n: string | number; retry_after: string | number | null }>(
+      `SELECT count(*) AS n, ceil(extract(epoch FROM min(active_at) + $2 * interval '1 millisecond' - now())) AS retry_after
+       FROM (SELECT GREATEST(r.created_at, (SELECT to_timestamp(max(m.time) / 1000.0) FROM room_messages m WHERE m.room_id = r.id)) AS active_at
+             FROM rooms r WHERE r.seller = $1 AND r.ended_at IS NULL) AS a
+       WHERE active_at > now() - $2 * interval '1 millisecond'`,
+      [p.id, OPEN_ROOM_IDLE_MS],
+    );
+    if (Number(open?.n ?? 0) >= MAX_OPEN_ROOMS_PER_SELLER) {
+      const retryAfter = Math.max(1, Number(open?.retry_after ?? 1));
+      throw new BadRequest(
+        `Too many open rooms: a Seller may have ${MAX_OPEN_ROOMS_PER_SELLER} at once. Finish one, or wait until one has been idle for ${OPEN_ROOM_IDLE_MS / 60_000} minutes (about ${Math.ceil(retryAfter / 60)} min from now).`,
+        429,
+        { 'Retry-After': String(retryAfter) },
+      );
+    }
+    await tx.query('INSERT INTO rooms (id, code, study_id, seller, seller_key_hash, condition, state) VALUES ($1, $2, $3, $4, $5, $6, $7)', [id, code, p.study_id, p.id, hashToken(sellerKey), p.condition, JSON.stringify(state)]);
+  });
   return { room: { id, code, studyId: p.study_id, seller: p.id, sellerKeyHash: hashToken(sellerKey), buyerKeyHash: null, condition: p.condition, state }, sellerKey };
 }
 

@@ -10,6 +10,8 @@ import type { ServerCatalog } from '../catalog';
 import { BadRequest } from '../studies';
 import { jsonBody, MAX_SMALL_BODY_BYTES } from '../body';
 import { ClientMessageSchema, SimulatedBuyerRequestSchema, type OpenedRoom, type ServerMessage } from '../../lib/pilot/protocol';
+import { MAX_CLIENT_MESSAGE_BYTES } from '../../lib/pilot/limits';
+import { truncateText } from '../../lib/text/unicode';
 import { describeIssues } from '../../lib/events/schema';
 import { applyMessage, claimBuyerSeat, createRoomFor, itemsSince, participantByCode, roomByCode, roomView, type Room } from './rooms';
 import { getStudy, hashToken, ownerOfToken } from '../studies';
@@ -27,17 +29,43 @@ interface Conn {
   role: 'seller' | 'buyer';
 }
 
+/** Close code for a refused hello (no such room, wrong key, seat taken): the pages do not reconnect. */
+const CLOSE_REFUSED = 4000;
+/** Close code for a connection that broke the protocol before joining (policy violation); the pages never do. */
+const CLOSE_POLICY = 1008;
+/** The longest close reason the WebSocket protocol allows, in bytes of UTF-8 (ws throws on a longer one). */
+const MAX_CLOSE_REASON_BYTES = 123;
+/** A UUIDv7 is 36 characters: a longer "id" was not made by a page, and is not echoed back. */
+const MAX_ECHOED_ID_CHARS = 64;
+
+/** `message` cut to a valid close reason (it may quote what the client sent, in any script). */
+function closeReason(message: string): string {
+  let reason = message;
+  while (Buffer.byteLength(reason) > MAX_CLOSE_REASON_BYTES) reason = truncateText(reason, reason.length - 1);
+  return reason;
+}
+
+/** The id a refused message carried, if any, to name it in the error (the page stops waiting for that one). */
+function echoedId(raw: unknown): string | undefined {
+  const id = raw && typeof raw === 'object' && 'id' in raw ? raw.id : undefined;
+  return typeof id === 'string' && id.length <= MAX_ECHOED_ID_CHARS ? id : undefined;
+}
+
 /**
  * The pilot chat: rooms opened by a Seller's participant code, joined by a Buyer with the room link, talking over
  * WebSocket. Connections live on this instance and messages are relayed only to the sockets here, so every socket
  * of a room must reach the same instance (route by the room code in the path; see the README). Every message is
  * in the database, so a reconnecting page gets what it missed from any instance.
  */
-export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCatalog; log: Logger; buyerPace: TypingPace }) {
-  const { sql, catalog, log } = deps;
+export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCatalog; log: Logger; buyerPace: TypingPace; helloTimeoutMs: number }) {
+  const { sql, catalog, log, helloTimeoutMs } = deps;
   const seats = new Set<SimulatedBuyerSeat>();
   let wsBase: string | null = null;
-  const { injectWebSocket, upgradeWebSocket } = createNodeWebSocket({ app });
+  const { injectWebSocket, upgradeWebSocket, wss } = createNodeWebSocket({ app });
+  // ws reads up to 100 MiB per message by default, from anyone who connects. No page ever sends more than the
+  // protocol's largest message; a bigger frame closes the connection (1009) as its header arrives, unread.
+  // (@hono/node-ws 1.3 takes no server options; wss.options is what ws reads at each upgrade.)
+  wss.options.maxPayload = MAX_CLIENT_MESSAGE_BYTES;
   const rooms = new Map<string, Set<Conn>>();
   const sockets = new Set<WSContext>(); // every open socket, joined a room or not, so shutdown closes them all
   const assets = await bundleClients();
@@ -132,46 +160,87 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
       const code = c.req.param('code') ?? '';
       const role = c.req.query('role') === 'seller' ? 'seller' : 'buyer';
       const key = c.req.query('key') ?? null;
+      /**
+       * A socket says `hello` once, first: `waiting` until it does, `joining` while the hello is checked, `joined`
+       * once it is in its room (registered once, so each item reaches it once and its presence ends with it).
+       */
+      let stage: 'waiting' | 'joining' | 'joined' = 'waiting';
+      let closed = false;
       let conn: Conn | null = null;
       let room: Room | null = null;
+      let helloTimer: NodeJS.Timeout | undefined;
       const fail = (ws: WSContext, message: string) => {
         send(ws, { type: 'error', message });
-        ws.close(4000, message.slice(0, 100));
+        ws.close(CLOSE_REFUSED, closeReason(message));
+      };
+      /** Before joining, anything but a hello ends the connection: nobody is in a room yet to say it to. */
+      const refuseBeforeHello = (ws: WSContext, why: string, id?: string) => {
+        const message = `Say hello first: ${why}`;
+        send(ws, { type: 'error', message, ...(id ? { id } : {}) });
+        ws.close(CLOSE_POLICY, closeReason(message));
+      };
+      const hello = async (ws: WSContext, lastSeq: number) => {
+        room = await roomByCode(sql, code);
+        if (!room) return fail(ws, 'No such room');
+        let newKey: string | undefined;
+        if (role === 'seller') {
+          if (!key || hashToken(key) !== room.sellerKeyHash) return fail(ws, 'This Seller link is not valid');
+        } else {
+          const k = await claimBuyerSeat(sql, room, key);
+          if (k !== key) newKey = k;
+        }
+        const view = await roomView(sql, room, role, catalog);
+        // Gone while its hello was checked: registering it now would leave its presence behind for good.
+        if (closed) return;
+        conn = { ws, role };
+        const set = rooms.get(room.id) ?? new Set<Conn>();
+        set.add(conn);
+        rooms.set(room.id, set);
+        stage = 'joined';
+        send(ws, { type: 'welcome', role, room: view, ...(newKey ? { key: newKey } : {}) });
+        for (const item of await itemsSince(sql, room, lastSeq)) send(ws, { type: 'item', item });
+        presence(room.id);
       };
       return {
         onOpen(_evt, ws) {
           sockets.add(ws);
+          helloTimer = setTimeout(() => {
+            if (stage === 'waiting') refuseBeforeHello(ws, `nothing was said within ${helloTimeoutMs} ms of connecting`);
+          }, helloTimeoutMs);
         },
         async onMessage(evt, ws) {
-          let parsed: v.SafeParseResult<typeof ClientMessageSchema>;
+          let raw: unknown;
           try {
-            parsed = v.safeParse(ClientMessageSchema, JSON.parse(String(evt.data)));
+            raw = JSON.parse(String(evt.data));
           } catch {
+            if (stage === 'waiting') return refuseBeforeHello(ws, 'messages must be JSON');
             return send(ws, { type: 'error', message: 'Messages must be JSON' });
           }
-          if (!parsed.success) return send(ws, { type: 'error', message: describeIssues(parsed.issues) });
-          const msg = parsed.output;
-          try {
-            if (msg.type === 'hello') {
-              room = await roomByCode(sql, code);
-              if (!room) return fail(ws, 'No such room');
-              let newKey: string | undefined;
-              if (role === 'seller') {
-                if (!key || hashToken(key) !== room.sellerKeyHash) return fail(ws, 'This Seller link is not valid');
-              } else {
-                const k = await claimBuyerSeat(sql, room, key);
-                if (k !== key) newKey = k;
-              }
-              conn = { ws, role };
-              const set = rooms.get(room.id) ?? new Set<Conn>();
-              set.add(conn);
-              rooms.set(room.id, set);
-              send(ws, { type: 'welcome', role, room: await roomView(sql, room, role, catalog), ...(newKey ? { key: newKey } : {}) });
-              for (const item of await itemsSince(sql, room, msg.lastSeq)) send(ws, { type: 'item', item });
-              presence(room.id);
-              return;
+          // Every refusal names the message it refuses, so the page can show that one as not sent.
+          const id = echoedId(raw);
+          const parsed = v.safeParse(ClientMessageSchema, raw);
+          if (stage === 'waiting') {
+            if (!parsed.success) return refuseBeforeHello(ws, describeIssues(parsed.issues), id);
+            if (parsed.output.type !== 'hello') return refuseBeforeHello(ws, `got "${parsed.output.type}" before the welcome`, id);
+            stage = 'joining';
+            clearTimeout(helloTimer);
+            try {
+              await hello(ws, parsed.output.lastSeq);
+            } catch (e) {
+              // A refused hello (seat taken, room gone) ends the connection.
+              if (e instanceof BadRequest) return fail(ws, e.message);
+              log.error('pilot hello failed', { error: e instanceof Error ? e.message : String(e) });
+              return fail(ws, 'The server could not let you in; try again');
             }
-            if (!room || !conn) return send(ws, { type: 'error', message: 'Say hello first' });
+            return;
+          }
+          if (!parsed.success) return send(ws, { type: 'error', message: describeIssues(parsed.issues), ...(id ? { id } : {}) });
+          const msg = parsed.output;
+          // One hello per connection: a second would register the socket again (every item delivered twice, a
+          // presence that outlives the socket). It is refused; the connection stays as it was.
+          if (msg.type === 'hello') return send(ws, { type: 'error', message: 'This connection has already said hello' });
+          if (stage !== 'joined' || !room || !conn) return send(ws, { type: 'error', message: 'Wait for the welcome before sending', ...(id ? { id } : {}) });
+          try {
             if (msg.type === 'typing') {
               for (const c2 of rooms.get(room.id) ?? []) if (c2 !== conn) send(c2.ws, { type: 'typing', role, on: msg.on });
               return;
@@ -183,14 +252,14 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
             } else if (r.ack) send(ws, { type: 'ack', id: r.ack, seq: 0 });
             if (r.roomChanged) await refreshViews(room);
           } catch (e) {
-            // A refused hello (seat taken, room gone) ends the connection; a refused message does not.
-            if (e instanceof BadRequest && msg.type === 'hello') return fail(ws, e.message);
-            if (e instanceof BadRequest) return send(ws, { type: 'error', message: e.message, ...('id' in msg ? { id: msg.id } : {}) });
+            if (e instanceof BadRequest) return send(ws, { type: 'error', message: e.message, ...(id ? { id } : {}) });
             log.error('pilot message failed', { error: e instanceof Error ? e.message : String(e) });
-            send(ws, { type: 'error', message: 'The server could not handle that; try again' });
+            send(ws, { type: 'error', message: 'The server could not store that; send it again', ...(id ? { id } : {}) });
           }
         },
         onClose(_evt, ws) {
+          closed = true;
+          clearTimeout(helloTimer);
           sockets.delete(ws);
           if (room && conn) {
             rooms.get(room.id)?.delete(conn);

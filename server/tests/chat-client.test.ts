@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { insertBySeq, placeBySeq } from '../pilot/client/order';
 import { TypingSignal } from '../pilot/client/typing';
+import { ChatConnection, type SocketLike } from '../pilot/client/connection';
+import { MAX_CLIENT_MESSAGE_BYTES } from '../../lib/pilot/limits';
+import type { ServerMessage } from '../../lib/pilot/protocol';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -48,5 +51,40 @@ describe('the typing signal both pages use', () => {
     typing.stop();
     await sleep(60);
     expect(sent).toEqual([true, false]);
+  });
+});
+
+describe('the pages\' connection', () => {
+  /** A socket that records what is sent, welcomed at once. */
+  function connected() {
+    const sent: string[] = [];
+    const got: ServerMessage[] = [];
+    let pending: { id: string }[] = [];
+    const socket = { onopen: null, onmessage: null, onclose: null, send: (d: string) => sent.push(d), close: () => undefined } as SocketLike & { onmessage: ((e: { data: string }) => void) | null };
+    const conn = new ChatConnection(() => 'ws://test/', { onMessage: (m) => got.push(m), onItem: () => undefined, onStatus: () => undefined, onPending: (p) => (pending = p) }, () => socket);
+    conn.start();
+    socket.onmessage?.({ data: JSON.stringify({ type: 'welcome', role: 'seller', room: {} }) });
+    return { conn, socket, sent, got, pending: () => pending };
+  }
+
+  it('stops waiting for a message the server refuses by its id', () => {
+    const c = connected();
+    const id = c.conn.send({ type: 'say', text: 'hello' });
+    expect(c.pending().map((p) => p.id)).toEqual([id]);
+    c.socket.onmessage?.({ data: JSON.stringify({ type: 'error', id, message: 'text: must not contain a NUL character (U+0000)' }) });
+    expect(c.pending()).toEqual([]);
+    expect(c.got.at(-1)).toEqual({ type: 'error', id, message: 'text: must not contain a NUL character (U+0000)' });
+  });
+
+  it('never sends a message larger than the server takes, and refuses it by its id once the page has shown it', async () => {
+    const c = connected();
+    const before = c.sent.length;
+    const huge = 'x'.repeat(MAX_CLIENT_MESSAGE_BYTES);
+    const id = c.conn.send({ type: 'say', text: huge });
+    expect(c.got.filter((m) => m.type === 'error')).toEqual([]); // not yet: the page shows it first
+    await Promise.resolve();
+    expect(c.got.at(-1)).toEqual({ type: 'error', id, message: `Too large to send (over ${MAX_CLIENT_MESSAGE_BYTES} bytes)` });
+    expect(c.sent.length).toBe(before);
+    expect(c.pending()).toEqual([]);
   });
 });

@@ -7,21 +7,35 @@ export class Client {
   readonly got: ServerMessage[] = [];
   private ws!: WebSocket;
   private waiters: (() => void)[] = [];
+  /** How the connection ended (code and reason), once it has: set by `connect`. */
+  closed!: Promise<{ code: number; reason: string }>;
   constructor(private readonly url: string) {}
 
-  async open(lastSeq = 0): Promise<Extract<ServerMessage, { type: 'welcome' }> | Extract<ServerMessage, { type: 'error' }>> {
+  /** Opens the socket without saying anything. */
+  async connect(): Promise<void> {
     this.ws = new WebSocket(this.url);
     this.ws.on('message', (data) => {
       this.got.push(JSON.parse(String(data)) as ServerMessage);
       for (const w of this.waiters.splice(0)) w();
     });
+    // A connection the server cuts for a too-large frame also reports an error; the close says what happened.
+    this.ws.on('error', () => undefined);
+    this.closed = new Promise((r) => this.ws.once('close', (code, reason) => r({ code, reason: reason.toString() })));
     await new Promise((r, j) => this.ws.once('open', r).once('error', j));
+  }
+
+  async open(lastSeq = 0): Promise<Extract<ServerMessage, { type: 'welcome' }> | Extract<ServerMessage, { type: 'error' }>> {
+    await this.connect();
     const from = this.got.length;
     this.send({ type: 'hello', lastSeq });
     return (await this.waitFor((m) => m.type === 'welcome' || m.type === 'error', from)) as never;
   }
   send(m: unknown): void {
     this.ws.send(JSON.stringify(m));
+  }
+  /** Sends a frame as it is (not JSON-encoded). */
+  sendRaw(data: string | Buffer): void {
+    this.ws.send(data);
   }
   say(text: string, id = uuidv7()): string {
     this.send({ type: 'say', id, text });

@@ -23,6 +23,10 @@ export function usePilotServer(harness: () => Harness) {
     return server;
   };
 
+  /** Content-Security-Policy errors on the pilot pages (the server's policy must not break them, or the overlay). */
+  const cspErrors: string[] = [];
+  const watch = (page: Page) => page.on('console', (m) => m.type() === 'error' && /Content Security Policy/i.test(m.text()) && cspErrors.push(`${page.url()}: ${m.text()}`));
+
   const api = async (path: string, body: unknown) => {
     const s = running();
     const res = await fetch(`${s.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${s.adminToken}` }, body: JSON.stringify(body) });
@@ -40,16 +44,18 @@ export function usePilotServer(harness: () => Harness) {
   async function startChat(room: Pick<PilotRoom, 'sellerUrl' | 'buyerUrl'>, category = 'headphones'): Promise<{ seller: Page; buyer: Page }> {
     const h = harness();
     const seller = await h.context.newPage();
+    watch(seller);
     await seller.goto(room.sellerUrl);
     await seller.locator('#offer').click();
     const buyer = await h.context.newPage();
+    watch(buyer);
     await buyer.goto(room.buyerUrl);
     await buyer.getByTestId(`pick-${category}`).click();
     await buyer.locator('.task').waitFor();
     return { seller, buyer };
   }
 
-  return { server: running, roomFor, startChat };
+  return { server: running, roomFor, startChat, cspErrors: () => [...cspErrors] };
 }
 
 /** The Buyer sends a message, and it has reached the Seller's page. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, useHarness } from './harness';
-import { usePilotServer } from './pilot-room';
+import { buyerSays, usePilotServer } from './pilot-room';
 import { TYPING_IDLE_MS } from '../../server/pilot/client/typing';
 
 describe('pilot chat pages in real Chromium', () => {
   const harness = useHarness();
-  const { server, roomFor, startChat } = usePilotServer(harness);
+  const { server, roomFor, startChat, cspErrors } = usePilotServer(harness);
 
   it('shows the Buyer their task as each priming condition says', async () => {
     for (const priming of ['A', 'B', 'C', 'D'] as const) {
@@ -99,6 +99,33 @@ describe('pilot chat pages in real Chromium', () => {
 
     const rows = await server().sql.query<{ agent: string; action: string }>('SELECT agent, action FROM events WHERE conversation = $1 ORDER BY time, id', [room.conversation]);
     expect(rows.map((r) => `${r.agent}.${r.action}`)).toEqual(['System.instruct', 'Buyer.utter', 'Seller.utter', 'Seller.utter', 'Seller.share', 'Buyer.view_share', 'Seller.guess', 'Buyer.confirm', 'System.instruct']);
+    // The pages' strict Content-Security-Policy broke nothing: not the pages, not the extension's overlay.
+    expect((await fetch(room.sellerUrl)).headers.get('Content-Security-Policy')).toMatch(/script-src 'self'/);
+    expect(cspErrors()).toEqual([]);
+    await Promise.all([seller.close(), buyer.close()]);
+  });
+
+  it('shows a message the server refuses as not sent, on either page, and the chat goes on', async () => {
+    const { seller, buyer } = await startChat(await roomFor('B.IIu'), 'lego');
+    // Text PostgreSQL cannot store (a NUL): refused by its id, so neither page waits for it for ever.
+    await buyer.getByTestId('buyer-input').fill('My budget is \u0000 50');
+    await buyer.getByTestId('buyer-input').press('Enter');
+    const failed = buyer.getByTestId('failed-message');
+    await expect.poll(() => failed.innerText()).toMatch(/^My budget is .*50\nNot sent: text: must not contain a NUL character/);
+    expect(await buyer.getByTestId('pending-message').count()).toBe(0);
+    await screenshot(buyer, 'pilot-buyer-refused');
+
+    await seller.locator('#input').evaluate((el: HTMLTextAreaElement) => (el.value = 'Lone \uD83D half'));
+    await seller.locator('#input').press('Enter');
+    await seller.getByTestId('fw-choose-act').waitFor(); // the overlay coaches: the send waits for an act
+    await seller.keyboard.press('1');
+    const refused = seller.locator('#messages .msg.failed');
+    await expect.poll(() => refused.innerText()).toMatch(/Not sent: text: must not contain a lone surrogate/);
+    expect(await seller.locator('#messages .msg.pending').count()).toBe(0);
+    await screenshot(seller, 'pilot-seller-refused');
+
+    await buyerSays(buyer, seller, 'My budget is 50');
+    expect(cspErrors()).toEqual([]);
     await Promise.all([seller.close(), buyer.close()]);
   });
 });

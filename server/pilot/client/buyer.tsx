@@ -30,7 +30,7 @@ function Picture({ src, alt, onClick }: { src: string | undefined; alt: string; 
   const [broken, setBroken] = useState(false);
   const safe = safeImageUrl(src);
   if (!safe || broken) return <div class="noimg" role="img" aria-label={`${alt}: no picture`} />;
-  return <img src={safe} alt={alt} onClick={onClick} onError={() => setBroken(true)} style={onClick ? 'cursor: zoom-in' : undefined} />;
+  return <img src={safe} alt={alt} onClick={onClick} onError={() => setBroken(true)} class={onClick ? 'zoomable' : undefined} />;
 }
 
 /** A product page link, for http(s) addresses only (a javascript: address from a page is never a link). */
@@ -216,6 +216,8 @@ function App() {
   const [text, setText] = useState('');
   const [reason, setReason] = useState('');
   const [listening, setListening] = useState(false);
+  /** The Buyer's messages not stored yet, shown after the stored ones; `failed` says why one was refused. */
+  const [outbox, setOutbox] = useState<{ id: string; text: string; failed?: string }[]>([]);
   const voiceRaw = useRef<string | null>(null);
   const list = useRef<HTMLDivElement>(null);
 
@@ -226,7 +228,10 @@ function App() {
         {
           onStatus: (s, detail) => setStatus(s === 'closed' ? `closed: ${detail ?? ''}` : s),
           onPending: () => undefined,
-          onItem: (item) => setItems((xs) => insertBySeq(xs, item)),
+          onItem: (item) => {
+            setOutbox((xs) => xs.filter((x) => x.id !== item.id));
+            setItems((xs) => insertBySeq(xs, item));
+          },
           onMessage: (m) => {
             if (m.type === 'welcome') {
               if (m.key) localStorage.setItem(keyName, m.key);
@@ -237,7 +242,11 @@ function App() {
               if (!m.seller) setTyping(false); // a Seller who left mid-word is not typing
             }
             else if (m.type === 'typing' && m.role === 'seller') setTyping(m.on);
-            else if (m.type === 'error') setError(m.message);
+            else if (m.type === 'error') {
+              setError(m.message);
+              const id = m.id;
+              if (id) setOutbox((xs) => xs.map((x) => (x.id === id ? { ...x, failed: m.message } : x)));
+            }
           },
         },
       ),
@@ -255,7 +264,8 @@ function App() {
     const t = text.trim();
     if (!t) return;
     setError('');
-    conn.send({ type: 'say', text: t, ...(voiceRaw.current !== null ? { voice: { raw: voiceRaw.current, edited: t } } : {}) });
+    const id = conn.send({ type: 'say', text: t, ...(voiceRaw.current !== null ? { voice: { raw: voiceRaw.current, edited: t } } : {}) });
+    setOutbox((xs) => [...xs, { id, text: t }]);
     voiceRaw.current = null;
     setText('');
     typingSignal.stop();
@@ -320,6 +330,12 @@ function App() {
                 </div>
               ),
             )}
+            {outbox.map((x) => (
+              <div key={x.id} class={`msg mine ${x.failed ? 'failed' : 'pending'}`} data-id={x.id} data-testid={x.failed ? 'failed-message' : 'pending-message'}>
+                {x.text}
+                {x.failed && <span class="note">Not sent: {x.failed}</span>}
+              </div>
+            ))}
           </div>
           <p class="typing">{typing ? 'The Seller is typing…' : ''}</p>
           {awaiting && (

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { ChatItem, ClientMessage, ServerMessage } from '../../../lib/pilot/protocol';
+import { MAX_CLIENT_MESSAGE_BYTES } from '../../../lib/pilot/limits';
 
 type Outgoing = Exclude<ClientMessage, { type: 'hello' | 'typing' | 'viewed' }>;
 export type Draft = Outgoing extends infer M ? (M extends { id: string } ? Omit<M, 'id'> : never) : never;
@@ -71,6 +72,12 @@ export class ChatConnection {
   /** Sends a message now or after the next reconnect; returns its id (`id` when given: the extension's, for its event). */
   send(draft: Draft, id: string = uuidv7()): string {
     const msg = { ...draft, id } as Outgoing;
+    if (new TextEncoder().encode(JSON.stringify(msg)).length > MAX_CLIENT_MESSAGE_BYTES) {
+      // Never sent: the server closes a connection that sends more, and the resend after reconnecting would again.
+      // Refused like a message the server refuses, once the caller has shown it (hence the microtask).
+      queueMicrotask(() => this.h.onMessage({ type: 'error', id, message: `Too large to send (over ${MAX_CLIENT_MESSAGE_BYTES} bytes)` }));
+      return id;
+    }
     this.pending.set(id, msg);
     this.h.onPending([...this.pending.values()]);
     if (this.welcomed) this.ws?.send(JSON.stringify(msg));

@@ -53,11 +53,22 @@ const conn = new ChatConnection(wsUrl, {
     else if (m.type === 'error') {
       if (m.id && bridged.has(m.id)) settle(m.id, m.message);
       else errorEl.textContent = m.message;
+      if (m.id) markFailed(m.id, m.message);
     }
   },
 });
 const typingSignal = new TypingSignal((on) => conn.typing(on));
 conn.start();
+
+/** A message the server refused (or that could not be sent) stays in the list, marked as not sent, with why. */
+function markFailed(id: string, reason: string): void {
+  const el = messages.querySelector<HTMLElement>(`.msg[data-id="${CSS.escape(id)}"]`);
+  if (!el || el.dataset.seq) return; // stored after all (a resend of a stored id is never refused)
+  el.classList.remove('pending');
+  el.classList.add('failed');
+  el.querySelector('.note')?.remove();
+  el.append(Object.assign(document.createElement('span'), { className: 'note', textContent: `Not sent: ${reason}` }));
+}
 
 function addItem(item: ChatItem): void {
   messages.querySelector(`[data-id="${item.id}"]`)?.remove();
