@@ -6,7 +6,8 @@ import type { ContentApi, LogResult } from '../rpc/api';
 import type { RelayApi } from './relay-service';
 import { productImageUrl } from '../catalog/images';
 import { sharedFromCatalog } from '../share/items';
-import { RPC_LOG_BATCH_LIMIT } from '../limits';
+import { MAX_CONVERSATION_ID_CHARS, RPC_LOG_BATCH_LIMIT } from '../limits';
+import { cleanText } from '../text/unicode';
 import { isAllowedUrl } from '../sites/matches';
 import * as v from 'valibot';
 import { CoachStateSchema, EMPTY_COACH_STATE, coachStateKey } from '../coach/state';
@@ -38,6 +39,8 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
   return {
     async getPageContext(url, conversation) {
       const settings = await loadSettings(db);
+      // The page names its conversation, and every event from here on carries it: cleaned and cut to what an event takes.
+      if (conversation) conversation = cleanText(String(conversation), MAX_CONVERSATION_ID_CHARS) || null;
       if (conversation) await db.settings.put({ key: ACTIVE_CONVERSATION_KEY, value: conversation });
       const active = conversation ?? ((await db.settings.get(ACTIVE_CONVERSATION_KEY))?.value as string | undefined) ?? null;
       return {
