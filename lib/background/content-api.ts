@@ -9,6 +9,7 @@ import { sharedFromCatalog } from '../share/items';
 import { MAX_CONVERSATION_ID_CHARS, RPC_LOG_BATCH_LIMIT } from '../limits';
 import { cleanText } from '../text/unicode';
 import { isAllowedUrl } from '../sites/matches';
+import { loggingOn, loggingState } from '../logging-switch';
 import * as v from 'valibot';
 import { CoachStateSchema, EMPTY_COACH_STATE, coachStateKey } from '../coach/state';
 import type { SearchService } from './search-service';
@@ -44,8 +45,8 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
       if (conversation) await db.settings.put({ key: ACTIVE_CONVERSATION_KEY, value: conversation });
       const active = conversation ?? ((await db.settings.get(ACTIVE_CONVERSATION_KEY))?.value as string | undefined) ?? null;
       return {
-        logging: settings.consentedAt !== null && settings.loggingEnabled && isAllowedUrl(url, settings.allowedHosts),
-        consented: settings.consentedAt !== null,
+        logging: loggingOn(settings) && isAllowedUrl(url, settings.allowedHosts),
+        consented: loggingState(settings) !== 'no-consent',
         study: settings.study,
         participant: settings.participant,
         role: settings.role,
@@ -59,7 +60,8 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
     async logEvents(input) {
       // Without consent, or paused, nothing is recorded, even from pages opened before.
       const settings = await loadSettings(db);
-      const refuse = settings.consentedAt === null ? 'no consent to logging' : !settings.loggingEnabled ? 'logging is paused' : null;
+      const state = loggingState(settings);
+      const refuse = state === 'no-consent' ? 'no consent to logging' : state === 'paused' ? 'logging is paused' : null;
       if (refuse) return { stored: [], rejected: (Array.isArray(input) ? input : []).map((e) => ({ id: eventIdOf(e), error: refuse })) };
       let result: LogResult;
       try {
