@@ -17,7 +17,7 @@ import {
   type SyncResult,
   type SyncTarget,
 } from '../../lib/sync/uploader';
-import { FloorwalkerDb } from '../../lib/db/schema';
+import type { FloorwalkerDb } from '../../lib/db/schema';
 import type { FwEvent } from '../../lib/events/schema';
 import { useTestDbs } from './helpers/db';
 import { clickEvent } from './helpers/events';
