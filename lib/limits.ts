@@ -53,6 +53,10 @@ export const CHAT_LIST_WAIT_MS = 15_000;
 export const STOREFRONT_RECHECK_MS = 400;
 /** Product views shorter than this (visible time) are a page passed through, not looked at. */
 export const MIN_PRODUCT_VIEW_MS = 300;
+/** A product view under way is kept (lib/logger/view-journal) this often, so a page that dies loses less than this. */
+export const VIEW_CHECKPOINT_MS = 5_000;
+/** A view under way not kept again for this long is from a page that is gone: the background logs it as it was. */
+export const VIEW_STALE_MS = 30_000;
 /** One share (a card, or a list for comparison) holds at most this many products. */
 export const MAX_SHARED_PRODUCTS = 10;
 /** How long the overlay waits for the pilot chat page to confirm a share or guess. */

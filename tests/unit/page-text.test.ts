@@ -184,7 +184,7 @@ describe('events the page logger builds from a hostile page', () => {
     const views: PayloadOf<'product_view'>[] = [];
     const ac = new AbortController();
     const product = observable<DetectedProduct | null>({ id: 'p1', title: plainText(straddling(500), 500) ?? '', source: 'fallback' });
-    trackProductViews(document, ac.signal, product, (p) => views.push(p), () => t);
+    trackProductViews(document, ac.signal, product, (p, view) => view.final && views.push(p), { now: () => t });
     t = 1_000;
     ac.abort();
     expect(views).toEqual([{ productId: 'p1', name: 'a'.repeat(499), source: 'fallback', timeOnPageMs: 1_000 }]);
