@@ -120,7 +120,7 @@ export async function readSuspect(db: FloorwalkerDb, target: SyncTarget): Promis
 
 /** Why an event was set aside, in plain words, for the popup and the options page. */
 export function setAsideReason(strikes: number, status: number): string {
-  return `The server failed on this event ${strikes} times (HTTP ${status}) while it accepted others, so it is kept in this browser and not sent again`;
+  return `The server failed on this event ${strikes} times (HTTP ${status}) while it accepted others`;
 }
 
 const serverProblem = (status: number) => `The study server had a problem (HTTP ${status}); your events are kept and will be sent later`;

@@ -1,31 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useHarness, waitFor, workerControl, type Harness } from './harness';
-import { openOptions } from './options-page';
-import type { FwEvent } from '../../lib/events/schema';
+import { openOptions, storedEvents } from './options-page';
 
 const PRODUCT = 'shop/jsonld-single.html';
 /** Longer than MIN_PRODUCT_VIEW_MS (300 ms): a view that counts. */
 const LOOK_MS = 800;
-
-/** Every stored event, read from the extension's IndexedDB on its options page. */
-async function storedEvents(options: Page): Promise<FwEvent[]> {
-  return options.evaluate(
-    () =>
-      new Promise<FwEvent[]>((resolve, reject) => {
-        const open = indexedDB.open('floorwalker');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('events').objectStore('events').getAll();
-          all.onsuccess = () => {
-            open.result.close();
-            resolve(all.result as FwEvent[]);
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
-}
 
 /** Opens the product page in a new tab and looks at it long enough for a view to count. */
 async function lookAtProduct(h: Harness): Promise<Page> {

@@ -1,11 +1,8 @@
 import { createServer, request, type Server } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loadEnv } from '../../server/env';
 import { startServer, type RunningServer } from '../../server/start';
+import { studyServer } from './study-server';
 import { screenshot, useHarness, waitFor, workerControl } from './harness';
 import { joinFromOptions, openOptions } from './options-page';
 
@@ -69,18 +66,6 @@ async function faultyProxy(upstream: () => string | null) {
     failures: () => ({ ...failures, uploads: faultyUploads }),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
-}
-
-/** A real endpoint on a fresh database with one study and one Seller code; cleaned up after the block. */
-async function studyServer(cleanup: (() => Promise<void>)[], name: string) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'fw-sync-'));
-  cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-  const env = loadEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_TOKEN: 'test-admin-token-1234' });
-  const first = await startServer(env);
-  const admin = { 'Content-Type': 'application/json', Authorization: 'Bearer test-admin-token-1234' };
-  const study = (await (await fetch(`${first.url}/v1/studies`, { method: 'POST', headers: admin, body: JSON.stringify({ name }) })).json()) as { id: string };
-  const { codes } = (await (await fetch(`${first.url}/v1/studies/${study.id}/participants`, { method: 'POST', headers: admin, body: '{}' })).json()) as { codes: { code: string }[] };
-  return { env, first, study, code: codes[0]?.code ?? '' };
 }
 
 /** Click events of a study on the server: how many, and how many distinct ids. */
