@@ -68,10 +68,11 @@ export function createSyncService(db: FloorwalkerDb, fetchFn: FetchLike) {
       schedule(delay);
     },
     async overview(): Promise<SyncOverview> {
-      const [s, status, pending, rejected, latest] = await Promise.all([
-        loadSettings(db),
+      const s = await loadSettings(db);
+      const [status, pending, rejected, latest] = await Promise.all([
         readSyncStatus(db),
-        db.events.where('syncState').equals(SyncState.pending).count(),
+        // Waiting means waiting for this study's upload: events logged outside it (before joining, after leaving) never go.
+        s.endpoint ? db.events.where('syncState').equals(SyncState.pending).filter((e) => e.study === s.study && e.participant === s.participant).count() : 0,
         db.events.where('syncState').equals(SyncState.rejected).count(),
         db.events.where('[syncState+time]').between([SyncState.rejected, Dexie.minKey], [SyncState.rejected, Dexie.maxKey]).last(),
       ]);
