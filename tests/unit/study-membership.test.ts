@@ -9,6 +9,9 @@ import type { FetchLike } from '../../lib/sync/uploader';
 import { LOGGING_STATE_TEXT, loggingState, loggingSwitch } from '../../lib/logging-switch';
 import { clickEvent } from './helpers/events';
 import { LOCAL_STUDY } from '../../lib/settings';
+import { MAX_CONVERSATION_ID_CHARS } from '../../lib/limits';
+import { CHAT_TABS_KEY, createRelayService, type ChatTab } from '../../lib/background/relay-service';
+import { isStorableText } from '../../lib/text/unicode';
 
 const { open } = useTestDbs('fw-membership');
 /** The study server's answer to a participant code: the study gives the role Seller. */
@@ -83,5 +86,29 @@ describe('one answer to "is Floorwalker logging?"', () => {
     expect(loggingState({ consentedAt: 1, loggingEnabled: true })).toBe('on');
     expect(loggingState({ consentedAt: 1, loggingEnabled: false })).toBe('paused');
     expect(LOGGING_STATE_TEXT['no-consent']).toMatch(/^off until you agree/);
+  });
+});
+
+describe('what a page names, kept by the background', () => {
+  it('the conversation a chat page names is cleaned and cut before every event carries it', async () => {
+    const db = open();
+    await setConsent(db, { agree: true, role: 'seller' });
+    const content = createContentApi(db, {} as SearchService);
+    // Cleaned, "x\uFFFD" and the c's fill all but one unit of the limit: the emoji would straddle the cut.
+    const named = `x\u0000\uD800${'c'.repeat(MAX_CONVERSATION_ID_CHARS - 3)}🎉\u0000`;
+    const ctx = await content.getPageContext('http://localhost:1/chat', named);
+    expect(ctx.conversation).toBe(`x\uFFFD${'c'.repeat(MAX_CONVERSATION_ID_CHARS - 3)}`);
+    // A product page opened next belongs to it, with the same cleaned id.
+    expect((await content.getPageContext('http://localhost:1/product.html', null)).conversation).toBe(ctx.conversation);
+  });
+
+  it('a chat tab’s conversation and title are cleaned and cut without splitting an emoji', async () => {
+    const db = open();
+    const relay = createRelayService(db, { sendMessage: async () => undefined });
+    await relay.forTab(3).registerChatTab(`conv\u0000${'x'.repeat(300)}`, `${'t'.repeat(199)}🎉 title\uDC00`);
+    const [tab] = (await db.settings.get(CHAT_TABS_KEY))?.value as ChatTab[];
+    expect(tab?.conversation).toBe(`conv${'x'.repeat(196)}`);
+    expect(tab?.label).toBe('t'.repeat(199));
+    expect(isStorableText(tab?.label ?? '')).toBe(true);
   });
 });
