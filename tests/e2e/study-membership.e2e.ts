@@ -1,8 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useHarness, waitFor, type Harness } from './harness';
 import { joinFromOptions, openOptions, storedEvents } from './options-page';
-import { exportedEvents, studyServer } from './study-server';
+import { openProductPage } from './product-page';
+import { exportedEvents, studyServer, useCleanup } from './study-server';
 import { LOGGING_STATE_TEXT } from '../../lib/logging-switch';
 
 /** What the popup and the options page say about logging, read from each as the participant sees them. */
@@ -19,26 +20,17 @@ async function loggingAsShown(h: Harness, options: Page): Promise<{ popup: strin
 
 describe('leaving a study and joining again', () => {
   const harness = useHarness();
-  const cleanup: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const fn of cleanup.reverse()) await fn().catch(() => undefined);
-  });
+  const cleanup = useCleanup();
 
   it('keeps consent: events are still logged and uploaded, and the popup and options page agree throughout', async () => {
     const h = harness();
     const { first: server, study, code } = await studyServer(cleanup, 'Rejoin study');
-    cleanup.push(() => server.close());
     const options = await openOptions(h);
     const on = { popup: LOGGING_STATE_TEXT.on, options: LOGGING_STATE_TEXT.on };
     expect(await loggingAsShown(h, options)).toEqual(on);
 
     await joinFromOptions(options, server.url, code);
-    const product = await h.context.newPage();
-    await product.goto(`${h.fixtures.url}/product.html`);
-    await product.waitForTimeout(300);
-    const click = async (n: number) => {
-      for (let i = 0; i < n; i++) await product.click('#add-to-cart');
-    };
+    const { page: product, click } = await openProductPage(h);
     const clicksOnServer = async () => (await exportedEvents(server.url, study.id)).filter((e) => e.action === 'click').length;
     const syncNow = () => options.getByTestId('sync-now').click().catch(() => undefined);
     await click(3);

@@ -1,9 +1,8 @@
-import { createServer, request, type Server } from 'node:http';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { screenshot, useHarness, waitFor } from './harness';
 import { joinFromOptions, openOptions, storedEvents } from './options-page';
-import { exportedEvents, studyServer } from './study-server';
+import { openProductPage } from './product-page';
+import { exportedEvents, forward, listenOnLoopback, studyServer, useCleanup } from './study-server';
 import { SyncState } from '../../lib/db/schema';
 import { SYNC_SET_ASIDE_STRIKES, setAsideReason } from '../../lib/sync/uploader';
 
@@ -14,7 +13,7 @@ import { SYNC_SET_ASIDE_STRIKES, setAsideReason } from '../../lib/sync/uploader'
  */
 async function poisonProxy(upstream: string) {
   const state = { hold: true, poison: null as string | null, poisoned: 0, forwarded: 0 };
-  const server: Server = createServer((req, res) => {
+  const proxy = await listenOnLoopback((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -29,31 +28,19 @@ async function poisonProxy(upstream: string) {
         }
         state.forwarded++;
       }
-      const up = request(`${upstream}${req.url}`, { method: req.method, headers: req.headers }, (upRes) => {
-        res.writeHead(upRes.statusCode ?? 502, upRes.headers);
-        upRes.pipe(res);
-      });
-      up.on('error', () => res.writeHead(502).end());
-      up.end(body);
+      forward(upstream, req, res, { body });
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}`, state, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { ...proxy, state };
 }
 
 describe('one event the server fails on, end to end', () => {
   const harness = useHarness();
-  const cleanup: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const fn of cleanup.reverse()) await fn().catch(() => undefined);
-  });
+  const cleanup = useCleanup();
 
   it('uploads everything else, sets the event aside with its reason, and the popup says so', async () => {
     const h = harness();
     const { first: server, study, code } = await studyServer(cleanup, 'Poison study');
-    cleanup.push(() => server.close());
     const proxy = await poisonProxy(server.url);
     cleanup.push(proxy.close);
 
@@ -61,13 +48,8 @@ describe('one event the server fails on, end to end', () => {
     await joinFromOptions(options, proxy.url, code);
     const mine = async () => (await storedEvents(options)).filter((e) => e.study === study.id);
 
-    const product = await h.context.newPage();
-    await product.goto(`${h.fixtures.url}/product.html`);
-    await product.waitForTimeout(300);
-    const click = async (page: Page, n: number) => {
-      for (let i = 0; i < n; i++) await page.click('#add-to-cart');
-    };
-    await click(product, 12);
+    const { click } = await openProductPage(h);
+    await click(12);
     const logged = await waitFor(async () => {
       const list = (await mine()).filter((e) => e.action === 'click');
       return list.length === 12 ? list : null;
@@ -101,7 +83,7 @@ describe('one event the server fails on, end to end', () => {
     expect(proxy.state.poisoned).toBeGreaterThanOrEqual(SYNC_SET_ASIDE_STRIKES);
 
     // The queue is not blocked: what is logged next goes up as usual.
-    await click(product, 5);
+    await click(5);
     await waitFor(async () => (await syncNow(), (await exportedEvents(server.url, study.id)).filter((e) => e.action === 'click').length === 16), 30_000, '16 clicks on the server');
 
     // The participant sees it: in the popup, how many were set aside and why, in plain words.
