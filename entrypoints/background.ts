@@ -16,6 +16,7 @@ import { LOGGING_SWITCH_KEY, loggingSwitch } from '@/lib/logging-switch';
 import type { Settings } from '@/lib/settings';
 import { listChatSites } from '@/lib/db/chat-sites';
 import { CHAT_SITES_MIRROR_KEY } from '@/lib/sites/chat-site-mirror';
+import { viewCollector } from '@/lib/logger/view-journal';
 import type { SiteChatConfig } from '@/lib/adapters/chat';
 
 // Wiring only. The worker can be stopped at any moment: all state lives in IndexedDB, none in globals
@@ -44,10 +45,16 @@ export default defineBackground(() => {
   browser.permissions.onAdded.addListener(reconcileSites);
   browser.permissions.onRemoved.addListener(({ origins }) => void sites.revoked(origins ?? []).catch((e: unknown) => console.warn('[floorwalker] site access removed', e)));
 
+  // Product views kept by pages in extension storage (lib/logger/view-journal) are logged when their page has ended
+  // them or is gone: whenever the worker starts, every minute, and whenever a page connects.
+  const collectViews = viewCollector(browser.storage.local, (events) => contentApi.logEvents(events));
+  void collectViews();
+
   // Uploads survive the worker being stopped: the alarm wakes it, and the queue is in IndexedDB.
   void browser.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_ALARM_MINUTES });
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === SYNC_ALARM) void sync.run().catch(() => undefined);
+    if (alarm.name !== SYNC_ALARM) return;
+    void collectViews().then(() => sync.run()).catch(() => undefined);
   });
   // A browser that was closed with events waiting uploads them as soon as it starts again, whatever the
   // backoff said before it closed (the network, or the server, may well be back).
@@ -67,6 +74,7 @@ export default defineBackground(() => {
   const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
 
   browser.runtime.onConnect.addListener((port: Browser.runtime.Port) => {
+    void collectViews();
     if (port.name === PORTS.content) {
       // The relay knows which tab is calling (a chat tab registering, a product page sharing).
       expose({ ...contentApi, ...relay.forTab(port.sender?.tab?.id) }, portEndpoint(port));

@@ -22,6 +22,22 @@ export const RPC_INDEX_TIMEOUT_MS = 180_000;
 export const RPC_MAX_ATTEMPTS = 4;
 /** Longest visible label kept from a clicked element. */
 export const MAX_LABEL_CHARS = 60;
+/**
+ * The event schema's limits (lib/events/schema.ts) for text the extension reads from pages, in UTF-16 code units:
+ * page text is cut to these with `cleanText`, which never splits an emoji, before it goes into an event.
+ */
+export const ELEMENT_TEXT_LIMITS = { tag: 40, path: 400, id: 120, role: 40, testId: 120 } as const;
+export const MAX_IMAGE_ALT_CHARS = 200;
+export const MAX_PRODUCT_ID_CHARS = 200;
+export const MAX_PRODUCT_NAME_CHARS = 500;
+/** A chat message (utter text). */
+export const MAX_MESSAGE_CHARS = 10_000;
+/** An event's conversation id, which a chat page names. */
+export const MAX_CONVERSATION_ID_CHARS = 100;
+/** A Buyer's name or handle as the chat page shows it (profile events). */
+export const MAX_BUYER_NAME_CHARS = 100;
+/** A catalog category a chat page names (profile events). */
+export const MAX_CATEGORY_CHARS = 64;
 /** Options page: events per page and per export chunk. */
 export const EVENTS_PAGE_SIZE = 50;
 export const EXPORT_CHUNK_SIZE = 1_000;
@@ -39,6 +55,10 @@ export const CHAT_LIST_WAIT_MS = 15_000;
 export const STOREFRONT_RECHECK_MS = 400;
 /** Product views shorter than this (visible time) are a page passed through, not looked at. */
 export const MIN_PRODUCT_VIEW_MS = 300;
+/** A product view under way is kept (lib/logger/view-journal) this often, so a page that dies loses less than this. */
+export const VIEW_CHECKPOINT_MS = 5_000;
+/** A view under way not kept again for this long is from a page that is gone: the background logs it as it was. */
+export const VIEW_STALE_MS = 30_000;
 /** One share (a card, or a list for comparison) holds at most this many products. */
 export const MAX_SHARED_PRODUCTS = 10;
 /** Longest picture address kept for a product (a data:image holds the whole picture). */

@@ -15,6 +15,11 @@ export const SettingsSchema = v.object({
   loggingEnabled: v.boolean(),
   /** When the participant agreed to logging (first-run screen); nothing is logged before. */
   consentedAt: v.optional(v.nullable(v.number()), null),
+  /**
+   * The role the participant chose when agreeing. A study may give another (`role`); leaving the study goes back to
+   * this one. Null for consent given before it was kept.
+   */
+  consentRole: v.optional(v.nullable(v.picklist(ROLES)), null),
   /** Why logging was paused by Floorwalker itself (e.g. the disk is full), shown to the participant. */
   pauseReason: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(300))), null),
   allowedHosts: v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(253))),
@@ -44,6 +49,7 @@ export function defaultSettings(participant: string): Settings {
     condition: DEFAULT_CONDITION_CODE,
     loggingEnabled: true,
     consentedAt: null,
+    consentRole: null,
     pauseReason: null,
     allowedHosts: [...DEFAULT_ALLOWED_HOSTS],
     keepUrlQuery: false,
@@ -53,8 +59,21 @@ export function defaultSettings(participant: string): Settings {
 }
 
 /**
- * What the options page and popup may change directly; study, participant and endpoint change only by joining,
- * and allowed sites only together with the browser's permission for them (lib/background/site-service).
+ * What a study decides: joining sets these, leaving puts them back. Everything else (consent and the role chosen with
+ * it, logging on or paused and why, allowed sites, the overlay) is the participant's own and stays as it is.
  */
-export const SettingsPatchSchema = v.partial(v.omit(SettingsSchema, ['participant', 'study', 'endpoint', 'consentedAt', 'allowedHosts']));
+export type StudyFields = Pick<Settings, 'study' | 'participant' | 'role' | 'condition' | 'keepUrlQuery' | 'endpoint'>;
+
+/** The study fields of a participant in no study: a fresh local id, and the role they agreed to take part in. */
+export function localStudyFields(current: Settings, participant: string): StudyFields {
+  const d = defaultSettings(participant);
+  return { study: LOCAL_STUDY, participant, role: current.consentRole ?? current.role, condition: d.condition, keepUrlQuery: d.keepUrlQuery, endpoint: null };
+}
+
+/**
+ * What the options page and popup may change directly; study, participant and endpoint change only by joining,
+ * consent only through setConsent, and allowed sites only together with the browser's permission for them
+ * (lib/background/site-service).
+ */
+export const SettingsPatchSchema = v.partial(v.omit(SettingsSchema, ['participant', 'study', 'endpoint', 'consentedAt', 'consentRole', 'allowedHosts']));
 export type SettingsPatch = v.InferOutput<typeof SettingsPatchSchema>;

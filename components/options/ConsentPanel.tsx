@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { AdminApi } from '@/lib/rpc/api';
 import type { Settings } from '@/lib/settings';
+import { LOGGING_STATE_TEXT, loggingState } from '@/lib/logging-switch';
 
 /**
  * First run: what Floorwalker records, what it never records, where it goes, and the participant's agreement
  * (with their role). Nothing is logged before this; consent can be withdrawn at any time.
  */
-export function ConsentPanel({ api, onChange }: { api: AdminApi; onChange(): void }) {
+export function ConsentPanel({ api, onChange, version }: { api: AdminApi; onChange(): void; version: number }) {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [role, setRole] = useState<Settings['role']>('seller');
   const [error, setError] = useState<string | null>(null);
+  // Read again whenever the page changes something (joining or leaving a study, say), so it never shows stale consent.
   useEffect(() => {
     api.getSettings().then(setSettings, (e: unknown) => setError(String(e)));
-  }, [api]);
+  }, [api, version]);
   if (!settings) return null;
 
   const decide = async (consent: Parameters<AdminApi['setConsent']>[0]) => {
@@ -24,10 +26,12 @@ export function ConsentPanel({ api, onChange }: { api: AdminApi; onChange(): voi
     }
   };
 
+  const state = loggingState(settings);
   if (settings.consentedAt !== null) {
     return (
-      <p class="muted" data-testid="consent-given">
-        You agreed to logging on {new Date(settings.consentedAt).toLocaleString()} as a {settings.role}.{' '}
+      <p class="muted" data-testid="consent-given" data-logging={state}>
+        You agreed to logging on {new Date(settings.consentedAt).toLocaleString()} as a {settings.consentRole ?? settings.role}. Logging:{' '}
+        <span data-testid="options-logging">{LOGGING_STATE_TEXT[state]}</span>.{' '}
         <button type="button" class="link-button" onClick={() => void decide({ agree: false })}>
           Withdraw consent
         </button>

@@ -42,7 +42,7 @@ export function OptionsApp({ api }: { api: AdminApi }) {
           Refresh
         </button>
       </header>
-      <ConsentPanel api={api} onChange={refresh} />
+      <ConsentPanel api={api} onChange={refresh} version={version} />
       <StudyPanel api={api} onChange={refresh} />
       <SitesPanel api={api} />
       <ChatSitesPanel api={api} />

@@ -69,8 +69,13 @@ export function StudyPanel({ api, onChange }: { api: AdminApi; onChange(): void 
           <p data-testid="sync-status">
             {overview ? `${overview.pending} waiting to upload` : '…'}
             {st ? ` · last upload ${timeAgo(st.lastSuccessAt)}` : ''}
-            {overview?.rejected ? ` · ${overview.rejected} refused by the server` : ''}
+            {overview?.rejected ? ` · ${overview.rejected} set aside (the server would not take them)` : ''}
           </p>
+          {overview?.lastRejection && (
+            <p class="muted" data-testid="sync-rejected-reason">
+              Last set aside: {overview.lastRejection}.
+            </p>
+          )}
           {st?.lastError && (
             <p class="error" data-testid="sync-error">
               {st.lastError}

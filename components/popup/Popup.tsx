@@ -3,6 +3,7 @@ import type { AdminApi } from '@/lib/rpc/api';
 import type { Settings } from '@/lib/settings';
 import type { SyncOverview } from '@/lib/background/sync-service';
 import { timeAgo } from '@/lib/time/ago';
+import { LOGGING_STATE_TEXT, loggingState } from '@/lib/logging-switch';
 import { Practice } from './Practice';
 
 /** The toolbar popup: which study, logging on or paused, what is waiting to upload, and the last problem. */
@@ -30,9 +31,15 @@ export function Popup({ api, openOptions, openTab }: { api: AdminApi; openOption
           {settings.role}, condition {settings.condition}
         </dd>
         <dt>Logging</dt>
-        <dd data-testid="popup-logging">{settings.consentedAt === null ? 'off until you agree (Data and settings…)' : settings.loggingEnabled ? 'on' : 'paused'}</dd>
+        <dd data-testid="popup-logging">{LOGGING_STATE_TEXT[loggingState(settings)]}</dd>
         <dt>Waiting</dt>
-        <dd data-testid="popup-pending">{overview ? `${overview.pending} event${overview.pending === 1 ? '' : 's'}` : '…'}</dd>
+        <dd data-testid="popup-pending">{overview ? events(overview.pending) : '…'}</dd>
+        {overview && overview.rejected > 0 && (
+          <>
+            <dt>Set aside</dt>
+            <dd data-testid="popup-rejected">{events(overview.rejected)} the server would not take: kept here, not sent again</dd>
+          </>
+        )}
         {settings.endpoint && (
           <>
             <dt>Last upload</dt>
@@ -43,6 +50,11 @@ export function Popup({ api, openOptions, openTab }: { api: AdminApi; openOption
       {settings.pauseReason && (
         <p class="error" role="alert" data-testid="popup-pause-reason">
           {settings.pauseReason}
+        </p>
+      )}
+      {overview?.lastRejection && (
+        <p class="warning" data-testid="popup-rejected-reason">
+          Last set aside: {overview.lastRejection}.
         </p>
       )}
       {st?.lastError && (
@@ -85,3 +97,5 @@ export function Popup({ api, openOptions, openTab }: { api: AdminApi; openOption
     </main>
   );
 }
+
+const events = (n: number) => `${n} event${n === 1 ? '' : 's'}`;

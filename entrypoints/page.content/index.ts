@@ -6,6 +6,7 @@ import { connectContent } from '@/lib/rpc/connect';
 import type { PageContext } from '@/lib/rpc/api';
 import { EventSender } from '@/lib/logger/sender';
 import { startPageLogger } from '@/lib/logger/start';
+import { journalView } from '@/lib/logger/view-journal';
 import { startFeatures, type Feature } from '@/lib/features/run';
 import { firstValue, observable } from '@/lib/observable';
 import { createEventLog } from '@/lib/logger/event-log';
@@ -125,7 +126,10 @@ export default defineContentScript({
             if (!pageContext.logging || signal.aborted) return;
             running = new AbortController();
             const both = AbortSignal.any([signal, running.signal]);
-            startPageLogger({ doc: document, context: pageContext, ignore, enqueue: (e) => sender.enqueue(e), ...(adapter ? {} : { product }) }, both);
+            startPageLogger(
+              { doc: document, context: pageContext, ignore, enqueue: (e) => sender.enqueue(e), ...(adapter ? {} : { product, journal: (e, final) => journalView(browser.storage.local, e, final) }) },
+              both,
+            );
           };
           await apply();
           // A pause, resume, consent or withdrawal elsewhere reaches this page at once.

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { PILOT_CARDS, type ChatCards } from './pilot-cards';
+import { cleanText } from '../text/unicode';
+import { MAX_BUYER_NAME_CHARS, MAX_CATEGORY_CHARS, MAX_CONVERSATION_ID_CHARS, MAX_MESSAGE_CHARS } from '../limits';
 
 /**
  * Chat site adapters find a chat page's parts: the message list, each message and who sent it, the input and the
@@ -66,8 +68,15 @@ export interface ChatAdapter {
 function ownText(el: Element): string {
   let out = '';
   for (const n of el.childNodes) if (n.nodeType === 3) out += n.textContent ?? '';
-  return out.trim();
+  return out;
 }
+
+/**
+ * What a chat page says goes into events (messages, the conversation's id, the Buyer's name): page text may hold NULs
+ * and lone surrogates, and longer text than an event takes. Cleaned and cut here, where it leaves the page.
+ */
+const pageText = (raw: string | null | undefined, max: number): string | null => cleanText(raw?.trim() ?? '', max).trim() || null;
+const message = (sender: MessageSender, text: string, id: string | null): ChatMessage => ({ sender, text: pageText(text, MAX_MESSAGE_CHARS) ?? '', id: id === null ? null : cleanText(id) });
 
 export const PILOT_ADAPTER: ChatAdapter = {
   id: 'pilot',
@@ -78,11 +87,11 @@ export const PILOT_ADAPTER: ChatAdapter = {
   enterSends: true,
   readMessage(el) {
     if (!el.matches('.msg.buyer, .msg.seller')) return null;
-    return { sender: el.matches('.seller') ? 'seller' : 'buyer', text: ownText(el), id: el.getAttribute('data-id') };
+    return message(el.matches('.seller') ? 'seller' : 'buyer', ownText(el), el.getAttribute('data-id'));
   },
-  conversationId: (doc) => doc.querySelector('[data-fw-conversation]')?.getAttribute('data-fw-conversation') || null,
-  buyerId: (doc) => doc.querySelector('[data-fw-buyer]')?.getAttribute('data-fw-buyer') || null,
-  category: (doc) => doc.querySelector('[data-fw-category]')?.getAttribute('data-fw-category') || null,
+  conversationId: (doc) => pageText(doc.querySelector('[data-fw-conversation]')?.getAttribute('data-fw-conversation'), MAX_CONVERSATION_ID_CHARS),
+  buyerId: (doc) => pageText(doc.querySelector('[data-fw-buyer]')?.getAttribute('data-fw-buyer'), MAX_BUYER_NAME_CHARS),
+  category: (doc) => pageText(doc.querySelector('[data-fw-category]')?.getAttribute('data-fw-category'), MAX_CATEGORY_CHARS),
   carriesActs: true,
   cards: PILOT_CARDS,
 };
@@ -100,15 +109,15 @@ export function adapterFromConfig(config: SiteChatConfigInput): ChatAdapter {
       if (!el.matches(config.message)) return null;
       const textEl = config.text ? el.querySelector(config.text) : el;
       const text = (textEl instanceof HTMLElement ? textEl.innerText || textEl.textContent : textEl?.textContent) ?? '';
-      return { sender: el.matches(config.mine) ? 'seller' : 'buyer', text: text.trim(), id: config.idAttribute ? el.getAttribute(config.idAttribute) : null };
+      return message(el.matches(config.mine) ? 'seller' : 'buyer', text, config.idAttribute ? el.getAttribute(config.idAttribute) : null);
     },
     conversationId(doc) {
       if (!config.conversation) return null;
       const el = doc.querySelector(config.conversation);
-      return el?.getAttribute('data-conversation') ?? (el?.textContent?.trim() || null);
+      return pageText(el?.getAttribute('data-conversation') ?? el?.textContent, MAX_CONVERSATION_ID_CHARS);
     },
     buyerId(doc) {
-      return config.buyer ? doc.querySelector(config.buyer)?.textContent?.trim().slice(0, 100) || null : null;
+      return config.buyer ? pageText(doc.querySelector(config.buyer)?.textContent, MAX_BUYER_NAME_CHARS) : null;
     },
     category: () => null,
     carriesActs: false,

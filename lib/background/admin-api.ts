@@ -67,10 +67,15 @@ export function createAdminApi(
     discardImport: (importId) => discardImport(db, importId),
     async joinStudy(endpoint, code) {
       const settings = await joinStudy(db, endpoint, code, fetchFn);
+      announce(settings); // open pages log under the study from now on
       sync.soon(0);
       return settings;
     },
-    leaveStudy: () => leaveStudy(db),
+    async leaveStudy() {
+      const settings = await leaveStudy(db);
+      announce(settings);
+      return settings;
+    },
     async syncNow() {
       await sync.run(true);
       return sync.overview();

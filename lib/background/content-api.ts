@@ -6,8 +6,10 @@ import type { ContentApi, LogResult } from '../rpc/api';
 import type { RelayApi } from './relay-service';
 import { productImageUrl } from '../catalog/images';
 import { sharedFromCatalog } from '../share/items';
-import { RPC_LOG_BATCH_LIMIT } from '../limits';
+import { MAX_CONVERSATION_ID_CHARS, RPC_LOG_BATCH_LIMIT } from '../limits';
+import { cleanText } from '../text/unicode';
 import { isAllowedUrl } from '../sites/matches';
+import { loggingOn, loggingState } from '../logging-switch';
 import * as v from 'valibot';
 import { CoachStateSchema, EMPTY_COACH_STATE, coachStateKey } from '../coach/state';
 import type { SearchService } from './search-service';
@@ -38,11 +40,13 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
   return {
     async getPageContext(url, conversation) {
       const settings = await loadSettings(db);
+      // The page names its conversation, and every event from here on carries it: cleaned and cut to what an event takes.
+      if (conversation) conversation = cleanText(String(conversation), MAX_CONVERSATION_ID_CHARS) || null;
       if (conversation) await db.settings.put({ key: ACTIVE_CONVERSATION_KEY, value: conversation });
       const active = conversation ?? ((await db.settings.get(ACTIVE_CONVERSATION_KEY))?.value as string | undefined) ?? null;
       return {
-        logging: settings.consentedAt !== null && settings.loggingEnabled && isAllowedUrl(url, settings.allowedHosts),
-        consented: settings.consentedAt !== null,
+        logging: loggingOn(settings) && isAllowedUrl(url, settings.allowedHosts),
+        consented: loggingState(settings) !== 'no-consent',
         study: settings.study,
         participant: settings.participant,
         role: settings.role,
@@ -56,7 +60,8 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
     async logEvents(input) {
       // Without consent, or paused, nothing is recorded, even from pages opened before.
       const settings = await loadSettings(db);
-      const refuse = settings.consentedAt === null ? 'no consent to logging' : !settings.loggingEnabled ? 'logging is paused' : null;
+      const state = loggingState(settings);
+      const refuse = state === 'no-consent' ? 'no consent to logging' : state === 'paused' ? 'logging is paused' : null;
       if (refuse) return { stored: [], rejected: (Array.isArray(input) ? input : []).map((e) => ({ id: eventIdOf(e), error: refuse })) };
       let result: LogResult;
       try {

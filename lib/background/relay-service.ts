@@ -3,10 +3,13 @@ import type { FloorwalkerDb } from '../db/schema';
 import { parseOrThrow } from '../events/schema';
 import { SharedProductSchema, type SharedProduct } from '../storefront/product';
 import { TAB_MESSAGES, type ShareFromPage, type ShareToChatResult } from '../rpc/tab-messages';
+import { cleanText } from '../text/unicode';
 
 /** The chat tabs the Seller has open, most recently used first; kept in IndexedDB, since the worker may stop. */
 export const CHAT_TABS_KEY = 'chatTabs';
 const MAX_CHAT_TABS = 20;
+/** A chat tab's conversation id and label (its page's title), as remembered for sharing. */
+const MAX_CHAT_TAB_TEXT = 200;
 
 export interface ChatTab {
   tabId: number;
@@ -41,7 +44,8 @@ export function createRelayService(db: FloorwalkerDb, tabs: TabsLike, now: () =>
       return {
         async registerChatTab(conversation, label) {
           if (tabId === undefined) throw new Error('Only a page in a browser tab can be a chat tab.');
-          const entry: ChatTab = { tabId, conversation: conversation?.slice(0, 200) ?? null, label: String(label).slice(0, 200), seenAt: now() };
+          // Both come from the page (its conversation id and title): cleaned like any page text.
+          const entry: ChatTab = { tabId, conversation: conversation === null ? null : cleanText(String(conversation), MAX_CHAT_TAB_TEXT), label: cleanText(String(label), MAX_CHAT_TAB_TEXT), seenAt: now() };
           await db.transaction('rw', db.settings, async () => save([entry, ...(await load()).filter((t) => t.tabId !== tabId)]));
         },
         async shareToChat(product, message) {

@@ -1,3 +1,4 @@
+import Dexie from 'dexie';
 import type { FloorwalkerDb } from '../db/schema';
 import { SyncState } from '../db/schema';
 import { loadSettings } from '../db/settings';
@@ -14,7 +15,10 @@ export interface SyncOverview {
   studyName: string | null;
   endpoint: string | null;
   pending: number;
+  /** Events set aside (refused by the server, or failed on again and again while it took others): kept, not resent. */
   rejected: number;
+  /** Why the most recent of them was set aside, in plain words; null when none is. */
+  lastRejection: string | null;
   status: SyncStatus;
 }
 
@@ -33,6 +37,9 @@ export function createSyncService(db: FloorwalkerDb, fetchFn: FetchLike) {
       if (!force && !(await syncDue(db))) return null;
       const r = await syncOnce(db, { url: s.endpoint.eventsUrl, token: s.endpoint.token, study: s.study, participant: s.participant }, fetchFn);
       if (r.ok) await pruneSynced(db);
+      // Try again when the backoff says, if the worker is still running then (else the alarm does): a search for an
+      // event the server fails on takes a few attempts, which should not wait a minute each.
+      else schedule(Math.max(0, r.retryAt - Date.now()));
       return r;
     })().finally(() => {
       running = null;
@@ -40,23 +47,37 @@ export function createSyncService(db: FloorwalkerDb, fetchFn: FetchLike) {
     return running;
   }
 
+  let soonAt = 0;
+  /** One timer: a run asked for sooner than the one already set (new events, joining) moves it forward. */
+  function schedule(delay: number): void {
+    const at = Date.now() + delay;
+    if (soon) {
+      if (soonAt <= at) return;
+      clearTimeout(soon);
+    }
+    soonAt = at;
+    soon = setTimeout(() => {
+      soon = null;
+      void run().catch(() => undefined);
+    }, delay);
+  }
+
   return {
     run,
     soon(delay = SYNC_SOON_MS): void {
-      if (soon) return;
-      soon = setTimeout(() => {
-        soon = null;
-        void run().catch(() => undefined);
-      }, delay);
+      schedule(delay);
     },
     async overview(): Promise<SyncOverview> {
-      const [s, status, pending, rejected] = await Promise.all([
-        loadSettings(db),
+      const s = await loadSettings(db);
+      const [status, pending, rejected, latest] = await Promise.all([
         readSyncStatus(db),
-        db.events.where('syncState').equals(SyncState.pending).count(),
+        // Waiting means waiting for this study's upload: events logged outside it (before joining, after leaving) never go.
+        s.endpoint ? db.events.where('syncState').equals(SyncState.pending).filter((e) => e.study === s.study && e.participant === s.participant).count() : 0,
         db.events.where('syncState').equals(SyncState.rejected).count(),
+        db.events.where('[syncState+time]').between([SyncState.rejected, Dexie.minKey], [SyncState.rejected, Dexie.maxKey]).last(),
       ]);
-      return { joined: !!s.endpoint, study: s.study, studyName: s.endpoint?.studyName ?? null, endpoint: s.endpoint?.base ?? null, pending, rejected, status };
+      const lastRejection = latest?.syncError ?? null;
+      return { joined: !!s.endpoint, study: s.study, studyName: s.endpoint?.studyName ?? null, endpoint: s.endpoint?.base ?? null, pending, rejected, lastRejection, status };
     },
   };
 }

@@ -7,7 +7,8 @@ import { observable, type Observable } from '../observable';
 import { checklist, findAct, nextActs, useAct, type ActStatus, type Guidance } from './engine';
 import type { CoachingSchema } from './schema';
 import { afterMessage, EMPTY_COACH_STATE, type CoachState } from './state';
-import { COACH_KEY_CHORD_MS } from '../limits';
+import { COACH_KEY_CHORD_MS, MAX_MESSAGE_CHARS } from '../limits';
+import { cleanText } from '../text/unicode';
 import { ID_PATTERN } from '../ids';
 import { distance } from 'fastest-levenshtein';
 import { setInputText } from '../adapters/chat';
@@ -234,7 +235,8 @@ export class CoachController {
       input.dataset.fwId = id;
       input.dataset.fwComposeMs = String(composeMs);
     }
-    const sent = text.trim();
+    // What the Seller sends is read from the page's input: it is cleaned and cut like any page text (lib/text/unicode).
+    const sent = cleanText(text.trim(), MAX_MESSAGE_CHARS);
     const used = this.used;
     const editDistance = used ? distance(used.text.trim(), sent) : 0;
     const suggestion = used ? { suggestion: { id: used.id, editDistance, usedAs: editDistance === 0 ? ('as_is' as const) : ('edited' as const) } } : {};

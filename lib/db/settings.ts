@@ -33,7 +33,7 @@ export async function updateSettings(db: FloorwalkerDb, patch: unknown): Promise
 export async function setConsent(db: FloorwalkerDb, consent: { agree: true; role: Settings['role'] } | { agree: false }): Promise<Settings> {
   return db.transaction('rw', db.settings, async () => {
     const current = await loadSettings(db);
-    const next = v.parse(SettingsSchema, consent.agree ? { ...current, consentedAt: Date.now(), role: consent.role } : { ...current, consentedAt: null });
+    const next = v.parse(SettingsSchema, consent.agree ? { ...current, consentedAt: Date.now(), role: consent.role, consentRole: consent.role } : { ...current, consentedAt: null });
     await db.settings.put({ key: SETTINGS_KEY, value: next });
     return next;
   });

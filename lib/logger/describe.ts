@@ -1,6 +1,7 @@
 import type { ElementDescription } from '../events/schema';
-import { MAX_LABEL_CHARS } from '../limits';
+import { ELEMENT_TEXT_LIMITS, MAX_LABEL_CHARS } from '../limits';
 import { maskPii } from '../privacy/text';
+import { cleanText } from '../text/unicode';
 
 const PATH_DEPTH = 4;
 const MAX_CLASSES = 2;
@@ -9,15 +10,18 @@ const TYPED = 'input, textarea, select, [contenteditable=""], [contenteditable="
 
 /**
  * A description that stays the same across page loads and never includes what the user typed: tag, id,
- * role, test id, a short visible label for links and buttons, and a short CSS-like path.
+ * role, test id, a short visible label for links and buttons, and a short CSS-like path. Everything in it is page
+ * text, which may hold NULs and lone surrogates and is cut to the schema's limits: all of it goes through cleanText.
  */
 export function describeElement(el: Element): ElementDescription {
-  const d: ElementDescription = { tag: el.tagName.toLowerCase(), path: cssPath(el) };
-  if (el.id) d.id = el.id.slice(0, 120);
-  const role = el.getAttribute('role');
-  if (role) d.role = role.slice(0, 40);
-  const testId = el.getAttribute('data-testid') ?? el.getAttribute('data-test-id');
-  if (testId) d.testId = testId.slice(0, 120);
+  // Custom elements' names may be long and may hold characters outside the BMP.
+  const d: ElementDescription = { tag: cleanText(el.tagName.toLowerCase(), ELEMENT_TEXT_LIMITS.tag), path: cssPath(el) };
+  const id = cleanText(el.id, ELEMENT_TEXT_LIMITS.id);
+  if (id) d.id = id;
+  const role = cleanText(el.getAttribute('role') ?? '', ELEMENT_TEXT_LIMITS.role);
+  if (role) d.role = role;
+  const testId = cleanText(el.getAttribute('data-testid') ?? el.getAttribute('data-test-id') ?? '', ELEMENT_TEXT_LIMITS.testId);
+  if (testId) d.testId = testId;
   const label = labelOf(el);
   if (label) d.label = label;
   return d;
@@ -39,8 +43,9 @@ function labelOf(el: Element): string | undefined {
     }
   }
   if (!text) return undefined;
-  const clean = maskPii(text.replace(/\s+/g, ' ').trim());
-  return clean ? clean.slice(0, MAX_LABEL_CHARS) : undefined;
+  // NULs go before whitespace is collapsed, so "a \0 b" becomes "a b", not "a  b".
+  const clean = cleanText(maskPii(cleanText(text).replace(/\s+/g, ' ').trim()), MAX_LABEL_CHARS);
+  return clean || undefined;
 }
 
 /**
@@ -57,7 +62,7 @@ function cssPath(el: Element): string {
   const parts: string[] = [];
   let node: Element | null = el;
   while (node && parts.length < PATH_DEPTH && node.tagName !== 'HTML' && node.tagName !== 'BODY') {
-    let part = node.tagName.toLowerCase();
+    let part = cssIdent(node.tagName.toLowerCase());
     if (node.id) {
       parts.unshift(`${part}#${cssIdent(node.id)}`);
       break;
@@ -67,7 +72,7 @@ function cssPath(el: Element): string {
     parts.unshift(part);
     node = node.parentElement;
   }
-  return parts.join(' > ').slice(0, 400);
+  return cleanText(parts.join(' > '), ELEMENT_TEXT_LIMITS.path);
 }
 
 /** Generated class names (CSS modules, styled-components) change between builds; skip them. */
@@ -75,6 +80,10 @@ function isStableClass(c: string): boolean {
   return c.length <= 40 && !/\d{3,}|^[a-z]{1,3}-[a-zA-Z0-9]{5,}$|__[a-zA-Z0-9]{5,}$/.test(c);
 }
 
+/**
+ * Escapes what CSS would read as syntax. Page text is cleaned first, and the `u` flag escapes an emoji as one
+ * character: without it the backslash would go between the two halves of the pair and leave both of them lone.
+ */
 function cssIdent(s: string): string {
-  return s.replace(/[^\w-]/g, (ch) => `\\${ch}`);
+  return cleanText(s).replace(/[^\w-]/gu, (ch) => `\\${ch}`);
 }

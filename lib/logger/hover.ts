@@ -1,7 +1,8 @@
 import type { PayloadOf } from '../events/schema';
-import { MIN_HOVER_IMAGE_PX, MIN_HOVER_MS } from '../limits';
+import { MAX_IMAGE_ALT_CHARS, MIN_HOVER_IMAGE_PX, MIN_HOVER_MS } from '../limits';
 import { sanitizeUrl } from '../privacy/url';
 import { maskPii } from '../privacy/text';
+import { cleanText } from '../text/unicode';
 import { imageIndexOf, imageRoleOf, productIdOf } from './product';
 import type { DetectedProduct } from '../storefront/detect';
 import { isPageProductImage } from '../storefront/controls';
@@ -38,7 +39,8 @@ export function trackImageHovers(
     if (box.width < MIN_HOVER_IMAGE_PX || box.height < MIN_HOVER_IMAGE_PX) return;
     const page = opts.pageProduct?.();
     const productId = productIdOf(img) ?? (page && isPageProductImage(img, page) ? page.id : undefined);
-    const alt = img.getAttribute('alt');
+    // Alt text is the page's: it may hold NULs or lone surrogates, and a plain cut could split an emoji.
+    const alt = cleanText(maskPii(img.getAttribute('alt') ?? ''), MAX_IMAGE_ALT_CHARS);
     emit({
       target: productId ? 'product_image' : 'image',
       ...(productId ? { productId } : {}),
@@ -46,7 +48,7 @@ export function trackImageHovers(
         src: sanitizeUrl(img.currentSrc || img.src),
         ...optional('index', imageIndexOf(img)),
         role: imageRoleOf(img),
-        ...(alt ? { alt: maskPii(alt).slice(0, 200) } : {}),
+        ...(alt ? { alt } : {}),
       },
       dwellMs,
     });

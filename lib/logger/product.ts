@@ -1,3 +1,6 @@
+import { MAX_PRODUCT_ID_CHARS } from '../limits';
+import { cleanText } from '../text/unicode';
+
 /**
  * Which product an element belongs to, from markup the page already has: an explicit data-product-id, or a
  * schema.org Product in microdata (sku or productID). Storefront detection (JSON-LD, Open Graph) builds on this.
@@ -5,12 +8,12 @@
 export function productIdOf(el: Element): string | undefined {
   const tagged = el.closest('[data-product-id]');
   const explicit = tagged?.getAttribute('data-product-id');
-  if (explicit) return explicit.slice(0, 200);
+  if (explicit) return cleanText(explicit, MAX_PRODUCT_ID_CHARS) || undefined;
   const scope = el.closest('[itemscope][itemtype*="schema.org/Product"]');
   if (!scope) return undefined;
   const idEl = scope.querySelector('[itemprop="sku"], [itemprop="productID"]');
   const id = idEl?.getAttribute('content') ?? idEl?.textContent;
-  return id?.trim().slice(0, 200) || undefined;
+  return cleanText(id?.trim() ?? '', MAX_PRODUCT_ID_CHARS) || undefined;
 }
 
 /** The image's position among the images of the same product (or the page), for "which image" questions. */

@@ -16,10 +16,12 @@ export interface LoggerDeps {
   ignore: (el: Element) => boolean;
   /** The storefront product on this page, when there is one. */
   product?: Observable<DetectedProduct | null>;
+  /** Keeps a product view, so far or ended, where it outlives the page (lib/logger/view-journal). */
+  journal?: (event: FwEvent, final: boolean) => void;
 }
 
 /** Starts the page logger: hovers on images, scroll depth per container, clicks on controls, product views. */
-export function startPageLogger({ doc, context, enqueue, ignore, product }: LoggerDeps, signal: AbortSignal): void {
+export function startPageLogger({ doc, context, enqueue, ignore, product, journal }: LoggerDeps, signal: AbortSignal): void {
   const log = createEventLog(() => context, enqueue, () => doc.location.href);
   const emit =
     <A extends Action>(action: A) =>
@@ -29,5 +31,11 @@ export function startPageLogger({ doc, context, enqueue, ignore, product }: Logg
   trackImageHovers(doc, signal, emit('hover'), { ignore, ...(pageProduct ? { pageProduct } : {}) });
   trackScrollDepth(doc, signal, emit('scroll'), { ignore });
   trackClicks(doc, signal, emit('click'), { ignore, keepUrlQuery: context.keepUrlQuery, ...(pageProduct ? { pageProduct } : {}) });
-  if (product) trackProductViews(doc, signal, product, emit('product_view'));
+  if (product) {
+    trackProductViews(doc, signal, product, (payload, view) => {
+      // An ended view is sent as usual and kept too, in case the page is gone before the send; one under way is only kept.
+      const event = log('Page', 'product_view', payload, { id: view.id, draft: !view.final });
+      if (event) journal?.(event, view.final);
+    });
+  }
 }

@@ -1,6 +1,7 @@
 import { sanitizeUrl } from '../privacy/url';
 import type { SharedProduct } from './product';
 import { parseCurrency, parsePrice, plainText, safeImageUrl, safeLinkUrl } from './values';
+import { MAX_PRODUCT_ID_CHARS } from '../limits';
 
 /**
  * Finds the product a storefront page is about, from the markup shops add for search engines: schema.org JSON-LD
@@ -247,9 +248,9 @@ type Draft = Omit<DetectedProduct, 'id' | 'url' | 'image' | 'brand' | 'descripti
 /** Fills in the address (the page's canonical one when the markup gives none) and the id (a product with no sku or gtin is known by its address), and drops empty fields. */
 function assemble(doc: Document, d: Draft): DetectedProduct | null {
   const url = d.url ?? canonicalUrl(doc);
-  const id = d.id ?? (url ? sanitizeUrl(url) ?? url : undefined);
+  const id = plainText(d.id ?? (url ? sanitizeUrl(url) ?? url : undefined), MAX_PRODUCT_ID_CHARS);
   if (!id) return null;
-  const out: DetectedProduct = { id: id.slice(0, 200), title: d.title, source: d.source };
+  const out: DetectedProduct = { id, title: d.title, source: d.source };
   if (d.brand) out.brand = d.brand;
   if (d.description) out.description = d.description;
   if (d.price !== undefined) out.price = d.price;

@@ -1,9 +1,10 @@
 /**
  * Reading values a page wrote (links, pictures, text, prices) into safe, plain data. Free of dependencies (but the
- * shared limits), so the pilot's Buyer page can check what it shows with the same rules the extension and the server
- * use.
+ * shared limits and lib/text), so the pilot's Buyer page can check what it shows with the same rules the extension
+ * and the server use.
  */
 import { MAX_IMAGE_URL_CHARS } from '../limits';
+import { cleanText, isStorableText } from '../text/unicode';
 
 /** An http(s) URL, absolute, without credentials; anything else (javascript:, data:, mailto:, junk) is null. */
 export function safeLinkUrl(raw: string | null | undefined, base?: string): string | null {
@@ -26,15 +27,19 @@ const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|avif|svg\+xml)[;,]/i;
 export function safeImageUrl(raw: string | null | undefined, base?: string): string | null {
   if (!raw) return null;
   const trimmed = raw.trim();
-  if (DATA_IMAGE.test(trimmed)) return trimmed.length <= MAX_IMAGE_URL_CHARS ? trimmed : null;
+  // A data URL is kept as the page wrote it: one with a NUL or a lone surrogate is broken, and no store could keep it.
+  if (DATA_IMAGE.test(trimmed)) return trimmed.length <= MAX_IMAGE_URL_CHARS && isStorableText(trimmed) ? trimmed : null;
   return safeLinkUrl(trimmed, base);
 }
 
-/** One line of plain text: tags are not interpreted, just shown; whitespace collapsed. */
+/**
+ * One line of plain text: tags are not interpreted, just shown; whitespace collapsed; storable (NULs removed, lone
+ * surrogates replaced) and cut to `max` without splitting an emoji.
+ */
 export function plainText(raw: unknown, max: number): string | undefined {
   if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
-  const text = String(raw).replace(/\s+/g, ' ').trim();
-  return text ? text.slice(0, max) : undefined;
+  const text = cleanText(String(raw)).replace(/\s+/g, ' ').trim();
+  return text ? cleanText(text, max) : undefined;
 }
 
 /** Prices as pages write them: 89.99, "1,299.00", "34,50", "€ 12", "USD 45" → a number, else undefined. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SETTINGS_KEY, LOCAL_STUDY, defaultSettings, type Settings } from '../settings';
+import { SETTINGS_KEY, localStudyFields, type Settings } from '../settings';
 import { loadSettings } from '../db/settings';
 import { newId } from '../ids';
 import { ConditionCodeSchema } from '../study/condition';
@@ -67,11 +67,17 @@ export async function joinStudy(db: FloorwalkerDb, base: string, code: string, f
   return next;
 }
 
-/** Leaves the study: local-only logging under a fresh local id. Events already stored stay as they are. */
+/**
+ * Leaves the study: local-only logging under a fresh local id. Only what the study decided is put back (see
+ * localStudyFields); consent, logging on or paused, allowed sites and the overlay stay the participant's. Events
+ * already stored stay as they are.
+ */
 export async function leaveStudy(db: FloorwalkerDb): Promise<Settings> {
-  const current = await loadSettings(db);
-  const next: Settings = { ...defaultSettings(`local-${newId()}`), loggingEnabled: current.loggingEnabled, allowedHosts: current.allowedHosts, overlay: current.overlay, study: LOCAL_STUDY };
-  await db.settings.put({ key: SETTINGS_KEY, value: next });
-  await db.settings.delete(COACHING_SCHEMA_KEY); // back to the default checklist
-  return next;
+  return db.transaction('rw', db.settings, async () => {
+    const current = await loadSettings(db);
+    const next: Settings = { ...current, ...localStudyFields(current, `local-${newId()}`) };
+    await db.settings.put({ key: SETTINGS_KEY, value: next });
+    await db.settings.delete(COACHING_SCHEMA_KEY); // back to the default checklist
+    return next;
+  });
 }

@@ -1,11 +1,13 @@
 import Dexie from 'dexie';
+import * as v from 'valibot';
 import { SyncState, type FloorwalkerDb, type StoredEvent } from '../db/schema';
 import { toEvent } from '../db/events';
 
 /**
  * Uploads stored events to the study's collection endpoint. An event is marked synced only when the server
  * says it has it (accepted, or a duplicate of one it already stored); events the server refuses are set aside
- * with the reason, never resent in a loop. Failures back off exponentially with jitter, and a 429 or 503 is
+ * with the reason, never resent in a loop, and so is an event the server keeps failing on while it takes others
+ * (see below), so one event never blocks the queue. Failures back off exponentially with jitter, and a 429 or 503 is
  * retried when its Retry-After says. All state is in IndexedDB: the worker may stop between any two steps.
  */
 export const SYNC_BATCH = 500;
@@ -74,17 +76,77 @@ export function retryAfterMs(header: string | null, now: number): number | null 
 
 export type SyncResult = { ok: true; uploaded: number; rejected: number } | { ok: false; error: string; retryAt: number };
 
+/*
+ * One event the server cannot take (its database fails on it, say) must not hold back every event after it. A batch
+ * that fails with a 5xx SYNC_SPLIT_AFTER_FAILURES times in a row becomes the suspect, and is narrowed down by halves:
+ * the first half is sent; if it goes through, the second half is sent and becomes the suspect if it fails; if the
+ * first half fails, it becomes the suspect only when a control request without it goes through (one event the server
+ * already has, sent again, else another waiting event). The rule that tells one bad event from a server that is down:
+ *
+ *   an event is set aside only after it has failed alone SYNC_SET_ASIDE_STRIKES times, each time while a request
+ *   without it went through right after (or right before: the other half).
+ *
+ * A server that fails on everything fails the control too: nothing is narrowed or set aside, and the run stops with
+ * the usual backoff, after at most two requests. A flaky server would have to fail the same event alone several
+ * times while answering the request next to it, which chance hardly ever does. A network error (fetch throws), a 429
+ * or a 503 ("restarting", with its Retry-After) is never evidence against an event. The suspect is kept in IndexedDB
+ * (SYNC_SUSPECT_KEY), so a worker stopped mid-search picks it up where it was.
+ */
+export const SYNC_SUSPECT_KEY = 'syncSuspect';
+/** A batch that fails with a 5xx this many times in a row is searched for the event the server fails on. */
+export const SYNC_SPLIT_AFTER_FAILURES = 2;
+/** Times an event must fail alone, each time while a request without it succeeded, before it is set aside. */
+export const SYNC_SET_ASIDE_STRIKES = 5;
+
+const SyncSuspectSchema = v.object({
+  study: v.string(),
+  participant: v.string(),
+  /** Pending events a request failed on as a whole, oldest first. */
+  ids: v.array(v.string()),
+  /** 5xx answers in a row for a batch starting with ids[0]; at SYNC_SPLIT_AFTER_FAILURES the suspect is narrowed. */
+  failures: v.number(),
+  /** The last 5xx status, for the reason given when an event is set aside. */
+  status: v.number(),
+  /** For a single suspect event: times it failed alone while a request without it succeeded. */
+  strikes: v.number(),
+});
+export type SyncSuspect = v.InferOutput<typeof SyncSuspectSchema>;
+
+export async function readSuspect(db: FloorwalkerDb, target: SyncTarget): Promise<SyncSuspect | null> {
+  const parsed = v.safeParse(SyncSuspectSchema, (await db.settings.get(SYNC_SUSPECT_KEY))?.value);
+  // Another study's or participant's search (before joining again) says nothing about this queue.
+  return parsed.success && parsed.output.study === target.study && parsed.output.participant === target.participant ? parsed.output : null;
+}
+
+/** Why an event was set aside, in plain words, for the popup and the options page. */
+export function setAsideReason(strikes: number, status: number): string {
+  return `The server failed on this event ${strikes} times (HTTP ${status}) while it accepted others`;
+}
+
+const serverProblem = (status: number) => `The study server had a problem (HTTP ${status}); your events are kept and will be sent later`;
+
+/** What one upload request came to. */
+type Outcome =
+  /** The server answered for the events (stored, duplicates, or refused with a reason); the answer is applied. */
+  | { kind: 'answered' }
+  /** A 5xx that may be caused by what was sent. */
+  | { kind: 'server-error'; status: number }
+  /** Anything that says nothing about the events sent: no network, a refused token, "slow down", "restarting". */
+  | { kind: 'failed'; error: string; retryAt: number | null };
+
+type Stop = { error: string; retryAt: number | null };
+
 /** Uploads until nothing is pending or a request fails. */
 export async function syncOnce(db: FloorwalkerDb, target: SyncTarget, fetchFn: FetchLike, now: () => number = Date.now): Promise<SyncResult> {
   let status = await readSyncStatus(db);
   let uploaded = 0;
   let rejected = 0;
-  for (;;) {
-    const batch = await nextBatch(db, target);
-    if (batch.length === 0) break;
+  const mine = (e: StoredEvent) => e.study === target.study && e.participant === target.participant;
+  const writeSuspect = (s: Omit<SyncSuspect, 'study' | 'participant'>) => db.settings.put({ key: SYNC_SUSPECT_KEY, value: { study: target.study, participant: target.participant, ...s } });
+  const clearSuspect = () => db.settings.delete(SYNC_SUSPECT_KEY);
+
+  async function post(batch: readonly StoredEvent[]): Promise<Outcome> {
     status = { ...status, lastAttemptAt: now() };
-    let error: string | null = null;
-    let retryAt: number | null = null;
     try {
       const res = await fetchFn(target.url, {
         method: 'POST',
@@ -95,34 +157,137 @@ export async function syncOnce(db: FloorwalkerDb, target: SyncTarget, fetchFn: F
         const body = (await res.json()) as { accepted?: string[]; duplicates?: string[]; rejected?: { id: string | null; error: string }[] };
         const have = [...(body.accepted ?? []), ...(body.duplicates ?? [])];
         const refused = (body.rejected ?? []).filter((r): r is { id: string; error: string } => typeof r.id === 'string');
+        if (have.length + refused.length === 0) return { kind: 'failed', error: 'The server acknowledged none of the events sent', retryAt: null };
         const at = now();
+        const pending = (e: StoredEvent) => e.syncState === SyncState.pending;
+        // Only pending rows change: a control event sent again is already synced and is not counted twice.
         await db.transaction('rw', db.events, async () => {
-          await db.events.where('id').anyOf(have).modify({ syncState: SyncState.synced, syncedAt: at });
-          for (const r of refused) await db.events.update(r.id, { syncState: SyncState.rejected, syncError: r.error });
+          uploaded += await db.events.where('id').anyOf(have).and(pending).modify({ syncState: SyncState.synced, syncedAt: at });
+          for (const r of refused) rejected += await db.events.where('id').equals(r.id).and(pending).modify({ syncState: SyncState.rejected, syncError: r.error });
         });
-        if (have.length + refused.length === 0) error = 'The server acknowledged none of the events sent';
-        uploaded += have.length;
-        rejected += refused.length;
-      } else if (res.status === 401 || res.status === 403) {
-        error = 'The study no longer accepts this browser’s data: join the study again with your code';
-      } else if (res.status === 429 || res.status === 503) {
-        error = res.status === 429 ? 'The server asked to slow down' : 'The server is restarting';
-        const wait = retryAfterMs(res.headers.get('Retry-After'), now());
-        if (wait !== null) retryAt = now() + wait;
-      } else if (res.status >= 500) {
-        error = `The study server had a problem (HTTP ${res.status}); your events are kept and will be sent later`;
-      } else {
-        error = `The study server refused the upload (HTTP ${res.status})`;
+        return { kind: 'answered' };
       }
+      if (res.status === 401 || res.status === 403) return { kind: 'failed', error: 'The study no longer accepts this browser’s data: join the study again with your code', retryAt: null };
+      if (res.status === 429 || res.status === 503) {
+        const wait = retryAfterMs(res.headers.get('Retry-After'), now());
+        return { kind: 'failed', error: res.status === 429 ? 'The server asked to slow down' : 'The server is restarting', retryAt: wait === null ? null : now() + wait };
+      }
+      if (res.status >= 500) return { kind: 'server-error', status: res.status };
+      return { kind: 'failed', error: `The study server refused the upload (HTTP ${res.status})`, retryAt: null };
     } catch (e) {
-      error = `Could not reach the server (${e instanceof Error ? e.message : String(e)})`;
+      return { kind: 'failed', error: `Could not reach the server (${e instanceof Error ? e.message : String(e)})`, retryAt: null };
     }
-    if (error) {
-      const failures = status.failures + 1;
-      const at = retryAt ?? now() + backoffMs(failures);
-      await writeSyncStatus(db, { ...status, failures, lastError: error, nextAttemptAt: at, uploaded: status.uploaded + uploaded, rejected: status.rejected + rejected });
-      return { ok: false, error, retryAt: at };
+  }
+  const stopOn = (o: Exclude<Outcome, { kind: 'answered' }>): Stop => (o.kind === 'failed' ? { error: o.error, retryAt: o.retryAt } : { error: serverProblem(o.status), retryAt: null });
+
+  /** The suspect is down to these events, which failed together while a request without them succeeded. */
+  async function narrowTo(events: readonly StoredEvent[], failedStatus: number): Promise<void> {
+    const strikes = events.length === 1 ? 1 : 0;
+    await writeSuspect({ ids: events.map((e) => e.id), failures: SYNC_SPLIT_AFTER_FAILURES, status: failedStatus, strikes });
+    const [only] = events;
+    if (only && strikes >= SYNC_SET_ASIDE_STRIKES) await setAside(only, strikes, failedStatus);
+  }
+
+  async function setAside(e: StoredEvent, strikes: number, failedStatus: number): Promise<void> {
+    await db.transaction('rw', db.events, db.settings, async () => {
+      rejected += await db.events.where('id').equals(e.id).and((row) => row.syncState === SyncState.pending).modify({ syncState: SyncState.rejected, syncError: setAsideReason(strikes, failedStatus) });
+      await clearSuspect();
+    });
+  }
+
+  /** One step of the search: null to go on, or why this run stops. */
+  async function narrow(suspect: SyncSuspect): Promise<Stop | null> {
+    const rows = await db.events.bulkGet(suspect.ids);
+    const events = rows.filter((e): e is StoredEvent => e?.syncState === SyncState.pending);
+    const [first] = events;
+    if (!first) {
+      await clearSuspect();
+      return null;
     }
+    if (events.length === 1) {
+      const alone = await post(events);
+      if (alone.kind === 'answered') {
+        await clearSuspect();
+        return null;
+      }
+      if (alone.kind === 'failed') return stopOn(alone);
+      if (!(await othersGoThrough(events))) return stopOn(alone);
+      const strikes = suspect.strikes + 1;
+      if (strikes >= SYNC_SET_ASIDE_STRIKES) await setAside(first, strikes, alone.status);
+      else await writeSuspect({ ids: [first.id], failures: SYNC_SPLIT_AFTER_FAILURES, status: alone.status, strikes });
+      return null;
+    }
+    const half = Math.ceil(events.length / 2);
+    const a = events.slice(0, half);
+    const b = events.slice(half);
+    const oa = await post(a);
+    if (oa.kind === 'failed') return stopOn(oa);
+    if (oa.kind === 'server-error') {
+      // The first half failed: it holds an event the server fails on if, and only if, a request without it succeeds.
+      if (!(await othersGoThrough(a))) return stopOn(oa);
+      await narrowTo(a, oa.status); // the second half goes up later, by the usual batches
+      return null;
+    }
+    // The first half went through (so the server works): the second half is the suspect if it fails on its own.
+    const ob = await post(b);
+    if (ob.kind === 'failed') return stopOn(ob);
+    if (ob.kind === 'answered') await clearSuspect(); // both went through: the failures were the server's, not the events'
+    else await narrowTo(b, ob.status);
+    return null;
+  }
+
+  /**
+   * Sends a control request without `failed`: one event the server already has (it answers "duplicate" after the
+   * same validation and database write), else the oldest other pending event. False when it fails too, or when there
+   * is nothing to send: then the server may be failing on everything, and nothing is held against the events.
+   */
+  async function othersGoThrough(failed: readonly StoredEvent[]): Promise<boolean> {
+    const ids = new Set(failed.map((e) => e.id));
+    const synced = await db.events
+      .where('[syncState+time]')
+      .between([SyncState.synced, Dexie.minKey], [SyncState.synced, Dexie.maxKey])
+      .reverse()
+      .filter(mine)
+      .first();
+    const other =
+      synced ??
+      (await db.events
+        .where('[syncState+time]')
+        .between([SyncState.pending, Dexie.minKey], [SyncState.pending, Dexie.maxKey])
+        .filter((e) => mine(e) && !ids.has(e.id))
+        .first());
+    return other !== undefined && (await post([other])).kind === 'answered';
+  }
+
+  let stop: Stop | null = null;
+  for (;;) {
+    const suspect = await readSuspect(db, target);
+    if (suspect && suspect.failures >= SYNC_SPLIT_AFTER_FAILURES) {
+      stop = await narrow(suspect);
+      if (stop) break;
+      continue;
+    }
+    const batch = await nextBatch(db, target);
+    const [head] = batch;
+    if (!head) break;
+    const o = await post(batch);
+    if (o.kind === 'answered') {
+      if (suspect) await clearSuspect();
+      continue;
+    }
+    if (o.kind === 'server-error') {
+      // The same batch failing again (its oldest event unchanged) counts toward narrowing it down.
+      const failures = suspect?.ids[0] === head.id ? suspect.failures + 1 : 1;
+      await writeSuspect({ ids: batch.map((e) => e.id), failures, status: o.status, strikes: 0 });
+    }
+    stop = stopOn(o);
+    break;
+  }
+  if (stop) {
+    const failures = status.failures + 1;
+    const at = stop.retryAt ?? now() + backoffMs(failures);
+    await writeSyncStatus(db, { ...status, failures, lastError: stop.error, nextAttemptAt: at, uploaded: status.uploaded + uploaded, rejected: status.rejected + rejected });
+    return { ok: false, error: stop.error, retryAt: at };
   }
   await writeSyncStatus(db, { ...status, failures: 0, lastError: null, nextAttemptAt: null, lastSuccessAt: now(), uploaded: status.uploaded + uploaded, rejected: status.rejected + rejected });
   return { ok: true, uploaded, rejected };

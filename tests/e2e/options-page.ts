@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import type { Harness } from './harness';
+import type { StoredEvent } from '../../lib/db/schema';
 import { waitFor } from './harness';
 
 /** The options page as a participant uses it: open it, read the counts, filter, export. */
@@ -51,4 +52,23 @@ export async function catalogColdStart(page: Page, timeoutMs = 60_000): Promise<
   const info = page.getByTestId('catalog-info');
   await info.waitFor({ timeout: timeoutMs });
   return { mode: (await info.getAttribute('data-cold-start-mode')) ?? '?', ms: Number(await info.getAttribute('data-cold-start-ms')) };
+}
+
+/** Every event in the extension's IndexedDB with its sync state, read on one of its pages (the options page). */
+export async function storedEvents(page: Page): Promise<StoredEvent[]> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredEvent[]>((resolve, reject) => {
+        const open = indexedDB.open('floorwalker');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('events').objectStore('events').getAll();
+          all.onsuccess = () => {
+            open.result.close();
+            resolve(all.result as StoredEvent[]);
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
 }

@@ -1,13 +1,9 @@
-import { createServer, request, type Server } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { loadEnv } from '../../server/env';
+import { describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start';
+import { forward, listenOnLoopback, studyServer, useCleanup } from './study-server';
 import { screenshot, useHarness, waitFor, workerControl } from './harness';
 import { joinFromOptions, openOptions } from './options-page';
+import { openProductPage } from './product-page';
 
 /** A small seeded PRNG (mulberry32): the faults are random but the same in every run, so the test cannot pass by luck. */
 function seeded(seed: number) {
@@ -31,7 +27,7 @@ async function faultyProxy(upstream: () => string | null) {
   let faultyUploads = 0;
   const failures = { before: 0, after: 0 };
   const random = seeded(0x5eed);
-  const server: Server = createServer((req, res) => {
+  const proxy = await listenOnLoopback((req, res) => {
     const target = upstream();
     const isEvents = req.url?.startsWith('/v1/events') ?? false;
     let fail = false;
@@ -47,40 +43,21 @@ async function faultyProxy(upstream: () => string | null) {
       res.writeHead(target ? 500 : 502, { 'content-type': 'application/json' }).end(JSON.stringify({ error: target ? 'injected failure' : 'upstream down' }));
       return;
     }
-    const up = request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (upRes) => {
-      if (lose) {
+    forward(target, req, res, {
+      intercept: (upRes) => {
+        if (!lose) return false;
         failures.after++;
         upRes.resume();
         res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'injected failure after storing' }));
-        return;
-      }
-      res.writeHead(upRes.statusCode ?? 502, upRes.headers);
-      upRes.pipe(res);
+        return true;
+      },
     });
-    up.on('error', () => res.writeHead(502).end());
-    req.pipe(up);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    ...proxy,
     setFailRate: (r: number) => (failRate = r),
     failures: () => ({ ...failures, uploads: faultyUploads }),
-    close: () => new Promise<void>((r) => server.close(() => r())),
   };
-}
-
-/** A real endpoint on a fresh database with one study and one Seller code; cleaned up after the block. */
-async function studyServer(cleanup: (() => Promise<void>)[], name: string) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'fw-sync-'));
-  cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-  const env = loadEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_TOKEN: 'test-admin-token-1234' });
-  const first = await startServer(env);
-  const admin = { 'Content-Type': 'application/json', Authorization: 'Bearer test-admin-token-1234' };
-  const study = (await (await fetch(`${first.url}/v1/studies`, { method: 'POST', headers: admin, body: JSON.stringify({ name }) })).json()) as { id: string };
-  const { codes } = (await (await fetch(`${first.url}/v1/studies/${study.id}/participants`, { method: 'POST', headers: admin, body: '{}' })).json()) as { codes: { code: string }[] };
-  return { env, first, study, code: codes[0]?.code ?? '' };
 }
 
 /** Click events of a study on the server: how many, and how many distinct ids. */
@@ -92,10 +69,7 @@ async function clicksOn(server: RunningServer | null, study: string) {
 
 describe('sync to the endpoint under faults', () => {
   const harness = useHarness();
-  const cleanup: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const fn of cleanup.reverse()) await fn().catch(() => undefined);
-  });
+  const cleanup = useCleanup();
 
   it('delivers every event exactly once through a server outage and a 30% failure rate', async () => {
     const h = harness();
@@ -113,22 +87,17 @@ describe('sync to the endpoint under faults', () => {
     await joinFromOptions(options, proxy.url, code);
     await expect.poll(() => options.getByTestId('study-message').innerText()).toMatch(/^Joined “Sync study” as a seller, condition B\.IIc\./);
 
-    const product = await h.context.newPage();
-    await product.goto(`${h.fixtures.url}/product.html`);
-    await product.waitForTimeout(300);
-    const click = async (page: Page, n: number) => {
-      for (let i = 0; i < n; i++) await page.click('#add-to-cart');
-    };
+    const { page: product, click } = await openProductPage(h);
 
     // 1. Healthy: uploaded shortly after being logged.
-    await click(product, 30);
+    await click(30);
     await waitFor(async () => (await serverCounts()).n === 30, 20_000, '30 events on the server');
 
     // 2. Server down: events wait, the participant sees why, nothing is lost.
     up = false;
     await server.close();
     server = null;
-    await click(product, 20);
+    await click(20);
     await product.waitForTimeout(500);
     await options.getByTestId('sync-now').click();
     await expect.poll(() => options.getByTestId('sync-error').innerText(), { timeout: 10_000 }).toMatch(/^The study server had a problem \(HTTP 502\); your events are kept/);
@@ -148,7 +117,7 @@ describe('sync to the endpoint under faults', () => {
     // 4. A flaky server: 30% of uploads fail, half after storing. Keep syncing until nothing waits.
     proxy.setFailRate(0.3);
     for (let round = 0; round < 12; round++) {
-      await click(product, 5);
+      await click(5);
       await product.waitForTimeout(300);
       await options.getByTestId('sync-now').click();
     }
@@ -179,10 +148,7 @@ describe('sync to the endpoint under faults', () => {
 // A fresh browser (the one above has joined another study).
 describe('sync survives a stopped worker and a closed browser', () => {
   const harness = useHarness();
-  const cleanup: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const fn of cleanup.reverse()) await fn().catch(() => undefined);
-  });
+  const cleanup = useCleanup();
 
   it('uploads every event once when the worker is stopped 20 times mid-burst and the browser is closed with events waiting', async () => {
     const h = harness();
@@ -197,13 +163,9 @@ describe('sync survives a stopped worker and a closed browser', () => {
 
     // 20 bursts, the worker stopped in the middle of each while uploads are under way.
     const worker = await workerControl(h);
-    const product = await h.context.newPage();
-    await product.goto(`${h.fixtures.url}/product.html`);
-    await product.waitForTimeout(300);
+    const { page: product, click } = await openProductPage(h);
     for (let burst = 0; burst < 20; burst++) {
-      const clicking = (async () => {
-        for (let i = 0; i < 6; i++) await product.click('#add-to-cart');
-      })();
+      const clicking = click(6);
       await product.waitForTimeout(40 + Math.random() * 60);
       // On a loaded machine the burst may not have woken the worker yet: stop it once it runs, so every stop counts.
       await waitFor(async () => worker.running(), 10_000, 'the worker to wake for the burst');
@@ -226,7 +188,7 @@ describe('sync survives a stopped worker and a closed browser', () => {
     // The server goes down, more events are logged, and the browser is closed before they can be uploaded.
     await server.close();
     server = null;
-    for (let i = 0; i < 25; i++) await product.click('#add-to-cart');
+    await click(25);
     await expect.poll(async () => /^25 waiting/.test(await options.getByTestId('sync-status').innerText()), { timeout: 15_000 }).toBe(true);
     await h.closeBrowser();
     server = await startServer({ ...env, PORT: port });

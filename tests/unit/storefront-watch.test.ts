@@ -45,7 +45,7 @@ describe('trackProductViews', () => {
     const product = observable<DetectedProduct | null>(p('a'));
     const views: PayloadOf<'product_view'>[] = [];
     const ac = new AbortController();
-    trackProductViews(document, ac.signal, product, (v) => views.push(v), () => t);
+    trackProductViews(document, ac.signal, product, (v, view) => view.final && views.push(v), { now: () => t });
     t = 1200;
     product.set(p('b')); // the shop moved on: a's view ends
     t = 1300;

@@ -2,12 +2,27 @@ import 'fake-indexeddb/auto'; // before Dexie: it looks for IndexedDB when impor
 import { describe, expect, it } from 'vitest';
 import { putEvents } from '../../lib/db/events';
 import { SyncState } from '../../lib/db/schema';
-import { backoffMs, pruneSynced, readSyncStatus, retryAfterMs, syncDue, syncOnce, type FetchLike, type SyncTarget } from '../../lib/sync/uploader';
+import {
+  SYNC_SET_ASIDE_STRIKES,
+  SYNC_SPLIT_AFTER_FAILURES,
+  backoffMs,
+  pruneSynced,
+  readSuspect,
+  readSyncStatus,
+  retryAfterMs,
+  setAsideReason,
+  syncDue,
+  syncOnce,
+  type FetchLike,
+  type SyncResult,
+  type SyncTarget,
+} from '../../lib/sync/uploader';
+import type { FloorwalkerDb } from '../../lib/db/schema';
 import type { FwEvent } from '../../lib/events/schema';
 import { useTestDbs } from './helpers/db';
 import { T0, clickEvent } from './helpers/events';
 
-const { open } = useTestDbs('fw-sync');
+const { open, freshName } = useTestDbs('fw-sync');
 const target: SyncTarget = { url: 'http://endpoint/v1/events', token: 'fwi_t', study: 'study-1', participant: 'p-1' };
 
 /** A fake endpoint that stores by id like the real one, with scripted failures. */
@@ -129,5 +144,165 @@ describe('retry timing', () => {
     expect(retryAfterMs('12', 0)).toBe(12_000);
     expect(retryAfterMs(new Date(61_000).toUTCString(), 1_000)).toBe(60_000);
     expect(retryAfterMs('soon', 0)).toBeNull();
+  });
+});
+
+/** A fake server whose database fails (HTTP 500) on any batch holding one of `poison`, like the real one would. */
+function poisoned(poison: ReadonlySet<string>, status = 500) {
+  const batches: string[][] = [];
+  const ep = endpoint((_n, events) => {
+    batches.push(events.map((e) => e.id));
+    return events.some((e) => poison.has(e.id)) ? { status } : null;
+  });
+  return { ...ep, batches };
+}
+
+/**
+ * Runs the uploader the way the background does: again whenever the backoff allows (the clock jumps there), until
+ * it succeeds or `maxRuns` runs. `reopen` gives each run a fresh database connection, as a restarted worker has.
+ */
+async function untilDone(db: FloorwalkerDb, fetchFn: FetchLike, opts: { maxRuns?: number; reopen?: () => FloorwalkerDb; calls?: () => number } = {}) {
+  let t = 1_000_000;
+  const runs: { result: SyncResult; at: number; requests: number }[] = [];
+  for (let i = 0; i < (opts.maxRuns ?? 30); i++) {
+    if (opts.reopen) db = opts.reopen();
+    const before = opts.calls?.() ?? 0;
+    const result = await syncOnce(db, target, fetchFn, () => t);
+    runs.push({ result, at: t, requests: (opts.calls?.() ?? 0) - before });
+    if (result.ok) break;
+    t = Math.max(t, result.retryAt);
+  }
+  return { runs, db };
+}
+
+const byState = async (db: FloorwalkerDb, state: number) => db.events.where('syncState').equals(state).toArray();
+
+describe('one event the server fails on never blocks the queue', () => {
+  for (const at of [[0], [137], [499], [3, 400], [250, 251]]) {
+    it(`poison at ${at.join(' and ')} of 500: every other event is uploaded, the poison set aside with the reason`, async () => {
+      const db = open();
+      const events = Array.from({ length: 500 }, (_, i) => clickEvent(1_000 + i));
+      await putEvents(db, events);
+      const poison = new Set(at.map((i) => events[i]!.id));
+      const ep = poisoned(poison);
+      const { runs } = await untilDone(db, ep.fetchFn, { calls: ep.calls });
+      expect(runs.at(-1)?.result.ok).toBe(true);
+      expect(ep.stored.size).toBe(500 - poison.size);
+      expect([...ep.stored.keys()].some((id) => poison.has(id))).toBe(false);
+      const setAside = await byState(db, SyncState.rejected);
+      expect(setAside.map((e) => e.id).sort()).toEqual([...poison].sort());
+      for (const e of setAside) expect(e.syncError).toBe(setAsideReason(SYNC_SET_ASIDE_STRIKES, 500));
+      expect(await byState(db, SyncState.pending)).toEqual([]);
+      expect(await readSyncStatus(db)).toMatchObject({ lastError: null, failures: 0, rejected: poison.size, uploaded: 500 - poison.size });
+      // A search by halves, not one request per event: about log2(500) steps and a few strikes per poison.
+      expect(ep.calls()).toBeLessThan(40 * poison.size);
+      // The search starts only after the same batch failed twice, and never waits for a backoff once it is under way.
+      expect(runs.filter((r) => !r.result.ok)).toHaveLength(SYNC_SPLIT_AFTER_FAILURES * poison.size);
+    });
+  }
+
+  it('events logged during the search are uploaded after it, and the next batches are not held back', async () => {
+    const db = open();
+    const events = Array.from({ length: 700 }, (_, i) => clickEvent(1_000 + i));
+    await putEvents(db, events);
+    const ep = poisoned(new Set([events[10]!.id]));
+    await untilDone(db, ep.fetchFn);
+    expect(ep.stored.size).toBe(699);
+  });
+
+  it('a server that fails on everything gets nothing set aside, and is asked less and less often', async () => {
+    const db = open();
+    await putEvents(db, Array.from({ length: 600 }, (_, i) => clickEvent(1_000 + i)));
+    let down = true;
+    const ep = endpoint(() => (down ? { status: 500 } : null));
+    const { runs } = await untilDone(db, ep.fetchFn, { maxRuns: 12, calls: ep.calls });
+    expect(runs.every((r) => !r.result.ok)).toBe(true);
+    expect(await byState(db, SyncState.rejected)).toEqual([]);
+    expect(ep.stored.size).toBe(0);
+    // Backoff as before: each wait at least the lower bound for that many failures in a row, up to the cap.
+    const waits = runs.slice(1).map((r, i) => r.at - runs[i]!.at);
+    waits.forEach((w, i) => expect(w).toBeGreaterThanOrEqual(backoffMs(i + 1, () => 0)));
+    expect((await readSyncStatus(db)).failures).toBe(12);
+    // At most two requests per attempt: a half and the control that fails too.
+    expect(Math.max(...runs.map((r) => r.requests))).toBeLessThanOrEqual(2);
+    expect((await readSyncStatus(db)).lastError).toBe('The study server had a problem (HTTP 500); your events are kept and will be sent later');
+
+    down = false;
+    const back = await syncOnce(db, target, ep.fetchFn, () => runs.at(-1)!.at + 10 * 60_000);
+    expect(back).toEqual({ ok: true, uploaded: 600, rejected: 0 });
+    expect(await readSuspect(db, target)).toBeNull();
+  });
+
+  it('a server that fails on everything after some events went up (so a control exists) still gets nothing set aside', async () => {
+    const db = open();
+    await putEvents(db, Array.from({ length: 20 }, (_, i) => clickEvent(1_000 + i)));
+    let down = false;
+    const ep = endpoint(() => (down ? { status: 502 } : null));
+    await syncOnce(db, target, ep.fetchFn);
+    down = true;
+    await putEvents(db, Array.from({ length: 30 }, (_, i) => clickEvent(5_000 + i)));
+    const { runs } = await untilDone(db, ep.fetchFn, { maxRuns: 15, calls: ep.calls });
+    expect(runs.every((r) => !r.result.ok)).toBe(true);
+    expect(await byState(db, SyncState.rejected)).toEqual([]);
+    expect(await byState(db, SyncState.pending)).toHaveLength(30);
+  });
+
+  it('network errors, 429 and 503 are never held against an event', async () => {
+    for (const fault of ['network', { status: 429 }, { status: 503 }] as const) {
+      const db = open();
+      await putEvents(db, Array.from({ length: 8 }, (_, i) => clickEvent(1_000 + i)));
+      const ep = endpoint(() => fault);
+      await untilDone(db, ep.fetchFn, { maxRuns: 10 });
+      expect(await readSuspect(db, target)).toBeNull();
+      expect(await byState(db, SyncState.rejected)).toEqual([]);
+    }
+  });
+
+  it('a flaky server (30% of requests fail at random) gets every event, none set aside', async () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const db = open();
+      await putEvents(db, Array.from({ length: 60 }, (_, i) => clickEvent(1_000 + i)));
+      let x = seed;
+      const random = () => ((x = (x * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+      const ep = endpoint(() => (random() < 0.3 ? { status: 500 } : null));
+      // Events arrive in small batches, as they do while a participant works.
+      for (let round = 0; round < 12; round++) {
+        await putEvents(db, Array.from({ length: 5 }, (_, i) => clickEvent(10_000 + round * 10 + i)));
+        await untilDone(db, ep.fetchFn, { maxRuns: 200 });
+      }
+      expect(await byState(db, SyncState.rejected), `seed ${seed}`).toEqual([]);
+      expect(ep.stored.size, `seed ${seed}`).toBe(120);
+    }
+  });
+
+  it('a worker stopped mid-search resumes it from IndexedDB and reaches the same result', async () => {
+    const name = freshName();
+    let db = open(name);
+    const events = Array.from({ length: 500 }, (_, i) => clickEvent(1_000 + i));
+    await putEvents(db, events);
+    const poison = events[321]!.id;
+    const ep = poisoned(new Set([poison]));
+    // The worker stops after the 6th request: the server stores what it was sent but the answer never arrives.
+    let requests = 0;
+    const dying: FetchLike = async (url, init) => {
+      const res = await ep.fetchFn(url, init);
+      if (++requests === 6) throw new Error('the service worker was stopped');
+      return res;
+    };
+    const first = await untilDone(db, dying, { maxRuns: 3 });
+    expect(first.runs.map((r) => r.result.ok)).toEqual([false, false, false]);
+    const mid = await readSuspect(db, target);
+    // Mid-search: narrowed below the first batch, and nothing set aside yet.
+    expect(mid?.ids.length).toBeGreaterThan(1);
+    expect(mid?.ids.length).toBeLessThan(500);
+    expect(mid?.ids).toContain(poison);
+    expect(await byState(db, SyncState.rejected)).toEqual([]);
+
+    // A new worker: a new connection to the same database, a new uploader call, nothing carried over in memory.
+    db.close();
+    const { db: after } = await untilDone(db, ep.fetchFn, { reopen: () => (db = open(name)) });
+    expect(ep.stored.size).toBe(499);
+    expect((await byState(after, SyncState.rejected)).map((e) => [e.id, e.syncError])).toEqual([[poison, setAsideReason(SYNC_SET_ASIDE_STRIKES, 500)]]);
+    expect(await byState(after, SyncState.pending)).toEqual([]);
   });
 });
