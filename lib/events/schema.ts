@@ -3,6 +3,7 @@ import { ConditionCodeSchema } from '../study/condition';
 import { ID_PATTERN } from '../ids';
 import { ProfileItemSchema } from '../profile/schema';
 import { SHARE_ORIGINS } from '../share/origins';
+import { MAX_URL_CHARS } from '../limits';
 import { findUnstorable, jsonChars, pathSegment, MAX_EVENT_JSON_CHARS, MAX_FREE_FORM_DEPTH, MAX_FREE_FORM_JSON_CHARS } from './storable';
 
 /**
@@ -63,7 +64,7 @@ const HoverPayload = v.strictObject({
   productId: v.optional(ProductId),
   image: v.optional(
     v.strictObject({
-      src: v.nullable(ShortText(2000)),
+      src: v.nullable(ShortText(MAX_URL_CHARS)),
       index: v.optional(NonNegInt),
       role: v.optional(v.picklist(['main', 'gallery', 'thumbnail', 'other'])),
       alt: v.optional(ShortText(200)),
@@ -81,7 +82,7 @@ const ScrollPayload = v.strictObject({
 
 const ClickPayload = v.strictObject({
   element: ElementDescriptionSchema,
-  href: v.optional(v.nullable(ShortText(2000))),
+  href: v.optional(v.nullable(ShortText(MAX_URL_CHARS))),
   productId: v.optional(ProductId),
 });
 
@@ -188,7 +189,7 @@ const Envelope = {
   role: v.picklist(ROLES),
   condition: ConditionCodeSchema,
   agent: v.picklist(AGENTS),
-  url: v.nullable(ShortText(2000)),
+  url: v.nullable(ShortText(MAX_URL_CHARS)),
 };
 
 type Variant<A extends Action> = v.StrictObjectSchema<

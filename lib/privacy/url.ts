@@ -1,8 +1,11 @@
+import { MAX_URL_CHARS } from '../limits';
+
 /**
  * URLs are logged without query string and fragment (they often hold search terms, session ids or e-mail
  * addresses) unless the study allows them. Credentials in the authority are always dropped.
  */
-export function sanitizeUrl(raw: string, opts: { keepQuery?: boolean } = {}): string | null {
+export function sanitizeUrl(raw: string, opts: { keepQuery?: boolean; max?: number } = {}): string | null {
+  const max = opts.max ?? MAX_URL_CHARS;
   let url: URL;
   try {
     url = new URL(raw);
@@ -18,5 +21,13 @@ export function sanitizeUrl(raw: string, opts: { keepQuery?: boolean } = {}): st
     url.search = '';
     url.hash = '';
   }
-  return url.toString();
+  // An address longer than an event keeps would make the whole event invalid, and the event would be lost: the
+  // query and fragment go first, then the path is cut (a serialized URL is ASCII, so no character is split).
+  let out = url.toString();
+  if (out.length > max) {
+    url.search = '';
+    url.hash = '';
+    out = url.toString().slice(0, max);
+  }
+  return out;
 }

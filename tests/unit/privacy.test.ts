@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { sanitizeUrl } from '../../lib/privacy/url';
 import { maskPii } from '../../lib/privacy/text';
 import { isAllowedUrl } from '../../lib/sites/matches';
+import { MAX_URL_CHARS } from '../../lib/limits';
+import { makeEvent } from '../../lib/events/build';
+import { validateEvent } from '../../lib/events/schema';
+import { CONTEXT } from './helpers/events';
 
 describe('sanitizeUrl', () => {
   it('drops query, fragment and credentials by default', () => {
@@ -13,6 +17,16 @@ describe('sanitizeUrl', () => {
   it('keeps only the kind of link for mail, phone and message links', () => {
     expect(sanitizeUrl('mailto:jane@example.com?subject=hi')).toBe('mailto:');
     expect(sanitizeUrl('tel:+15551234567')).toBe('tel:');
+  });
+  it('cuts an address too long for an event instead of losing the event: the query goes first, then the path', () => {
+    const longQuery = `https://shop.example/p/1?q=${'x'.repeat(3_000)}`;
+    expect(sanitizeUrl(longQuery, { keepQuery: true })).toBe('https://shop.example/p/1');
+    const longPath = `https://shop.example/${'é'.repeat(1_500)}`; // percent-encoded: 9,000 characters
+    const cut = sanitizeUrl(longPath) ?? '';
+    expect(cut).toHaveLength(MAX_URL_CHARS);
+    expect(cut.startsWith('https://shop.example/%C3%A9')).toBe(true);
+    const e = makeEvent({ ...CONTEXT, url: cut }, 'Page', 'click', { element: { tag: 'a', path: 'a' }, href: cut });
+    expect(validateEvent(e).ok).toBe(true);
   });
   it('refuses script and data URLs and garbage', () => {
     expect(sanitizeUrl('javascript:alert(1)')).toBeNull();
