@@ -95,3 +95,41 @@ export async function* exportChunks(sql: Sql, study: string, format: ExportForma
   }
   if (array) yield '\n]\n';
 }
+
+/**
+ * The export as a response body that either ends complete or fails visibly. Chunks are encoded as they are
+ * pulled (the socket's pace sets the database's). If producing the export fails part-way (the database, a bug),
+ * `onFailure` hears the reason and how many bytes were handed out, and the body errors: @hono/node-server then
+ * destroys the socket, so a chunked response ends without its last chunk and every HTTP client sees a cut, never
+ * a clean end. (hono/streaming's `stream()` would swallow the error and close the body as if the export were complete.)
+ */
+export function exportBody(chunks: AsyncGenerator<string>, onFailure: (error: unknown, bytesSent: number) => void): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let sent = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          for (;;) {
+            const next = await chunks.next();
+            if (next.done) return controller.close();
+            // An empty chunk would be the chunked encoding's "that was all": only text goes out.
+            if (!next.value) continue;
+            const bytes = encoder.encode(next.value);
+            sent += bytes.byteLength;
+            return controller.enqueue(bytes);
+          }
+        } catch (e) {
+          onFailure(e, sent);
+          controller.error(e);
+        }
+      },
+      // The client went away: stop reading the database.
+      async cancel() {
+        await chunks.return(undefined);
+      },
+    },
+    // Produce a chunk only when the socket asks for one.
+    { highWaterMark: 0 },
+  );
+}

@@ -9,7 +9,8 @@ import { newId } from '../../lib/ids';
 import { arbitraryEventOf } from '../../tests/unit/helpers/event-arbitrary';
 import { conversationsOf, expectedCell, expectedParlai, expectedRecord, expectedStar } from '../../tests/unit/helpers/export-oracle';
 import type { Sql } from '../db/sql';
-import { storeRows } from './export-helpers';
+import { createLogger } from '../log';
+import { breakEventsFrom, isolatedBackend, repairEvents, storeEventsAndBreakPartWay, storeRows, wireGet } from './export-helpers';
 import { BACKENDS, joinedSeller, post, useServer } from './harness';
 
 /** Ten of the export's database pages and ten insert batches: every page boundary is crossed many times. */
@@ -213,4 +214,52 @@ describe.each(BACKENDS)('exports ($name)', (backend) => {
     },
     LARGE_EXPORT_TIMEOUT_MS,
   );
+});
+
+describe.each(BACKENDS)('an export the database fails part-way ($name)', (backend) => {
+  const isolated = isolatedBackend(backend);
+  const logged: Record<string, unknown>[] = [];
+  const harness = useServer(isolated, {}, { log: createLogger('error', (line) => logged.push(JSON.parse(line) as Record<string, unknown>)) });
+
+  it('is cut off without the last chunk in every format, after sending the start of the export, and logged with the study and the reason', async () => {
+    const h = harness();
+    const s = await joinedSeller(h, { name: 'Storage fault' });
+    await storeEventsAndBreakPartWay(h.server.sql, s.event);
+    const url = (format: ExportFormat) => `${h.url}/v1/studies/${s.studyId}/export?format=${format}`;
+    const cut: Partial<Record<ExportFormat, Buffer>> = {};
+    for (const format of EXPORT_FORMATS) {
+      const res = await wireGet(url(format), h.admin);
+      expect({ format, status: res.status, encoding: res.headers['transfer-encoding'], complete: res.complete }).toEqual({ format, status: 200, encoding: 'chunked', complete: false });
+      cut[format] = res.body;
+    }
+    expect(logged.filter((l) => l.msg === 'export failed')).toEqual(
+      EXPORT_FORMATS.map((format) => expect.objectContaining({ level: 'error', study: s.studyId, format, reason: expect.stringMatching(/simulated storage fault/) })),
+    );
+
+    // What arrived is the start of the export as it is when the database reads well, never anything else.
+    await repairEvents(h.server.sql);
+    for (const format of EXPORT_FORMATS) {
+      const whole = await wireGet(url(format), h.admin);
+      expect(whole.complete).toBe(true);
+      const partial = cut[format] ?? Buffer.alloc(0);
+      expect(partial.length, format).toBeGreaterThan(0);
+      expect(partial.length, format).toBeLessThan(whole.body.length);
+      expect(whole.body.subarray(0, partial.length).equals(partial), format).toBe(true);
+    }
+  });
+
+  it('is cut off, never ended as an empty or header-only file, when the very first read fails', async () => {
+    const h = harness();
+    const s = await joinedSeller(h, { name: 'Storage fault at once' });
+    await storeRows(h.server.sql, [s.event('utter', {}, 0)]);
+    await breakEventsFrom(h.server.sql, 0);
+    try {
+      for (const format of EXPORT_FORMATS) {
+        const res = await wireGet(`${h.url}/v1/studies/${s.studyId}/export?format=${format}`, h.admin);
+        expect({ format, status: res.status, complete: res.complete }).toEqual({ format, status: 200, complete: false });
+      }
+    } finally {
+      await repairEvents(h.server.sql);
+    }
+  });
 });
