@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { hc } from 'hono/client';
 import type { AppType } from '../server/app';
 import { HELP, parseCommand, UsageError, type Command } from './study/args';
-import { download } from './study/download';
+import { CutShort, download } from './study/download';
 
 // `npm run study -- <command> [options]`: the researcher's admin tasks against a running endpoint.
 
-/** Exit statuses: the server said no (or was not there), or the command line cannot work. */
+/** Exit statuses: the server said no (or was not there, or cut an export off), or the command line cannot work. */
 const EXIT_FAILED = 1;
 const EXIT_USAGE = 2;
 
@@ -54,6 +54,10 @@ async function run(command: Exclude<Command, { kind: 'help' }>, url: string, tok
       try {
         await download(res.body, command.out);
       } catch (e) {
+        if (e instanceof CutShort) {
+          const kept = command.out === null ? 'what went to stdout is incomplete' : 'no file written';
+          throw new Failed(`Export failed part-way: the server stopped sending after ${e.bytes.toLocaleString('en-US')} bytes; ${kept}`);
+        }
         throw new Failed(`Export interrupted: ${e instanceof Error ? e.message : String(e)}`);
       }
       return;
@@ -76,10 +80,13 @@ try {
     throw new Failed(`Could not reach ${connection.url}: ${e instanceof Error ? (e.cause instanceof Error ? `${e.message} (${e.cause.message})` : e.message) : String(e)}`);
   }
 } catch (e) {
+  // The status is set and the process left to end by itself: process.exit() would drop output still queued for a
+  // pipe, such as the part of an export already sent to stdout.
   if (e instanceof UsageError) {
     console.error(`${e.message}\nSee npm run study -- --help.`);
-    process.exit(EXIT_USAGE);
+    process.exitCode = EXIT_USAGE;
+  } else {
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exitCode = EXIT_FAILED;
   }
-  console.error(e instanceof Error ? e.message : String(e));
-  process.exit(EXIT_FAILED);
 }

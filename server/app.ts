@@ -2,7 +2,6 @@ import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
-import { stream } from 'hono/streaming';
 import { createMiddleware } from 'hono/factory';
 import type { Sql } from './db/sql';
 import type { Logger } from './log';
@@ -11,7 +10,7 @@ import { ingest, MAX_BATCH_EVENTS } from './ingest';
 import { jsonBody, MAX_SMALL_BODY_BYTES } from './body';
 import { RateLimiter } from './rate-limit';
 import { Lifecycle } from './lifecycle';
-import { EXPORT_FILES, EXPORT_FORMATS, exportChunks, type ExportFormat } from './export';
+import { EXPORT_FILES, EXPORT_FORMATS, exportBody, exportChunks, type ExportFormat } from './export';
 
 export interface AppDeps {
   sql: Sql;
@@ -158,9 +157,13 @@ export function createApp(deps: AppDeps) {
       const { type, ext } = EXPORT_FILES[format];
       c.header('Content-Type', type);
       c.header('Content-Disposition', `attachment; filename="${id}.${ext}"`);
-      return stream(c, async (s) => {
-        for await (const chunk of exportChunks(sql, id, format)) await s.write(chunk);
-      });
+      // Chunked from the first byte: without it @hono/node-server reads the first chunks ahead to set a
+      // Content-Length, and a failure among them would end the response cleanly, short but looking complete.
+      c.header('Transfer-Encoding', 'chunked');
+      const body = exportBody(exportChunks(sql, id, format), (error, bytes) =>
+        log.error('export failed', { study: id, format, bytes, reason: error instanceof Error ? error.message : String(error) }),
+      );
+      return c.body(body);
     })
 
     .post('/v1/join', async (c) => {

@@ -1,4 +1,5 @@
 import type { EventOf, FwEvent } from '../events/schema';
+import { isRecord } from './stored';
 
 /**
  * One conversation assembled from its events, for the per-conversation, ParlAI and STAR exports (the same on
@@ -24,7 +25,23 @@ export interface ConversationRecord {
   events: number;
 }
 
-export function buildConversation(events: readonly FwEvent[]): ConversationRecord | null {
+/**
+ * An event as the conversation formats read it. A stored row may predate today's schema (fields missing or of
+ * other types): a row that is not an object is skipped (still counted in `events`), a payload that is not an
+ * object reads as empty, so formatting never throws on what a store holds. Events of today's schema pass as they are.
+ */
+function readable(e: FwEvent): FwEvent | null {
+  if (!isRecord(e)) return null;
+  return isRecord(e.payload) ? e : ({ ...e, payload: {} } as unknown as FwEvent);
+}
+
+/** The events formatting can read, in the order given. */
+function readableEvents(events: readonly FwEvent[]): FwEvent[] {
+  return events.flatMap((e) => readable(e) ?? []);
+}
+
+export function buildConversation(stored: readonly FwEvent[]): ConversationRecord | null {
+  const events = readableEvents(stored);
   const first = events[0];
   const last = events.at(-1);
   if (!first?.conversation || !last) return null;
@@ -44,12 +61,13 @@ export function buildConversation(events: readonly FwEvent[]): ConversationRecor
     hovers: [],
     guess: null,
     outcome: null,
-    events: events.length,
+    events: stored.length,
   };
   const people = { seller: new Set<string>(), buyer: new Set<string>() };
   let lastSpeaker: 'Buyer' | 'Seller' | null = null;
   for (const e of events) {
-    people[e.role].add(e.participant);
+    // Only the two roles there are; a row of older, looser rules may name another, which no list takes.
+    if (e.role === 'seller' || e.role === 'buyer') people[e.role].add(e.participant);
     switch (e.action) {
       case 'utter': {
         const u = e as EventOf<'utter'>;
@@ -60,9 +78,9 @@ export function buildConversation(events: readonly FwEvent[]): ConversationRecor
           speaker: u.agent,
           text: u.payload.text,
           time: u.time,
-          ...(u.payload.acts ? { acts: u.payload.acts } : {}),
-          ...(u.payload.suggestion ? { suggestion: u.payload.suggestion } : {}),
-          ...(u.payload.voice ? { voice: u.payload.voice } : {}),
+          ...(u.payload.acts !== undefined ? { acts: u.payload.acts } : {}),
+          ...(u.payload.suggestion !== undefined ? { suggestion: u.payload.suggestion } : {}),
+          ...(u.payload.voice !== undefined ? { voice: u.payload.voice } : {}),
         });
         break;
       }
@@ -87,12 +105,12 @@ export function buildConversation(events: readonly FwEvent[]): ConversationRecor
       }
       case 'share': {
         const s = e as EventOf<'share'>;
-        rec.shares.push({ time: s.time, productIds: s.payload.productIds, mode: s.payload.mode, from: s.payload.from, ...(s.payload.message ? { message: s.payload.message } : {}) });
+        rec.shares.push({ time: s.time, productIds: s.payload.productIds, mode: s.payload.mode, from: s.payload.from, ...(s.payload.message !== undefined ? { message: s.payload.message } : {}) });
         break;
       }
       case 'hover': {
         const h = e as EventOf<'hover'>;
-        rec.hovers.push({ time: h.time, agent: h.agent, target: h.payload.target, dwellMs: h.payload.dwellMs, ...(h.payload.productId ? { productId: h.payload.productId } : {}) });
+        rec.hovers.push({ time: h.time, agent: h.agent, target: h.payload.target, dwellMs: h.payload.dwellMs, ...(h.payload.productId !== undefined ? { productId: h.payload.productId } : {}) });
         break;
       }
       case 'guess':
@@ -100,7 +118,7 @@ export function buildConversation(events: readonly FwEvent[]): ConversationRecor
         break;
       case 'confirm': {
         const c = e as EventOf<'confirm'>;
-        rec.outcome = { productId: c.payload.productId, accepted: c.payload.accepted, time: c.time, ...(c.payload.reason ? { reason: c.payload.reason } : {}) };
+        rec.outcome = { productId: c.payload.productId, accepted: c.payload.accepted, time: c.time, ...(c.payload.reason !== undefined ? { reason: c.payload.reason } : {}) };
         break;
       }
       default:
@@ -147,13 +165,14 @@ export function toStar(rec: ConversationRecord, events: readonly FwEvent[]) {
   return {
     DialogueID: rec.conversation,
     Scenario: { Study: rec.study, Condition: rec.condition },
-    Events: events
-      .filter((e) => STAR_ACTIONS[e.action] !== undefined && (e.action !== 'hover' || e.agent !== 'Page'))
+    Events: readableEvents(events)
+      // Own keys only: an odd row's action may be any string, "constructor" among them.
+      .filter((e) => Object.hasOwn(STAR_ACTIONS, e.action) && (e.action !== 'hover' || e.agent !== 'Page'))
       .map((e) => {
         const base = { Agent: e.agent === 'Seller' ? 'Wizard' : e.agent === 'Buyer' ? 'User' : e.agent === 'Catalog' ? 'KnowledgeBase' : e.agent, Action: STAR_ACTIONS[e.action], UnixTime: Math.floor(e.time / 1000) };
         switch (e.action) {
           case 'utter':
-            return { ...base, Text: e.payload.text, ...(e.payload.acts?.length ? { ActionLabel: e.payload.acts.join('+') } : {}) };
+            return { ...base, Text: e.payload.text, ...(Array.isArray(e.payload.acts) && e.payload.acts.length ? { ActionLabel: e.payload.acts.join('+') } : {}) };
           case 'select_act':
             return { ...base, ActionLabel: e.payload.act };
           case 'search':
@@ -161,7 +180,7 @@ export function toStar(rec: ConversationRecord, events: readonly FwEvent[]) {
           case 'results':
             return { ...base, Items: e.payload.productIds, TotalItems: e.payload.total };
           case 'share':
-            return { ...base, Items: e.payload.productIds, ShareMode: e.payload.mode, ...(e.payload.message ? { Text: e.payload.message } : {}) };
+            return { ...base, Items: e.payload.productIds, ShareMode: e.payload.mode, ...(e.payload.message !== undefined ? { Text: e.payload.message } : {}) };
           case 'view_share':
             return { ...base, Items: e.payload.productIds };
           case 'guess':

@@ -18,13 +18,15 @@ Commands:
 
 create sends everything POST /v1/studies takes: --config gives a whole study as JSON (the flags override it),
 --coaching-schema a coaching schema file (checked before it is sent). export streams to FILE, or to stdout
-without --out, and reports the bytes written on stderr.
+without --out, and reports the bytes written on stderr; an export the server cuts off part-way exits 1 and keeps
+no FILE.
 
 Options:
   --url URL        endpoint (default $FLOORWALKER_URL or http://127.0.0.1:8787)
   --token TOKEN    admin token (default $ADMIN_TOKEN or $DATA_DIR/admin-token, DATA_DIR defaulting to .data)
 
-Exit status: 0 done, 1 the server refused or could not be reached, 2 wrong command or options.`;
+Exit status: 0 done, 1 the server refused, could not be reached or stopped sending an export part-way, 2 wrong
+command or options.`;
 
 /** A command line that cannot work: the CLI says why and exits with 2 before asking the server anything. */
 export class UsageError extends Error {}

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedBackend, storeEventsAndBreakPartWay } from './export-helpers';
 import { BACKENDS, joinedSeller, post, useServer } from './harness';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -107,5 +108,40 @@ describe.each(BACKENDS)('npm run study against a real server ($name)', { timeout
     const unreachable = await study(['list', '--url', 'http://127.0.0.1:9', '--token', 'x'.repeat(20)]);
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr).toMatch(/^Could not reach http:\/\/127\.0\.0\.1:9: /);
+  });
+});
+
+describe.each(BACKENDS)('npm run study export when the server stops sending part-way ($name)', { timeout: 60_000 }, (backend) => {
+  const harness = useServer(isolatedBackend(backend));
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'fw-cli-cut-'));
+  });
+  afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+  it('exits 1 saying how many bytes came, and leaves no file behind (nor its temporary file)', async () => {
+    const h = harness();
+    const s = await joinedSeller(h, { name: 'Cut export' });
+    await storeEventsAndBreakPartWay(h.server.sql, s.event);
+    // `--token=…`: a random token may start with '-', which `--token -…` would read as another option.
+    const connect = [`--url=${h.url}`, `--token=${h.server.adminToken}`];
+    const bytesIn = (stderr: string, rest: string) => {
+      const m = new RegExp(`^Export failed part-way: the server stopped sending after ([\\d,]+) bytes; ${rest}\\n$`).exec(stderr);
+      expect(m, stderr).not.toBeNull();
+      return Number(m?.[1]?.replaceAll(',', ''));
+    };
+
+    const out = join(dir, 'study.csv');
+    const toFile = await study(['export', s.studyId, ...connect, '--format', 'csv', '--out', out]);
+    expect(toFile.code).toBe(1);
+    expect(toFile.stdout).toBe('');
+    expect(bytesIn(toFile.stderr, 'no file written')).toBeGreaterThan(0);
+    expect(await readdir(dir)).toEqual([]);
+
+    // To stdout, the bytes that came are already written: the count says how much of it there is.
+    const toStdout = await study(['export', s.studyId, ...connect, '--format', 'jsonl']);
+    expect(toStdout.code).toBe(1);
+    expect(bytesIn(toStdout.stderr, 'what went to stdout is incomplete')).toBe(Buffer.byteLength(toStdout.stdout));
+    expect(toStdout.stdout.length).toBeGreaterThan(0);
   });
 });

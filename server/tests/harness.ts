@@ -3,6 +3,7 @@ import { hc } from 'hono/client';
 import { loadEnv } from '../env';
 import { startServer, type RunningServer } from '../start';
 import type { AppType } from '../app';
+import type { Logger } from '../log';
 import { makeEvent } from '../../lib/events/build';
 import type { FwEvent } from '../../lib/events/schema';
 
@@ -27,13 +28,13 @@ export interface ServerHarness {
 
 /**
  * A real server on a free loopback port for the enclosing describe block, over real HTTP; `env` overrides the
- * test defaults (a dedicated instance with a low rate limit, say).
+ * test defaults (a dedicated instance with a low rate limit, say); `log` hears the server's log (silent otherwise).
  */
-export function useServer(backend: { databaseUrl?: string }, env: Record<string, string> = {}): () => ServerHarness {
+export function useServer(backend: { databaseUrl?: string }, env: Record<string, string> = {}, opts: { log?: Logger } = {}): () => ServerHarness {
   let h: ServerHarness | undefined;
   beforeAll(async () => {
     const config = loadEnv({ PORT: '0', LOG_LEVEL: 'silent', SIM_BUYER_THINK_MS: '0', SIM_BUYER_MS_PER_CHAR: '0', ...(backend.databaseUrl ? { DATABASE_URL: backend.databaseUrl } : {}), INGEST_RATE_PER_MINUTE: '100000', ...env });
-    const server = await startServer(config, { inMemory: true });
+    const server = await startServer(config, { inMemory: true, ...(opts.log ? { log: opts.log } : {}) });
     h = { server, url: server.url, admin: { Authorization: `Bearer ${server.adminToken}` }, client: hc<AppType>(server.url) };
   }, SERVER_HOOK_TIMEOUT_MS);
   afterAll(async () => {

@@ -48,6 +48,13 @@ describe('CSV payload columns', () => {
     });
   });
 
+  it("writes a time no date has (past Date's range) as it is, with an empty iso_time, instead of failing", () => {
+    const PAST_DATE_RANGE_MS = 9e15;
+    const parsed = Papa.parse<Record<string, string>>(csvLines([], true) + csvLines([eventToCsvRow(makeEvent(ctx, 'Seller', 'guess', { productId: 'p1' }, PAST_DATE_RANGE_MS))]), { header: true, skipEmptyLines: true });
+    expect(parsed.data[0]).toMatchObject({ time: '9000000000000000', iso_time: '', 'payload.productId': 'p1' });
+    expect(Papa.parse<Record<string, string>>(csvLines([], true) + csvLines([eventToCsvRow(makeEvent(ctx, 'Seller', 'guess', { productId: 'p1' }, 0))]), { header: true }).data[0]?.iso_time).toBe('1970-01-01T00:00:00.000Z');
+  });
+
   it('has every column a payload value can land in', () => {
     for (const c of ['payload.filters', 'payload.item', 'payload.before', 'payload.items', 'payload.corrections']) expect(CSV_COLUMNS).toContain(c);
   });

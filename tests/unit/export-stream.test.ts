@@ -1,9 +1,14 @@
+import 'fake-indexeddb/auto'; // before Dexie: it looks for IndexedDB when imported
 import { describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
+import Papa from 'papaparse';
+import { putEvents, readEventsAfter, toEvent } from '../../lib/db/events';
 import { makeEvent } from '../../lib/events/build';
 import type { FwEvent } from '../../lib/events/schema';
 import { EXPORT_FILES, EXPORT_FORMATS, renderExport } from '../../lib/export/formats';
 import { streamExport, type ExportProgress } from '../../lib/export/stream';
+import { EXPORT_CHUNK_SIZE } from '../../lib/limits';
+import { useTestDbs } from './helpers/db';
 
 /** Two interleaved conversations and page events outside any, in storage (id) order. */
 function storedEvents(): FwEvent[] {
@@ -83,5 +88,34 @@ describe('streamExport', () => {
       return events.slice(0, 3);
     };
     await expect(streamExport('zip', failing)).rejects.toThrow('worker went away');
+  });
+
+  describe('from IndexedDB', () => {
+    const dbs = useTestDbs('export-stream');
+
+    it('exports every event, in every format, when one stored event has a time past Date\'s range', async () => {
+      const db = dbs.open();
+      // Valid when stored (the schema took any whole time then); Date cannot represent it.
+      const PAST_DATE_RANGE_MS = 9e15;
+      const first = events[0] as FwEvent;
+      const odd = { ...first, id: first.id.replace(/^.{8}/, '00000000'), time: PAST_DATE_RANGE_MS } as FwEvent;
+      await putEvents(db, [...events, odd]);
+      const stored = [odd, ...events];
+      const readPage = async (after: string | null) => (await readEventsAfter(db, after, EXPORT_CHUNK_SIZE)).map(toEvent);
+
+      for (const format of EXPORT_FORMATS) {
+        const out = await streamExport(format, readPage);
+        expect(out.events, format).toBe(stored.length);
+        expect(await text(out.parts), format).toBe(renderExport(format, stored));
+      }
+      const csv = Papa.parse<Record<string, string>>(await text((await streamExport('csv', readPage)).parts), { header: true, skipEmptyLines: true, newline: '\n' });
+      expect(csv.data).toHaveLength(stored.length);
+      expect(csv.data[0]).toMatchObject({ id: odd.id, time: String(PAST_DATE_RANGE_MS), iso_time: '' });
+      const conversations = JSON.parse(await text((await streamExport('conversations', readPage)).parts)) as { conversation: string; endedAt: number; events: number }[];
+      expect(conversations.find((c) => c.conversation === odd.conversation)).toMatchObject({ endedAt: PAST_DATE_RANGE_MS });
+      expect(conversations.reduce((n, c) => n + c.events, 0)).toBe(stored.filter((e) => e.conversation).length);
+      const zip = unzipSync(new Uint8Array(await new Blob((await streamExport('zip', readPage)).parts).arrayBuffer()));
+      for (const f of EXPORT_FORMATS) expect(strFromU8(zip[EXPORT_FILES[f].name] ?? new Uint8Array()), f).toBe(renderExport(f, stored));
+    });
   });
 });
