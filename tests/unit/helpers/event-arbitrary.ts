@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ACTIONS, AGENTS, EVENT_SCHEMA_VERSION, ROLES, type Action, type EventOf, type FwEvent, type PayloadOf } from '../../../lib/events/schema';
+import { ACTIONS, AGENTS, EVENT_CLOCK_SKEW_MS, EVENT_SCHEMA_VERSION, EVENT_TIME_MIN, ROLES, type Action, type EventOf, type FwEvent, type PayloadOf } from '../../../lib/events/schema';
 import type { ProfileItem } from '../../../lib/profile/schema';
 import { SHARE_ORIGINS } from '../../../lib/share/origins';
 import { PRIMINGS, SHARINGS } from '../../../lib/study/condition';
@@ -39,6 +39,9 @@ const trimmedText = (max: number) => storableText(max).map((s) => s.trim()).filt
 /** Event times 0..MAX_SAFE_INTEGER: the schema takes them all, including times past Date's range (8.64e15 ms). */
 const DATE_RANGE_MS = 8_640_000_000_000_000;
 const nonNegInt = fc.oneof(fc.constantFrom(0, 1, DATE_RANGE_MS, DATE_RANGE_MS + 1, Number.MAX_SAFE_INTEGER), fc.nat(), fc.maxSafeNat());
+
+/** Event times the schema takes: from 2000-01-01 to a day ahead of now, edges included. */
+const eventTime = fc.oneof(fc.constantFrom(EVENT_TIME_MIN, Date.now()), fc.integer({ min: EVENT_TIME_MIN, max: Date.now() + EVENT_CLOCK_SKEW_MS - 60_000 }));
 
 const notNegativeZero = (n: number) => !Object.is(n, -0);
 /** Any finite number: boundaries (tiny, huge, negative) and whatever fast-check finds. */
@@ -164,7 +167,7 @@ const conditionCode = fc
 const envelope = fc.record({
   id: fc.uuid({ version: 7 }),
   schema: fc.constant(EVENT_SCHEMA_VERSION),
-  time: nonNegInt,
+  time: eventTime,
   study: storableText(100),
   participant: storableText(100),
   conversation: optionalNull(storableText(100)),
