@@ -4,6 +4,7 @@ import { SharedProductSchema } from '../storefront/product';
 import { MAX_SHARED_PRODUCTS } from '../limits';
 import { SHARE_ORIGINS } from '../share/origins';
 import { ACCEPT_MODES } from '../simulator/preferences';
+import { ACTION_PAYLOADS } from '../events/schema';
 
 /**
  * The pilot chat's WebSocket protocol: what a Buyer or Seller page may send, and what the server sends back.
@@ -12,10 +13,17 @@ import { ACCEPT_MODES } from '../simulator/preferences';
  */
 const Id = v.pipe(v.string(), v.regex(ID_PATTERN, 'must be a UUIDv7'));
 const Text = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(4000));
+/**
+ * When the sender wrote the message (epoch ms, their clock): the Seller's extension logs the message at that time,
+ * and the room stores its copy of the event with it when it is near the server's clock (rooms.ts).
+ */
+const WrittenAt = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)));
+/** The suggested reply a Seller's message used, as the Seller's extension logs it (the utter event's own field). */
+const UsedSuggestion = ACTION_PAYLOADS.utter.entries.suggestion;
 
 export const ClientMessageSchema = v.variant('type', [
   v.object({ type: v.literal('hello'), lastSeq: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
-  v.object({ type: v.literal('say'), id: Id, text: Text, acts: v.optional(v.array(v.pipe(v.string(), v.maxLength(40)))), composeMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))), voice: v.optional(v.object({ raw: v.pipe(v.string(), v.maxLength(4000)), edited: v.pipe(v.string(), v.maxLength(4000)) })) }),
+  v.object({ type: v.literal('say'), id: Id, time: WrittenAt, text: Text, acts: v.optional(v.array(v.pipe(v.string(), v.maxLength(40)))), composeMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))), suggestion: UsedSuggestion, voice: v.optional(v.object({ raw: v.pipe(v.string(), v.maxLength(4000)), edited: v.pipe(v.string(), v.maxLength(4000)) })) }),
   v.object({ type: v.literal('typing'), on: v.boolean() }),
   v.object({ type: v.literal('offer'), id: Id, categories: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.minLength(1)) }),
   v.object({ type: v.literal('pick'), id: Id, category: v.pipe(v.string(), v.maxLength(64)) }),
@@ -23,6 +31,7 @@ export const ClientMessageSchema = v.variant('type', [
     v.object({
       type: v.literal('share'),
       id: Id,
+      time: WrittenAt,
       /** Catalog products, by id. */
       productIds: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(MAX_SHARED_PRODUCTS))),
       /**
@@ -37,7 +46,7 @@ export const ClientMessageSchema = v.variant('type', [
     v.check((m) => (m.productIds?.length ?? 0) + (m.products?.length ?? 0) <= MAX_SHARED_PRODUCTS, `a share holds at most ${MAX_SHARED_PRODUCTS} products`),
   ),
   v.object({ type: v.literal('viewed'), shareId: Id }),
-  v.object({ type: v.literal('guess'), id: Id, productId: v.pipe(v.string(), v.maxLength(200)) }),
+  v.object({ type: v.literal('guess'), id: Id, time: WrittenAt, productId: v.pipe(v.string(), v.maxLength(200)) }),
   v.object({ type: v.literal('confirm'), id: Id, accepted: v.boolean(), reason: v.optional(v.pipe(v.string(), v.maxLength(2000))) }),
   v.object({ type: v.literal('end'), id: Id }),
   /** The Buyer rested the pointer on a shared product's card. */
@@ -110,6 +119,11 @@ export interface RoomView {
   outcome: { accepted: boolean; reason?: string } | null;
   voice: boolean;
   sharing: 'I' | 'II' | 'III';
+  /**
+   * The participant the room records the Buyer's messages under (the Seller's view only): the Seller's extension
+   * keeps its copy of each Buyer message as the same event.
+   */
+  buyerParticipant?: string;
 }
 
 export interface ChatItem {
@@ -117,6 +131,7 @@ export interface ChatItem {
   id: string;
   sender: Sender;
   kind: 'say' | 'share' | 'guess' | 'confirm' | 'offer' | 'pick' | 'end' | 'system';
+  /** The time of the item's event: when it was written (the sender's time, when near the server's clock) or stored. */
   time: number;
   text?: string;
   acts?: string[];
