@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PILOT_CARDS, type ChatCards } from './pilot-cards';
+import { MESSAGE_TIME_ATTR, PAGE_STATE_ATTRS } from '../pilot/bridge';
 
 /**
  * Chat site adapters find a chat page's parts: the message list, each message and who sent it, the input and the
@@ -39,6 +40,11 @@ export interface ChatMessage {
   text: string;
   /** A stable id from the page, when it has one. */
   id: string | null;
+  /**
+   * How the chat's server recorded the message as its own event (the pilot room records the Buyer's): that event's
+   * time and participant, so the copy logged here under the same id is the same event. Absent elsewhere.
+   */
+  recorded?: { time: number; participant: string };
 }
 
 export interface ChatAdapter {
@@ -69,6 +75,13 @@ function ownText(el: Element): string {
   return out.trim();
 }
 
+/** The room's event for a Buyer message on the pilot Seller page: its time (on the message) and the Buyer's participant (on the page). */
+function recordedByRoom(el: Element): ChatMessage['recorded'] | null {
+  const time = Number(el.getAttribute(MESSAGE_TIME_ATTR));
+  const participant = el.ownerDocument.querySelector(`[${PAGE_STATE_ATTRS.buyerParticipant}]`)?.getAttribute(PAGE_STATE_ATTRS.buyerParticipant);
+  return Number.isInteger(time) && time > 0 && participant ? { time, participant } : null;
+}
+
 export const PILOT_ADAPTER: ChatAdapter = {
   id: 'pilot',
   messageList: '[data-fw-chat="messages"]',
@@ -78,7 +91,9 @@ export const PILOT_ADAPTER: ChatAdapter = {
   enterSends: true,
   readMessage(el) {
     if (!el.matches('.msg.buyer, .msg.seller')) return null;
-    return { sender: el.matches('.seller') ? 'seller' : 'buyer', text: ownText(el), id: el.getAttribute('data-id') };
+    const sender = el.matches('.seller') ? 'seller' : 'buyer';
+    const recorded = sender === 'buyer' ? recordedByRoom(el) : null;
+    return { sender, text: ownText(el), id: el.getAttribute('data-id'), ...(recorded ? { recorded } : {}) };
   },
   conversationId: (doc) => doc.querySelector('[data-fw-conversation]')?.getAttribute('data-fw-conversation') || null,
   buyerId: (doc) => doc.querySelector('[data-fw-buyer]')?.getAttribute('data-fw-buyer') || null,
