@@ -52,3 +52,16 @@ export async function catalogColdStart(page: Page, timeoutMs = 60_000): Promise<
   await info.waitFor({ timeout: timeoutMs });
   return { mode: (await info.getAttribute('data-cold-start-mode')) ?? '?', ms: Number(await info.getAttribute('data-cold-start-ms')) };
 }
+
+/** Presses *Sync now* until the Study panel says nothing waits to upload. */
+export async function syncUntilNoneWaits(page: Page, timeoutMs: number, label = 'every event uploaded'): Promise<void> {
+  await waitFor(
+    async () => {
+      await page.getByTestId('sync-now').click();
+      await page.waitForTimeout(300);
+      return /^0 waiting/.test(await page.getByTestId('sync-status').innerText());
+    },
+    timeoutMs,
+    label,
+  );
+}

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto'; // before Dexie: it looks for IndexedDB when imported
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { PILOT_ADAPTER } from '../../lib/adapters/chat';
 import { CoachController } from '../../lib/coach/controller';
@@ -17,14 +17,9 @@ import { countEvents } from '../../lib/db/events';
 import { SyncState } from '../../lib/db/schema';
 import { useTestDbs } from './helpers/db';
 import { clickEvent } from './helpers/events';
+import { flush, useTestSignal } from './helpers/dom';
 
-const flush = () => new Promise((r) => setTimeout(r, 0));
-let abort = new AbortController();
-afterEach(() => {
-  abort.abort();
-  abort = new AbortController();
-  document.body.innerHTML = '';
-});
+const abort = useTestSignal();
 
 const ROOM = 'room-abc123-0f0f0f';
 const BUYER = 'buyer-abc123';
