@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { PILOT_CARDS, type ChatCards } from './pilot-cards';
 import { cleanText } from '../text/unicode';
 import { MAX_BUYER_NAME_CHARS, MAX_CATEGORY_CHARS, MAX_CONVERSATION_ID_CHARS, MAX_MESSAGE_CHARS } from '../limits';
+import { MESSAGE_TIME_ATTR, PAGE_STATE_ATTRS } from '../pilot/bridge';
 
 /**
  * Chat site adapters find a chat page's parts: the message list, each message and who sent it, the input and the
@@ -41,6 +42,11 @@ export interface ChatMessage {
   text: string;
   /** A stable id from the page, when it has one. */
   id: string | null;
+  /**
+   * How the chat's server recorded the message as its own event (the pilot room records the Buyer's): that event's
+   * time and participant, so the copy logged here under the same id is the same event. Absent elsewhere.
+   */
+  recorded?: { time: number; participant: string };
 }
 
 export interface ChatAdapter {
@@ -78,6 +84,13 @@ function ownText(el: Element): string {
 const pageText = (raw: string | null | undefined, max: number): string | null => cleanText(raw?.trim() ?? '', max).trim() || null;
 const message = (sender: MessageSender, text: string, id: string | null): ChatMessage => ({ sender, text: pageText(text, MAX_MESSAGE_CHARS) ?? '', id: id === null ? null : cleanText(id) });
 
+/** The room's event for a Buyer message on the pilot Seller page: its time (on the message) and the Buyer's participant (on the page). */
+function recordedByRoom(el: Element): ChatMessage['recorded'] | null {
+  const time = Number(el.getAttribute(MESSAGE_TIME_ATTR));
+  const participant = el.ownerDocument.querySelector(`[${PAGE_STATE_ATTRS.buyerParticipant}]`)?.getAttribute(PAGE_STATE_ATTRS.buyerParticipant);
+  return Number.isInteger(time) && time > 0 && participant ? { time, participant } : null;
+}
+
 export const PILOT_ADAPTER: ChatAdapter = {
   id: 'pilot',
   messageList: '[data-fw-chat="messages"]',
@@ -87,7 +100,9 @@ export const PILOT_ADAPTER: ChatAdapter = {
   enterSends: true,
   readMessage(el) {
     if (!el.matches('.msg.buyer, .msg.seller')) return null;
-    return message(el.matches('.seller') ? 'seller' : 'buyer', ownText(el), el.getAttribute('data-id'));
+    const sender = el.matches('.seller') ? 'seller' : 'buyer';
+    const recorded = sender === 'buyer' ? recordedByRoom(el) : null;
+    return { ...message(sender, ownText(el), el.getAttribute('data-id')), ...(recorded ? { recorded } : {}) };
   },
   conversationId: (doc) => pageText(doc.querySelector('[data-fw-conversation]')?.getAttribute('data-fw-conversation'), MAX_CONVERSATION_ID_CHARS),
   buyerId: (doc) => pageText(doc.querySelector('[data-fw-buyer]')?.getAttribute('data-fw-buyer'), MAX_BUYER_NAME_CHARS),

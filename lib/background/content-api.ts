@@ -65,7 +65,7 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
       if (refuse) return { stored: [], rejected: (Array.isArray(input) ? input : []).map((e) => ({ id: eventIdOf(e), error: refuse })) };
       let result: LogResult;
       try {
-        result = await storeEvents(db, input, settings.allowedHosts);
+        result = await storeEvents(db, input, settings.allowedHosts, settings.endpoint ? { study: settings.study, participant: settings.participant } : null);
       } catch (e) {
         if (isQuotaError(e)) {
           // Out of space: pause and say so (popup, options page) instead of losing events without a word.
@@ -116,8 +116,13 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
  * Validates and stores a batch. Answers only after the write has committed, so an acknowledged event is on
  * disk even if the worker is stopped the next moment. Invalid events are rejected with the field named, and so are
  * events from pages on sites not (or no longer) allowed, when `allowedHosts` is given.
+ *
+ * `uploadsAs` is the study this browser uploads to and the participant it uploads as (null when it has joined
+ * none). An event of that study under another participant is this browser's copy of an event the study server
+ * recorded itself (the pilot room's record of a Buyer message, seen on the Seller's page): it is kept as synced,
+ * since the server has it and would refuse it from this participant.
  */
-export async function storeEvents(db: FloorwalkerDb, input: unknown, allowedHosts?: readonly string[]): Promise<LogResult> {
+export async function storeEvents(db: FloorwalkerDb, input: unknown, allowedHosts?: readonly string[], uploadsAs: { study: string; participant: string } | null = null): Promise<LogResult> {
   if (!Array.isArray(input)) return { stored: [], rejected: [{ id: null, error: 'events must be an array' }] };
   if (input.length > RPC_LOG_BATCH_LIMIT) {
     return { stored: [], rejected: [{ id: null, error: `at most ${RPC_LOG_BATCH_LIMIT} events per batch (got ${input.length})` }] };
@@ -131,6 +136,7 @@ export async function storeEvents(db: FloorwalkerDb, input: unknown, allowedHost
     else if (allowedHosts && result.event.url !== null && !isAllowedUrl(result.event.url, allowedHosts)) rejected.push({ id: result.event.id, error: 'logging is not allowed on this site' });
     else valid.push(result.event);
   }
-  const stored = await putEvents(db, valid);
+  const recordedByServer = (e: FwEvent) => uploadsAs !== null && e.study === uploadsAs.study && e.participant !== uploadsAs.participant;
+  const stored = await putEvents(db, valid, Date.now(), recordedByServer);
   return { stored, rejected };
 }

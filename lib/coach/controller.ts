@@ -10,6 +10,7 @@ import { afterMessage, EMPTY_COACH_STATE, type CoachState } from './state';
 import { COACH_KEY_CHORD_MS, MAX_MESSAGE_CHARS } from '../limits';
 import { cleanText } from '../text/unicode';
 import { ID_PATTERN } from '../ids';
+import { SEND_DATASET } from '../pilot/bridge';
 import { distance } from 'fastest-levenshtein';
 import { setInputText } from '../adapters/chat';
 import { EMPTY_PROFILE, knownSlots, type ConversationProfile } from '../profile/schema';
@@ -90,7 +91,9 @@ export class CoachController {
     this.send = interceptSend(doc, adapter, (text) => this.onAttempt(text), signal);
     observeMessages(doc, adapter, (m) => {
       if (m.sender !== 'buyer') return;
-      const event = this.d.log('Buyer', 'utter', { text: m.text }, m.id && ID_PATTERN.test(m.id) ? { id: m.id } : undefined);
+      // Under the page's id, as the chat's server stored it when it says how (the pilot room): one event, two copies.
+      const same = m.id && ID_PATTERN.test(m.id) ? { id: m.id, ...(m.recorded ? { time: m.recorded.time, recordedBy: { participant: m.recorded.participant, role: 'buyer' as const } } : {}) } : undefined;
+      const event = this.d.log('Buyer', 'utter', { text: m.text }, same);
       this.lastBuyerText = m.text;
       this.update(afterMessage(this.state, 'buyer'));
       void this.readPreferences(m.text, event?.id ?? null);
@@ -227,20 +230,25 @@ export class CoachController {
   private recordSend(text: string): void {
     const acts = this.selected;
     const id = this.d.newId();
-    const composeMs = this.composeStart === null ? 0 : Math.max(0, Date.now() - this.composeStart);
-    // The pilot chat sends the acts and this id with the message, so its server logs the same event once.
-    const input = this.send?.input();
-    if (this.d.adapter.carriesActs && input instanceof HTMLElement) {
-      input.dataset.fwActs = acts.join(',');
-      input.dataset.fwId = id;
-      input.dataset.fwComposeMs = String(composeMs);
-    }
+    const time = Date.now();
+    const composeMs = this.composeStart === null ? 0 : Math.max(0, time - this.composeStart);
     // What the Seller sends is read from the page's input: it is cleaned and cut like any page text (lib/text/unicode).
     const sent = cleanText(text.trim(), MAX_MESSAGE_CHARS);
     const used = this.used;
     const editDistance = used ? distance(used.text.trim(), sent) : 0;
-    const suggestion = used ? { suggestion: { id: used.id, editDistance, usedAs: editDistance === 0 ? ('as_is' as const) : ('edited' as const) } } : {};
-    this.d.log('Seller', 'utter', { text: sent, ...(acts.length ? { acts } : {}), composeMs, ...suggestion }, { id });
+    const suggestion = used ? { id: used.id, editDistance, usedAs: editDistance === 0 ? ('as_is' as const) : ('edited' as const) } : null;
+    // The pilot chat sends all this with the message, so its server logs the same event under the same id.
+    const input = this.send?.input();
+    if (this.d.adapter.carriesActs && input instanceof HTMLElement) {
+      const data = input.dataset;
+      data[SEND_DATASET.acts] = acts.join(',');
+      data[SEND_DATASET.id] = id;
+      data[SEND_DATASET.composeMs] = String(composeMs);
+      data[SEND_DATASET.time] = String(time);
+      if (suggestion) data[SEND_DATASET.suggestion] = JSON.stringify(suggestion);
+      else delete data[SEND_DATASET.suggestion]; // none from an earlier message the page did not send
+    }
+    this.d.log('Seller', 'utter', { text: sent, ...(acts.length ? { acts } : {}), composeMs, ...(suggestion ? { suggestion } : {}) }, { id, time });
     this.selected = [];
     this.composeStart = null;
     this.used = null;

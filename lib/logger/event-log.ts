@@ -4,10 +4,29 @@ import type { PageContext } from '../rpc/api';
 import { sanitizeUrl } from '../privacy/url';
 
 /**
- * Logs an event and returns it (null when not logging); `id` names it when another part logs the same event. A
+ * How an event this page also sees was recorded by the chat's server (the pilot room's Buyer messages): under
+ * another participant and role, with no page address. The copy logged here is then that same event.
+ */
+export interface RecordedBy {
+  participant: string;
+  role: FwEvent['role'];
+}
+
+/**
+ * What names an event that another part logs too: its `id`, the `time` it happened (when the other copy has it),
+ * and who recorded it when that is not this participant.
+ */
+export interface SameEvent {
+  id?: string;
+  time?: number;
+  recordedBy?: RecordedBy;
+}
+
+/**
+ * Logs an event and returns it (null when not logging); `opts` makes it the same event as another part's copy. A
  * `draft` is built the same way but not sent: an event still under way (a product view so far), kept elsewhere.
  */
-export type LogFn = <A extends Action>(agent: FwEvent['agent'], action: A, payload: PayloadOf<A>, opts?: { id?: string; draft?: boolean }) => FwEvent | null;
+export type LogFn = <A extends Action>(agent: FwEvent['agent'], action: A, payload: PayloadOf<A>, opts?: SameEvent & { draft?: boolean }) => FwEvent | null;
 
 /**
  * The one way overlay features record what happened: it stamps the page's context and hands the event to
@@ -17,7 +36,9 @@ export function createEventLog(getContext: () => PageContext | null, enqueue: (e
   return (agent, action, payload, opts) => {
     const ctx = getContext();
     if (!ctx?.logging) return null;
-    const event = makeEvent({ ...ctx, url: sanitizeUrl(getUrl(), { keepQuery: ctx.keepUrlQuery }) }, agent, action, payload);
+    const by = opts?.recordedBy;
+    const url = by ? null : sanitizeUrl(getUrl(), { keepQuery: ctx.keepUrlQuery });
+    const event = makeEvent({ ...ctx, url, ...(by ? { participant: by.participant, role: by.role } : {}) }, agent, action, payload, opts?.time);
     if (opts?.id) event.id = opts.id;
     if (!opts?.draft) enqueue(event);
     return event;

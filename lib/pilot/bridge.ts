@@ -18,11 +18,29 @@ export const PAGE_STATE_ATTRS = {
   sharing: 'data-fw-sharing',
   /** 'open' while a guess waits for the Buyer's answer. */
   guess: 'data-fw-guess',
+  /** The participant the room records the Buyer's messages under. */
+  buyerParticipant: 'data-fw-buyer-participant',
 } as const;
 
-/** What the overlay asks of the page (checked by the page with BridgeRequestSchema, in bridge-schema.ts). */
+/**
+ * On each message element: the time of the room's event for the message. With the Buyer's participant (above) the
+ * extension logs its copy of a Buyer message as the room's event itself, so the two copies of the id agree.
+ */
+export const MESSAGE_TIME_ATTR = 'data-fw-time';
+
+/**
+ * What the overlay puts on the chat input (dataset keys) for the page to send with the message: the id of the
+ * extension's Seller.utter event, its acts, how long it took to write, when it was written (epoch ms) and the
+ * suggested reply it used (JSON), so the room stores its copy of the message as the same event.
+ */
+export const SEND_DATASET = { id: 'fwId', acts: 'fwActs', composeMs: 'fwComposeMs', time: 'fwTime', suggestion: 'fwSuggestion' } as const;
+
+/**
+ * What the overlay asks of the page (checked by the page with BridgeRequestSchema, in bridge-schema.ts). `time` is
+ * when the Seller asked (epoch ms): the extension's event has it, and the room's copy of the event takes it too.
+ */
 export type BridgeRequest =
-  | { kind: 'share'; id: string; products: SharedProduct[]; message?: string; from: ShareOrigin }
-  | { kind: 'guess'; id: string; productId: string };
+  | { kind: 'share'; id: string; time?: number; products: SharedProduct[]; message?: string; from: ShareOrigin }
+  | { kind: 'guess'; id: string; time?: number; productId: string };
 
 export type BridgeReply = { id: string; ok: true; state: 'sent' | 'queued' } | { id: string; ok: false; error: string };

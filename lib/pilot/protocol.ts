@@ -6,6 +6,8 @@ import { SHARE_ORIGINS } from '../share/origins';
 import { ACCEPT_MODES } from '../simulator/preferences';
 import { StorableString } from '../text/storable';
 import { MAX_ACT_CHARS, MAX_ACTS_PER_MESSAGE, MAX_CATEGORY_CHARS, MAX_MESSAGE_CHARS, MAX_OFFERED_CATEGORIES, MAX_PRODUCT_ID_CHARS, MAX_REASON_CHARS } from './limits';
+import { ACTION_PAYLOADS } from '../events/schema';
+import { findUnstorable } from '../events/storable';
 
 /**
  * The pilot chat's WebSocket protocol: what a Buyer or Seller page may send, and what the server sends back.
@@ -18,15 +20,29 @@ const Free = (max: number) => v.pipe(StorableString, v.maxLength(max));
 const Text = v.pipe(StorableString, v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(MAX_MESSAGE_CHARS));
 const ProductId = Free(MAX_PRODUCT_ID_CHARS);
 const Category = Free(MAX_CATEGORY_CHARS);
+/**
+ * When the sender wrote the message (epoch ms, their clock): the Seller's extension logs the message at that time,
+ * and the room stores its copy of the event with it when it is near the server's clock (rooms.ts).
+ */
+const WrittenAt = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)));
+/** The suggested reply a Seller's message used, as the Seller's extension logs it (the utter event's own field). */
+const UsedSuggestion = v.optional(
+  v.pipe(
+    ACTION_PAYLOADS.utter.entries.suggestion.wrapped,
+    v.check((s) => findUnstorable(s) === null, 'must hold only text PostgreSQL can store (no NUL, no lone surrogate)'),
+  ),
+);
 
 export const ClientMessageSchema = v.variant('type', [
   v.object({ type: v.literal('hello'), lastSeq: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
   v.object({
     type: v.literal('say'),
     id: Id,
+    time: WrittenAt,
     text: Text,
     acts: v.optional(v.pipe(v.array(Free(MAX_ACT_CHARS)), v.maxLength(MAX_ACTS_PER_MESSAGE))),
     composeMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+    suggestion: UsedSuggestion,
     voice: v.optional(v.object({ raw: Free(MAX_MESSAGE_CHARS), edited: Free(MAX_MESSAGE_CHARS) })),
   }),
   v.object({ type: v.literal('typing'), on: v.boolean() }),
@@ -36,6 +52,7 @@ export const ClientMessageSchema = v.variant('type', [
     v.object({
       type: v.literal('share'),
       id: Id,
+      time: WrittenAt,
       /** Catalog products, by id. */
       productIds: v.optional(v.pipe(v.array(ProductId), v.maxLength(MAX_SHARED_PRODUCTS))),
       /**
@@ -50,7 +67,7 @@ export const ClientMessageSchema = v.variant('type', [
     v.check((m) => (m.productIds?.length ?? 0) + (m.products?.length ?? 0) <= MAX_SHARED_PRODUCTS, `a share holds at most ${MAX_SHARED_PRODUCTS} products`),
   ),
   v.object({ type: v.literal('viewed'), shareId: Id }),
-  v.object({ type: v.literal('guess'), id: Id, productId: ProductId }),
+  v.object({ type: v.literal('guess'), id: Id, time: WrittenAt, productId: ProductId }),
   v.object({ type: v.literal('confirm'), id: Id, accepted: v.boolean(), reason: v.optional(Free(MAX_REASON_CHARS)) }),
   v.object({ type: v.literal('end'), id: Id }),
   /** The Buyer rested the pointer on a shared product's card. */
@@ -123,6 +140,11 @@ export interface RoomView {
   outcome: { accepted: boolean; reason?: string } | null;
   voice: boolean;
   sharing: 'I' | 'II' | 'III';
+  /**
+   * The participant the room records the Buyer's messages under (the Seller's view only): the Seller's extension
+   * keeps its copy of each Buyer message as the same event.
+   */
+  buyerParticipant?: string;
 }
 
 export interface ChatItem {
@@ -130,6 +152,7 @@ export interface ChatItem {
   id: string;
   sender: Sender;
   kind: 'say' | 'share' | 'guess' | 'confirm' | 'offer' | 'pick' | 'end' | 'system';
+  /** The time of the item's event: when it was written (the sender's time, when near the server's clock) or stored. */
   time: number;
   text?: string;
   acts?: string[];

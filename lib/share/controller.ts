@@ -113,18 +113,21 @@ export class ShareController {
       if (mode !== 'III' && items.length > 1) throw new Error('This study shares one product at a time.');
       let done: 'sent' | 'queued' | 'inserted';
       const id = this.d.newId();
+      // When the Seller shared: the chat's server stores its copy of the event with it (the share is logged only
+      // once the chat has it, which takes a round trip).
+      const time = Date.now();
       const cards = this.d.adapter.cards;
       if (mode === 'I') {
         this.insert(items.map((i) => linkLine(i.product, this.urlOf(i.product))).join('\n'));
         done = 'inserted';
       } else if (cards) {
         this.set({ status: { kind: 'busy', text: 'Sharing…' } });
-        done = await cards.send(this.d.doc, { kind: 'share', id, products: items.map((i) => i.product), ...(text ? { message: text } : {}), from });
+        done = await cards.send(this.d.doc, { kind: 'share', id, time, products: items.map((i) => i.product), ...(text ? { message: text } : {}), from });
       } else {
         this.insert(productsAsText(items.map((i) => ({ product: i.product, url: this.urlOf(i.product) })), text));
         done = 'inserted';
       }
-      this.d.log('Seller', 'share', payload, { id });
+      this.d.log('Seller', 'share', payload, { id, time });
       this.set({ draft: null, status: { kind: 'ok', text: describe(done, items.length) } });
       return { done, mode };
     } catch (e) {
@@ -168,9 +171,10 @@ export class ShareController {
       if (!g.allowed) throw new Error(`A guess is allowed after ${g.minTurns} turns (now ${g.turns}).`);
       if (g.open) throw new Error('Your last guess is still waiting for the Buyer’s answer.');
       const id = this.d.newId();
+      const time = Date.now(); // sent with the guess, as with a share
       this.set({ status: { kind: 'busy', text: 'Guessing…' } });
-      const done = await cards.send(this.d.doc, { kind: 'guess', id, productId: product.id });
-      this.d.log('Seller', 'guess', { productId: product.id }, { id });
+      const done = await cards.send(this.d.doc, { kind: 'guess', id, time, productId: product.id });
+      this.d.log('Seller', 'guess', { productId: product.id }, { id, time });
       this.set({ status: { kind: 'ok', text: done === 'sent' ? `You guessed “${product.title}”. Waiting for the Buyer…` : 'Your guess will be sent when the chat reconnects.' } });
       return done;
     } catch (e) {

@@ -22,6 +22,27 @@ export const MAX_OPEN_ROOMS_PER_SELLER = 5;
 /** A room is open until its conversation ends, or until it has been idle (no new item, not just created) this long. */
 export const OPEN_ROOM_IDLE_MS = 60 * 60_000;
 
+/** How far a participant's clock may be from the server's and their message still keep the time they wrote it. */
+export const CLIENT_CLOCK_SKEW_MS = 2 * 60_000;
+/**
+ * How long a message may wait in the page for its connection to come back (the page resends it after every
+ * reconnect, see client/connection.ts) and still keep the time it was written.
+ */
+export const MESSAGE_RESEND_WINDOW_MS = 5 * 60_000;
+
+/**
+ * The time a message's event is stored with. The Seller's extension logs its own copy of the event under the same
+ * id at the moment the message was written, and the copy stored first is the one kept (ingest.ts), so the room
+ * takes the sender's time as it came with the message: within the clock skew of the server's time, or older by as
+ * long as a wait for a reconnect can last. Anything else is a wrong clock, and the server's time is used instead,
+ * so a message cannot be moved far in its conversation.
+ */
+export function messageTime(written: number | undefined, now: number): number {
+  if (written === undefined) return now;
+  const earliest = now - CLIENT_CLOCK_SKEW_MS - MESSAGE_RESEND_WINDOW_MS;
+  return written >= earliest && written <= now + CLIENT_CLOCK_SKEW_MS ? written : now;
+}
+
 export interface RoomState {
   phase: Phase;
   offered: string[];
@@ -192,6 +213,7 @@ export async function roomView(sql: Sql, room: Room, role: 'seller' | 'buyer', c
     sharing: cond.sharing,
   };
   if (role === 'seller' && s.phase === 'offer') view.offerable = (await offerableCategories(sql, room, study)).map(label);
+  if (role === 'seller') view.buyerParticipant = s.buyerParticipant;
   if (role === 'buyer' && s.persona) {
     const persona = catalog.persona(s.persona);
     const targets = (persona?.targets ?? []).map((id) => catalog.product(id)).filter((p): p is Product => !!p);
@@ -272,6 +294,8 @@ export async function applyMessage(sql: Sql, roomId: string, role: 'seller' | 'b
     const [existing] = await tx.query<ItemRow>('SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND id = $2', [room.id, msg.id]);
     if (existing) return { item: toItem(existing), duplicate: true, roomChanged: false };
 
+    // The message's event (and its chat item) carry the time it was written, as the sender's copy of the event does.
+    const at = messageTime('time' in msg ? msg.time : undefined, now);
     let body: Omit<ChatItem, 'seq' | 'id' | 'sender' | 'kind' | 'time'> = {};
     const need = (ok: boolean, message: string) => {
       if (!ok) throw new BadRequest(message, 409);
@@ -298,7 +322,7 @@ export async function applyMessage(sql: Sql, roomId: string, role: 'seller' | 'b
         s.persona = persona?.id ?? null;
         s.phase = 'chat';
         body = { text: `The Buyer chose ${catalog.catalog.categories.find((c) => c.id === msg.category)?.label ?? msg.category}.` };
-        events.push(withId(makeEvent({ ...ctx, role: 'buyer', participant: s.buyerParticipant }, 'System', 'instruct', { text: `category=${msg.category}; persona=${s.persona ?? ''}` }, now), msg.id));
+        events.push(withId(makeEvent({ ...ctx, role: 'buyer', participant: s.buyerParticipant }, 'System', 'instruct', { text: `category=${msg.category}; persona=${s.persona ?? ''}` }, at), msg.id));
         break;
       }
       case 'say': {
@@ -306,12 +330,15 @@ export async function applyMessage(sql: Sql, roomId: string, role: 'seller' | 'b
         if (role === 'seller' && s.lastSpeaker === 'buyer') s.turns++;
         s.lastSpeaker = role;
         body = { text: msg.text, ...(msg.acts?.length ? { acts: msg.acts } : {}) };
-        events.push(
-          withId(
-            makeEvent(ctx, role === 'seller' ? 'Seller' : 'Buyer', 'utter', { text: msg.text, ...(msg.acts?.length ? { acts: msg.acts } : {}), ...(msg.composeMs !== undefined ? { composeMs: msg.composeMs } : {}), ...(msg.voice ? { voice: msg.voice } : {}) }, now),
-            msg.id,
-          ),
-        );
+        // All the Seller's extension logs of the message (but the page's address) comes with it: the room's copy is the same event.
+        const said = {
+          text: msg.text,
+          ...(msg.acts?.length ? { acts: msg.acts } : {}),
+          ...(msg.composeMs !== undefined ? { composeMs: msg.composeMs } : {}),
+          ...(msg.suggestion ? { suggestion: msg.suggestion } : {}),
+          ...(msg.voice ? { voice: msg.voice } : {}),
+        };
+        events.push(withId(makeEvent(ctx, role === 'seller' ? 'Seller' : 'Buyer', 'utter', said, at), msg.id));
         break;
       }
       case 'share': {
@@ -325,7 +352,7 @@ export async function applyMessage(sql: Sql, roomId: string, role: 'seller' | 'b
         need(cond.sharing === 'III' || views.length === 1, 'This study shares one product at a time (sharing condition II)');
         body = { products: views, ...(msg.message ? { text: msg.message } : {}) };
         // The extension logs the same share under the same id, with where the product was found; stored once.
-        events.push(withId(makeEvent(ctx, 'Seller', 'share', { productIds: views.map((p) => p.id), mode: cond.sharing, from: msg.from ?? 'search', ...(msg.message ? { message: msg.message } : {}) }, now), msg.id));
+        events.push(withId(makeEvent(ctx, 'Seller', 'share', { productIds: views.map((p) => p.id), mode: cond.sharing, from: msg.from ?? 'search', ...(msg.message ? { message: msg.message } : {}) }, at), msg.id));
         break;
       }
       case 'guess': {
@@ -335,14 +362,14 @@ export async function applyMessage(sql: Sql, roomId: string, role: 'seller' | 'b
         s.guess = { productId: msg.productId, id: msg.id };
         s.outcome = null;
         body = { products: [productView(catalog.product(msg.productId) as Product, true)] };
-        events.push(withId(makeEvent(ctx, 'Seller', 'guess', { productId: msg.productId }, now), msg.id));
+        events.push(withId(makeEvent(ctx, 'Seller', 'guess', { productId: msg.productId }, at), msg.id));
         break;
       }
       case 'confirm': {
         need(role === 'buyer' && !!s.guess && s.outcome === null, 'There is no guess to answer');
         s.outcome = { accepted: msg.accepted, ...(msg.reason ? { reason: msg.reason } : {}) };
         body = { accepted: msg.accepted, ...(msg.reason ? { reason: msg.reason } : {}) };
-        events.push(withId(makeEvent(ctx, 'Buyer', 'confirm', { productId: s.guess?.productId ?? '', accepted: msg.accepted, ...(msg.reason ? { reason: msg.reason } : {}) }, now), msg.id));
+        events.push(withId(makeEvent(ctx, 'Buyer', 'confirm', { productId: s.guess?.productId ?? '', accepted: msg.accepted, ...(msg.reason ? { reason: msg.reason } : {}) }, at), msg.id));
         break;
       }
       case 'end': {
@@ -350,15 +377,15 @@ export async function applyMessage(sql: Sql, roomId: string, role: 'seller' | 'b
         need(s.turns >= study.minTurns, `The conversation can end after ${study.minTurns} turns (now ${s.turns})`);
         s.phase = 'ended';
         body = { text: 'The Buyer ended the conversation.' };
-        events.push(withId(makeEvent(ctx, 'System', 'instruct', { text: `ended by buyer after ${s.turns} turns` }, now), msg.id));
+        events.push(withId(makeEvent(ctx, 'System', 'instruct', { text: `ended by buyer after ${s.turns} turns` }, at), msg.id));
         await tx.query('UPDATE rooms SET ended_at = now() WHERE id = $1', [room.id]);
         break;
       }
     }
-    const [stored] = await tx.query<{ seq: string | number }>('INSERT INTO room_messages (room_id, id, sender, kind, body, time) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq', [room.id, msg.id, role, msg.type, JSON.stringify(body), now]);
+    const [stored] = await tx.query<{ seq: string | number }>('INSERT INTO room_messages (room_id, id, sender, kind, body, time) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq', [room.id, msg.id, role, msg.type, JSON.stringify(body), at]);
     await tx.query('UPDATE rooms SET state = $1 WHERE id = $2', [JSON.stringify(s), room.id]);
     await insertEvents(tx, events);
-    return { item: { seq: Number(stored?.seq), id: msg.id, sender: role, kind: msg.type, time: now, ...body }, duplicate: false, roomChanged: true };
+    return { item: { seq: Number(stored?.seq), id: msg.id, sender: role, kind: msg.type, time: at, ...body }, duplicate: false, roomChanged: true };
   });
 }
 

@@ -72,3 +72,16 @@ export async function storedEvents(page: Page): Promise<StoredEvent[]> {
       }),
   );
 }
+
+/** Presses *Sync now* until the Study panel says nothing waits to upload. */
+export async function syncUntilNoneWaits(page: Page, timeoutMs: number, label = 'every event uploaded'): Promise<void> {
+  await waitFor(
+    async () => {
+      await page.getByTestId('sync-now').click();
+      await page.waitForTimeout(300);
+      return /^0 waiting/.test(await page.getByTestId('sync-status').innerText());
+    },
+    timeoutMs,
+    label,
+  );
+}

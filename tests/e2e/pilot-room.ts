@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadEnv } from '../../server/env';
 import { startServer, type RunningServer } from '../../server/start';
-import type { Harness } from './harness';
+import { screenshot, type Harness } from './harness';
 
 export interface PilotRoom {
   sellerUrl: string;
@@ -33,11 +33,17 @@ export function usePilotServer(harness: () => Harness) {
     return (await res.json()) as Record<string, unknown>;
   };
 
+  /** A new study in one condition and a Seller's participant code for it. */
+  async function studyWithSeller(condition: string, minTurns = 1, name = `Pilot ${condition}`): Promise<{ study: string; code: string }> {
+    const study = (await api('/v1/studies', { name, conditions: [condition], minTurns })) as { id: string };
+    const { codes } = (await api(`/v1/studies/${study.id}/participants`, {})) as { codes: { code: string }[] };
+    return { study: study.id, code: codes[0]?.code ?? '' };
+  }
+
   /** A new study in one condition, a Seller code, and a room for it. */
   async function roomFor(condition: string, minTurns = 1): Promise<PilotRoom> {
-    const study = (await api('/v1/studies', { name: `Pilot ${condition}`, conditions: [condition], minTurns })) as { id: string };
-    const { codes } = (await api(`/v1/studies/${study.id}/participants`, {})) as { codes: { code: string }[] };
-    return (await api('/v1/rooms', { code: codes[0]?.code })) as unknown as PilotRoom;
+    const { code } = await studyWithSeller(condition, minTurns);
+    return (await api('/v1/rooms', { code })) as unknown as PilotRoom;
   }
 
   /** The Seller offers every category, the Buyer picks one: the chat is on. */
@@ -55,7 +61,38 @@ export function usePilotServer(harness: () => Harness) {
     return { seller, buyer };
   }
 
-  return { server: running, roomFor, startChat, cspErrors: () => [...cspErrors] };
+  return { server: running, studyWithSeller, roomFor, startChat, cspErrors: () => [...cspErrors] };
+}
+
+/**
+ * A Seller who has joined a study opens a practice room with a simulated Buyer from the popup; resolves with the
+ * Seller page once the overlay is on it (and the popup, still open). `popupShot` names a screenshot of the popup.
+ */
+export async function openPracticeRoom(h: Harness, category: string, popupShot?: string): Promise<{ seller: Page; popup: Page }> {
+  const popup = await h.context.newPage();
+  await popup.goto(h.extensionUrl('popup.html'));
+  await popup.getByTestId('practice-category').selectOption(category);
+  if (popupShot) await screenshot(popup, popupShot);
+  const opened = h.context.waitForEvent('page', (p) => p.url().includes('/pilot/seller/'));
+  await popup.getByTestId('practice-start').click();
+  const seller = await opened;
+  await seller.waitForLoadState();
+  await seller.locator('floorwalker-overlay').waitFor({ state: 'attached' });
+  return { seller, popup };
+}
+
+export const buyerMessages = (seller: Page) => seller.locator('#messages .msg.buyer');
+
+/** The Seller writes, picks the act in the coach (coached rooms hold the send until then), and the simulated Buyer answers; returns the answer. */
+export async function sellerAct(seller: Page, act: string, text: string): Promise<string> {
+  const before = await buyerMessages(seller).count();
+  await seller.locator('#input').fill(text);
+  await seller.locator('#input').press('Enter');
+  await seller.getByTestId('fw-choose-act').waitFor();
+  await seller.getByTestId(`fw-act-${act}`).click();
+  await expect.poll(() => seller.locator('#messages .msg.seller').last().innerText()).toContain(text);
+  await expect.poll(() => buyerMessages(seller).count(), { timeout: 10_000 }).toBeGreaterThan(before);
+  return buyerMessages(seller).last().innerText();
 }
 
 /** The Buyer sends a message, and it has reached the Seller's page. */

@@ -1,49 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { screenshot, useHarness, waitFor } from './harness';
-import { usePilotServer } from './pilot-room';
+import { buyerMessages, openPracticeRoom, sellerAct, usePilotServer } from './pilot-room';
 import { joinFromOptions, openOptions } from './options-page';
 import type { ConversationRecord } from '../../lib/export/conversation';
 import { loadServerCatalog } from '../../server/catalog';
 
 const catalog = await loadServerCatalog();
-const buyerMessages = (seller: Page) => seller.locator('#messages .msg.buyer');
-
-/** The Seller writes, picks the act in the coach (coached rooms hold the send until then), and the simulated Buyer answers. */
-async function sellerAct(seller: Page, act: string, text: string): Promise<string> {
-  const before = await buyerMessages(seller).count();
-  await seller.locator('#input').fill(text);
-  await seller.locator('#input').press('Enter');
-  await seller.getByTestId('fw-choose-act').waitFor();
-  await seller.getByTestId(`fw-act-${act}`).click();
-  await expect.poll(() => seller.locator('#messages .msg.seller').last().innerText()).toContain(text);
-  await expect.poll(() => buyerMessages(seller).count(), { timeout: 10_000 }).toBeGreaterThan(before);
-  return buyerMessages(seller).last().innerText();
-}
 
 describe('practice with a simulated Buyer in real Chromium', () => {
   const harness = useHarness();
-  const { server } = usePilotServer(harness);
+  const { server, studyWithSeller } = usePilotServer(harness);
 
   it('B.IIc: started from the popup; coached acts, a search, a Share Now and a confirmed Guess; the exported conversation holds it all', async () => {
     const h = harness();
     const s = server();
     const admin = { Authorization: `Bearer ${s.adminToken}`, 'Content-Type': 'application/json' };
-    const study = (await (await fetch(`${s.url}/v1/studies`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Practice study', conditions: ['B.IIc'], minTurns: 3 }) })).json()) as { id: string };
-    const { codes } = (await (await fetch(`${s.url}/v1/studies/${study.id}/participants`, { method: 'POST', headers: admin, body: '{}' })).json()) as { codes: { code: string }[] };
+    const { study: studyId, code: sellerCode } = await studyWithSeller('B.IIc', 3, 'Practice study');
     const options = await openOptions(h);
-    await joinFromOptions(options, s.url, codes[0]?.code ?? '');
+    await joinFromOptions(options, s.url, sellerCode);
 
     // The popup opens a practice room with a simulated Buyer in the chosen category.
-    const popup = await h.context.newPage();
-    await popup.goto(h.extensionUrl('popup.html'));
-    await popup.getByTestId('practice-category').selectOption('headphones');
-    await screenshot(popup, 'simulated-buyer-popup');
-    const opened = h.context.waitForEvent('page', (p) => p.url().includes('/pilot/seller/'));
-    await popup.getByTestId('practice-start').click();
-    const seller = await opened;
-    await seller.waitForLoadState();
-    await seller.locator('floorwalker-overlay').waitFor({ state: 'attached' });
+    const { seller, popup } = await openPracticeRoom(h, 'headphones', 'simulated-buyer-popup');
 
     // The Seller offers categories; the simulated Buyer picks headphones and opens the conversation.
     await seller.locator('#offer').click();
@@ -90,7 +67,7 @@ describe('practice with a simulated Buyer in real Chromium', () => {
     // The extension uploads its events (search, hovers, acts); the server's per-conversation export joins them
     // with the room's (every turn, the shares, the Buyer's look at the card, the outcome).
     const exportConversation = async (): Promise<ConversationRecord | undefined> => {
-      const res = await fetch(`${s.url}/v1/studies/${study.id}/export?format=conversations`, { headers: admin });
+      const res = await fetch(`${s.url}/v1/studies/${studyId}/export?format=conversations`, { headers: admin });
       const text = await res.text();
       const records = text.trim().startsWith('[') ? (JSON.parse(text) as ConversationRecord[]) : text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as ConversationRecord);
       return records.find((r) => r.conversation === room?.id);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start';
 import { forward, listenOnLoopback, studyServer, useCleanup } from './study-server';
 import { screenshot, useHarness, waitFor, workerControl } from './harness';
-import { joinFromOptions, openOptions } from './options-page';
+import { joinFromOptions, openOptions, syncUntilNoneWaits } from './options-page';
 import { openProductPage } from './product-page';
 
 /** A small seeded PRNG (mulberry32): the faults are random but the same in every run, so the test cannot pass by luck. */
@@ -121,15 +121,7 @@ describe('sync to the endpoint under faults', () => {
       await product.waitForTimeout(300);
       await options.getByTestId('sync-now').click();
     }
-    await waitFor(
-      async () => {
-        await options.getByTestId('sync-now').click();
-        await options.waitForTimeout(300);
-        return /^0 waiting/.test(await options.getByTestId('sync-status').innerText());
-      },
-      60_000,
-      'the queue to empty',
-    );
+    await syncUntilNoneWaits(options, 60_000, 'the queue to empty');
     const final = await serverCounts();
     expect(final).toEqual({ n: 110, distinct: 110 });
     // The faults really happened, both kinds: refused before storing, and stored but the answer lost (a batch delivered twice).

@@ -1,16 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adapterFromConfig, PILOT_ADAPTER, type ChatMessage } from '../../lib/adapters/chat';
 import { observeMessages } from '../../lib/adapters/observe-messages';
 import { interceptSend } from '../../lib/adapters/intercept-send';
+import { flush, useTestSignal } from './helpers/dom';
 
-const flush = () => new Promise((r) => setTimeout(r, 0));
-let abort = new AbortController();
-afterEach(() => {
-  abort.abort();
-  abort = new AbortController();
-  document.body.innerHTML = '';
-});
+const abort = useTestSignal();
 
 // Markup as in tests/fixtures/pages/chats (see its README): a thread with a textarea and a send button.
 const THREAD = adapterFromConfig({ host: 'x', messageList: '#thread', message: 'li.bubble', mine: '.out', text: 'p.body', input: '#compose', send: '#send-btn', enterSends: false });
@@ -77,8 +72,7 @@ describe('observeMessages', () => {
       spacer.insertAdjacentHTML('beforeend', '<div class="vrow" data-index="500" data-from="buyer">A new one</div>');
       await flush();
       expect(seen, adapter === withIds ? 'with ids' : 'without ids').toEqual(['A new one']);
-      abort.abort();
-      abort = new AbortController();
+      abort.renew();
     }
   });
 

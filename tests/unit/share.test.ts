@@ -11,9 +11,9 @@ const product = (id: string, extra: Partial<SharedProduct> = {}): SharedProduct 
 const item = (id: string, extra: Partial<SharedProduct> = {}): ShareItem => ({ product: product(id, extra), from: 'search' });
 
 function harness(adapter = adapterFromConfig({ host: 'x', messageList: '#list', message: '.m', mine: '.me', input: '#box' }), sharing: 'I' | 'II' | 'III' = 'II') {
-  const logged: { agent: string; action: string; payload: unknown; id?: string | undefined }[] = [];
+  const logged: { agent: string; action: string; payload: unknown; id?: string | undefined; time?: number | undefined }[] = [];
   const log = ((agent, action, payload, opts) => {
-    logged.push({ agent, action, payload, id: opts?.id });
+    logged.push({ agent, action, payload, id: opts?.id, ...(opts?.time !== undefined ? { time: opts.time } : {}) });
     return null;
   }) as LogFn;
   let n = 0;
@@ -31,7 +31,7 @@ describe('sharing on a chat that cannot show cards', () => {
     (document.querySelector('#box') as HTMLTextAreaElement).value = 'Look:';
     expect(await share.share([item('a', { url: 'https://shop.example/a' })])).toEqual({ done: 'inserted', mode: 'I' });
     expect((document.querySelector('#box') as HTMLTextAreaElement).value).toBe('Look:\nProduct a — https://shop.example/a');
-    expect(logged).toEqual([{ agent: 'Seller', action: 'share', payload: { productIds: ['a'], mode: 'I', from: 'search' }, id: expect.any(String) }]);
+    expect(logged).toEqual([{ agent: 'Seller', action: 'share', payload: { productIds: ['a'], mode: 'I', from: 'search' }, id: expect.any(String), time: expect.any(Number) }]);
   });
 
   it('II and III fall back to formatted text with prices and links', async () => {
@@ -80,13 +80,16 @@ describe('sharing on the pilot chat (cards, through the page)', () => {
     return { state, requests };
   }
 
-  it('follows the room\'s condition over the study\'s, sends cards by id and logs them under the same id', async () => {
+  it('follows the room\'s condition over the study\'s, sends cards by id and logs them under the same id and time', async () => {
     const page = pilotPage(() => ({ ok: true, state: 'sent' }));
     page.state(0);
     const { share, logged } = harness(PILOT_ADAPTER, 'I');
     expect(share.mode()).toBe('II');
+    const asked = Date.now();
     expect(await share.share([{ product: product('lego-1'), from: 'profile_search' }], ' For him ')).toEqual({ done: 'sent', mode: 'II' });
-    expect(page.requests).toEqual([{ kind: 'share', id: logged[0]?.id, products: [product('lego-1')], message: 'For him', from: 'profile_search' }]);
+    // The room stores its copy of the share with the time the Seller shared, which the extension's event has too.
+    expect(page.requests).toEqual([{ kind: 'share', id: logged[0]?.id, time: logged[0]?.time, products: [product('lego-1')], message: 'For him', from: 'profile_search' }]);
+    expect(logged[0]?.time).toBeGreaterThanOrEqual(asked);
     expect(logged[0]).toMatchObject({ action: 'share', payload: { productIds: ['lego-1'], mode: 'II', from: 'profile_search', message: 'For him' } });
     // The chat's own text box is untouched: the card goes through the chat.
     expect((document.querySelector('textarea') as HTMLTextAreaElement).value).toBe('');
@@ -101,7 +104,8 @@ describe('sharing on the pilot chat (cards, through the page)', () => {
     await expect(share.guess(product('a'))).rejects.toThrow('still waiting');
     page.state(2);
     expect(await share.guess(product('a'))).toBe('sent');
-    expect(logged).toEqual([{ agent: 'Seller', action: 'guess', payload: { productId: 'a' }, id: page.requests[0]?.id }]);
+    expect(logged).toEqual([{ agent: 'Seller', action: 'guess', payload: { productId: 'a' }, id: page.requests[0]?.id, time: page.requests[0]?.time }]);
+    expect(page.requests[0]?.time).toEqual(expect.any(Number));
     await expect(share.guess(product('bad'))).rejects.toThrow('Unknown product');
     expect(share.state.get().status).toEqual({ kind: 'error', text: 'Unknown product' });
     expect(logged).toHaveLength(1);

@@ -1,10 +1,10 @@
 import { ChatConnection } from './connection';
 import { placeBySeq } from './order';
 import { TypingSignal } from './typing';
-import type { ChatItem, RoomView, ServerMessage } from '../../../lib/pilot/protocol';
+import type { ChatItem, ClientMessage, RoomView, ServerMessage } from '../../../lib/pilot/protocol';
 import { ID_PATTERN } from '../../../lib/ids';
 import * as v from 'valibot';
-import { BRIDGE_REPLY, BRIDGE_REQUEST, PAGE_STATE_ATTRS, type BridgeReply } from '../../../lib/pilot/bridge';
+import { BRIDGE_REPLY, BRIDGE_REQUEST, MESSAGE_TIME_ATTR, PAGE_STATE_ATTRS, SEND_DATASET, type BridgeReply } from '../../../lib/pilot/bridge';
 import { BridgeRequestSchema } from '../../../lib/pilot/bridge-schema';
 
 // The Seller's pilot chat page: plain DOM, so the parts the extension overlays stay exactly where they are.
@@ -74,6 +74,7 @@ function addItem(item: ChatItem): void {
   messages.querySelector(`[data-id="${item.id}"]`)?.remove();
   const el = document.createElement('div');
   el.dataset.id = item.id;
+  el.setAttribute(MESSAGE_TIME_ATTR, String(item.time));
   el.className = `msg ${item.kind !== 'say' ? 'system' : item.sender === 'seller' ? 'mine' : 'theirs'}`;
   if (item.kind === 'say') {
     el.textContent = item.text ?? '';
@@ -110,6 +111,7 @@ function render(r: RoomView): void {
   phaseEl.setAttribute(PAGE_STATE_ATTRS.minTurns, String(r.minTurns));
   phaseEl.setAttribute(PAGE_STATE_ATTRS.sharing, r.sharing);
   phaseEl.setAttribute(PAGE_STATE_ATTRS.guess, r.guess && !r.outcome ? 'open' : 'none');
+  if (r.buyerParticipant) phaseEl.setAttribute(PAGE_STATE_ATTRS.buyerParticipant, r.buyerParticipant);
   const p = (text: string) => Object.assign(document.createElement('p'), { textContent: text });
   if (r.phase === 'offer') {
     const fieldset = document.createElement('fieldset');
@@ -162,20 +164,47 @@ function renderGuess(r: RoomView): void {
   guessEl.append(row);
 }
 
+type UsedSuggestion = NonNullable<Extract<ClientMessage, { type: 'say' }>['suggestion']>;
+
+/**
+ * The suggested reply the overlay says the message used, with only the fields the server takes (it checks them
+ * too), or null: a malformed one is left out rather than have the server refuse the message.
+ */
+function suggestionOf(json: string | undefined): UsedSuggestion | null {
+  let s: unknown;
+  try {
+    s = JSON.parse(json ?? 'null');
+  } catch {
+    return null;
+  }
+  if (!s || typeof s !== 'object') return null;
+  const { id, editDistance, usedAs } = s as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof editDistance !== 'number' || !Number.isInteger(editDistance) || editDistance < 0) return null;
+  return usedAs === 'as_is' || usedAs === 'edited' ? { id, editDistance, usedAs } : null;
+}
+
 function sendMessage(): void {
   const text = input.value.trim();
   if (!text || !room || room.phase !== 'chat') return;
   errorEl.textContent = '';
   // The Floorwalker overlay puts the chosen act(s) on the input before the page sends (coached condition).
   // It also names the message (the same id as its own Seller.utter event, so the study stores it once) and says how
-  // long it took to write.
-  const acts = (input.dataset.fwActs ?? '').split(',').map((a) => a.trim()).filter(Boolean);
-  const fwId = input.dataset.fwId;
-  const composeMs = Number(input.dataset.fwComposeMs);
-  delete input.dataset.fwActs;
-  delete input.dataset.fwId;
-  delete input.dataset.fwComposeMs;
-  const draft = { type: 'say' as const, text, ...(acts.length ? { acts } : {}), ...(Number.isInteger(composeMs) && composeMs >= 0 ? { composeMs } : {}) };
+  // long it took to write and when it was written (so the room's copy of the event has the extension's time).
+  const data = input.dataset;
+  const acts = (data[SEND_DATASET.acts] ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  const fwId = data[SEND_DATASET.id];
+  const composeMs = Number(data[SEND_DATASET.composeMs]);
+  const time = Number(data[SEND_DATASET.time]);
+  const suggestion = suggestionOf(data[SEND_DATASET.suggestion]);
+  for (const k of Object.values(SEND_DATASET)) delete data[k];
+  const draft = {
+    type: 'say' as const,
+    text,
+    ...(acts.length ? { acts } : {}),
+    ...(Number.isInteger(composeMs) && composeMs >= 0 ? { composeMs } : {}),
+    ...(Number.isInteger(time) && time > 0 ? { time } : {}),
+    ...(suggestion ? { suggestion } : {}),
+  };
   const id = fwId && ID_PATTERN.test(fwId) ? conn.send(draft, fwId) : conn.send(draft);
   const el = Object.assign(document.createElement('div'), { className: 'msg mine seller pending', textContent: text });
   el.dataset.id = id;
@@ -214,8 +243,8 @@ document.addEventListener(BRIDGE_REQUEST, (e) => {
   if (!room || room.phase !== 'chat') return reply({ id: req.id, ok: false, error: 'The chat has not started yet (or has ended).' });
   bridged.add(req.id);
   if (req.kind === 'share') {
-    conn.send({ type: 'share', products: req.products, ...(req.message ? { message: req.message } : {}), from: req.from }, req.id);
-  } else conn.send({ type: 'guess', productId: req.productId }, req.id);
+    conn.send({ type: 'share', products: req.products, ...(req.message ? { message: req.message } : {}), from: req.from, ...(req.time !== undefined ? { time: req.time } : {}) }, req.id);
+  } else conn.send({ type: 'guess', productId: req.productId, ...(req.time !== undefined ? { time: req.time } : {}) }, req.id);
   if (!online) reply({ id: req.id, ok: true, state: 'queued' });
 });
 // For tests and the overlay: the page's connection, to simulate a network drop.

@@ -1,0 +1,156 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto'; // before Dexie: it looks for IndexedDB when imported
+import { describe, expect, it } from 'vitest';
+import { v7 as uuidv7 } from 'uuid';
+import { PILOT_ADAPTER } from '../../lib/adapters/chat';
+import { CoachController } from '../../lib/coach/controller';
+import { DEFAULT_COACHING_SCHEMA } from '../../lib/coach/default-schema';
+import { EMPTY_COACH_STATE } from '../../lib/coach/state';
+import { EMPTY_PROFILE } from '../../lib/profile/schema';
+import { createEventLog } from '../../lib/logger/event-log';
+import { MESSAGE_TIME_ATTR, PAGE_STATE_ATTRS, SEND_DATASET } from '../../lib/pilot/bridge';
+import type { PageContext } from '../../lib/rpc/api';
+import type { FwEvent } from '../../lib/events/schema';
+import type { Suggestion } from '../../lib/coach/suggest';
+import { storeEvents } from '../../lib/background/content-api';
+import { countEvents } from '../../lib/db/events';
+import { SyncState } from '../../lib/db/schema';
+import { useTestDbs } from './helpers/db';
+import { clickEvent } from './helpers/events';
+import { flush, useTestSignal } from './helpers/dom';
+
+const abort = useTestSignal();
+
+const ROOM = 'room-abc123-0f0f0f';
+const BUYER = 'buyer-abc123';
+const PAGE_URL = 'http://127.0.0.1:8787/pilot/seller/ABC123';
+const context: PageContext = { logging: true, consented: true, study: 'study-1', participant: 'p-seller', role: 'seller', condition: 'B.IIc', conversation: ROOM, keepUrlQuery: false, overlay: { collapsed: false, side: 'right' } };
+
+/** The pilot Seller page as the server renders it (chat parts, the room's state), with the Buyer's participant stated or not. */
+function pilotPage(buyerParticipant: string | null = BUYER): { list: HTMLElement; input: HTMLTextAreaElement } {
+  document.body.innerHTML = `<header data-fw-conversation="${ROOM}"></header><section id="phase"></section>
+    <div data-fw-chat="messages" id="messages"></div>
+    <form id="composer"><textarea data-fw-chat="input" id="input"></textarea><button type="submit" data-fw-chat="send" id="send">Send</button></form>`;
+  const phase = document.getElementById('phase') as HTMLElement;
+  phase.setAttribute(PAGE_STATE_ATTRS.phase, 'chat');
+  if (buyerParticipant) phase.setAttribute(PAGE_STATE_ATTRS.buyerParticipant, buyerParticipant);
+  document.getElementById('composer')?.addEventListener('submit', (e) => e.preventDefault());
+  return { list: document.getElementById('messages') as HTMLElement, input: document.getElementById('input') as HTMLTextAreaElement };
+}
+
+/** A message element as the page adds it for a chat item. */
+function message(sender: 'buyer' | 'seller', text: string, id: string, time: number | null): HTMLElement {
+  const el = Object.assign(document.createElement('div'), { className: `msg ${sender === 'seller' ? 'mine seller' : 'theirs buyer'}`, textContent: text });
+  el.dataset.id = id;
+  if (time !== null) el.setAttribute(MESSAGE_TIME_ATTR, String(time));
+  return el;
+}
+
+/** A coached controller on the page, logging through the real event log into `logged`. */
+async function coach(suggestions: Suggestion[] = []) {
+  const logged: FwEvent[] = [];
+  const log = createEventLog(() => context, (e) => logged.push(e), () => `${PAGE_URL}#key=secret`);
+  const controller = new CoachController({
+    doc: document,
+    adapter: PILOT_ADAPTER,
+    schema: DEFAULT_COACHING_SCHEMA,
+    coaching: true,
+    conversation: ROOM,
+    log,
+    load: async () => EMPTY_COACH_STATE,
+    save: async () => undefined,
+    newId: uuidv7,
+    profile: {
+      load: async () => EMPTY_PROFILE,
+      extract: async () => ({ profile: EMPTY_PROFILE, items: [], added: [], category: null, ms: 0 }),
+      update: async () => ({ profile: EMPTY_PROFILE, change: { op: 'confirm', key: null } }) as never,
+      suggest: async () => suggestions,
+    },
+  });
+  await controller.start(abort.signal);
+  return { controller, logged };
+}
+
+const pressEnter = (input: HTMLElement) => input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true, composed: true }));
+
+describe('a Buyer message on the pilot Seller page', () => {
+  it('is read with the time and participant the room recorded it under; Seller messages and pages that do not say are read as before', () => {
+    const { list } = pilotPage();
+    list.append(message('buyer', 'Hi!', 'b1', 1_750_000_000_123), message('seller', 'Hello', 's1', 1_750_000_000_456), message('buyer', 'Old page', 'b2', null));
+    const [buyer, seller, untimed] = list.querySelectorAll('.msg');
+    expect(PILOT_ADAPTER.readMessage(buyer as Element)).toEqual({ sender: 'buyer', text: 'Hi!', id: 'b1', recorded: { time: 1_750_000_000_123, participant: BUYER } });
+    expect(PILOT_ADAPTER.readMessage(seller as Element)).toEqual({ sender: 'seller', text: 'Hello', id: 's1' });
+    expect(PILOT_ADAPTER.readMessage(untimed as Element)).toEqual({ sender: 'buyer', text: 'Old page', id: 'b2' });
+    pilotPage(null);
+    document.getElementById('messages')?.append(message('buyer', 'Hi!', 'b1', 1_750_000_000_123));
+    expect(PILOT_ADAPTER.readMessage(document.querySelector('.msg') as Element)).toEqual({ sender: 'buyer', text: 'Hi!', id: 'b1' });
+  });
+
+  it('is logged by the Seller\'s extension as the room\'s own event: its id, time, participant and role, and no page address', async () => {
+    const { list } = pilotPage();
+    const { logged } = await coach();
+    const id = uuidv7();
+    list.append(message('buyer', 'I need headphones for my dad.', id, 1_750_000_000_123));
+    await flush();
+    expect(logged.filter((e) => e.action === 'utter')).toEqual([
+      { id, schema: 1, time: 1_750_000_000_123, study: 'study-1', participant: BUYER, conversation: ROOM, role: 'buyer', condition: 'B.IIc', agent: 'Buyer', url: null, action: 'utter', payload: { text: 'I need headphones for my dad.' } },
+    ]);
+  });
+});
+
+describe('a coached Seller message on the pilot page', () => {
+  it('puts its id, time, acts, compose time and the suggested reply it used on the input, for the page to send, and logs the same', async () => {
+    const { input } = pilotPage();
+    const suggestion: Suggestion = { id: 'template:greet:0', text: 'Hi there! What can I help you find?', source: 'template' };
+    const { controller, logged } = await coach([suggestion]);
+    controller.clickAct('greet');
+    await expect.poll(() => controller.view.get().suggestions).toEqual([suggestion]);
+    controller.useSuggestion(suggestion.id);
+    input.value = `${suggestion.text} Hello!`;
+    const before = Date.now();
+    pressEnter(input);
+    const [utter] = logged.filter((e) => e.action === 'utter');
+    expect(utter).toMatchObject({ agent: 'Seller', url: PAGE_URL, payload: { text: `${suggestion.text} Hello!`, acts: ['greet'], suggestion: { id: suggestion.id, editDistance: ' Hello!'.length, usedAs: 'edited' } } });
+    expect(utter?.time).toBeGreaterThanOrEqual(before);
+    const data = input.dataset;
+    expect({ id: data[SEND_DATASET.id], acts: data[SEND_DATASET.acts], time: Number(data[SEND_DATASET.time]), composeMs: Number(data[SEND_DATASET.composeMs]) }).toEqual({
+      id: utter?.id,
+      acts: 'greet',
+      time: utter?.time,
+      composeMs: utter?.action === 'utter' ? utter.payload.composeMs : NaN,
+    });
+    expect(JSON.parse(data[SEND_DATASET.suggestion] ?? 'null')).toEqual(utter?.action === 'utter' ? utter.payload.suggestion : 'missing');
+
+    // The next message used no suggestion: none is left on the input from this one (the page might not have sent it).
+    await flush(); // the next key press is another user action
+    controller.clickAct('ask_recipient');
+    input.value = 'Is it for you?';
+    pressEnter(input);
+    expect(logged.filter((e) => e.action === 'utter')).toHaveLength(2);
+    expect(data[SEND_DATASET.suggestion]).toBeUndefined();
+  });
+});
+
+describe('storing a copy of an event the study server recorded itself', () => {
+  const { open } = useTestDbs('fw-same-event');
+  const joined = { study: 'study-1', participant: 'p-1' };
+
+  it('keeps it as synced: it is never uploaded and never waits; this participant\'s own events wait as before', async () => {
+    const db = open();
+    const own = clickEvent(1);
+    const roomCopy = { ...clickEvent(2), participant: BUYER, role: 'buyer' as const, url: null };
+    const otherStudy = clickEvent(3, { study: 'local' });
+    expect((await storeEvents(db, [own, roomCopy, otherStudy], undefined, joined)).stored).toEqual([own.id, roomCopy.id, otherStudy.id]);
+    expect((await db.events.get(roomCopy.id))?.syncState).toBe(SyncState.synced);
+    expect((await db.events.get(own.id))?.syncState).toBe(SyncState.pending);
+    expect((await db.events.get(otherStudy.id))?.syncState).toBe(SyncState.pending);
+    expect(await countEvents(db)).toEqual({ total: 3, pending: 2 });
+  });
+
+  it('marks nothing synced in a browser that has joined no study (nothing is uploaded there at all)', async () => {
+    const db = open();
+    const roomCopy = { ...clickEvent(2), participant: BUYER, role: 'buyer' as const, url: null };
+    await storeEvents(db, [roomCopy]);
+    expect((await db.events.get(roomCopy.id))?.syncState).toBe(SyncState.pending);
+  });
+});
