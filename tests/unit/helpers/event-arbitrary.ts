@@ -4,6 +4,7 @@ import type { ProfileItem } from '../../../lib/profile/schema';
 import { SHARE_ORIGINS } from '../../../lib/share/origins';
 import { PRIMINGS, SHARINGS } from '../../../lib/study/condition';
 import { truncateText } from '../../../lib/text/unicode';
+import { findUnstorable, jsonChars, MAX_FREE_FORM_DEPTH, MAX_FREE_FORM_JSON_CHARS } from '../../../lib/events/storable';
 
 /**
  * fast-check arbitraries for events that pass `validateEvent`, one per action, for property tests of everything
@@ -52,15 +53,18 @@ const percent = nonNegNumber(100);
 const productId = storableText(200);
 const optionalNull = (arb: fc.Arbitrary<string>) => fc.option(arb, { nil: null });
 
-/** Keys a free-form object may have that trip code treating objects as maps or paths. */
-const ODD_KEYS = ['', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'a.b', 'payload.text', '=1+1', '0', '-1', ' ', '\n', '🙂', 'x,y', '"q"'] as const;
+/**
+ * Keys a free-form object may have that trip code treating objects as maps or paths. (`__proto__`, `prototype` and
+ * `constructor` are refused by the schema: lib/events/storable's FORBIDDEN_KEYS.)
+ */
+const ODD_KEYS = ['', 'toString', 'hasOwnProperty', 'a.b', 'payload.text', '=1+1', '0', '-1', ' ', '\n', '🙂', 'x,y', '"q"'] as const;
 
 /** A free-form object (search filters): odd keys, nesting, any JSON value. */
 const freeForm: fc.Arbitrary<Record<string, unknown>> = fc.dictionary(
   fc.oneof(fc.constantFrom(...ODD_KEYS), fc.string({ unit: textUnit, maxLength: 8 })),
   fc.jsonValue({ stringUnit: textUnit, maxDepth: 4 }),
   { maxKeys: 6 },
-);
+).filter((o) => findUnstorable(o, MAX_FREE_FORM_DEPTH) === null && jsonChars(o) <= MAX_FREE_FORM_JSON_CHARS); // fast-check also makes "__proto__" keys
 
 const element = fc.record(
   { tag: storableText(40), path: storableText(400), id: storableText(120), role: storableText(40), label: storableText(120), testId: storableText(120) },
