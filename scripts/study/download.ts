@@ -81,7 +81,9 @@ function countingSink(target: Writable, owned: boolean, counted: (bytes: number)
     },
   });
   const fail = (e: Error) => sink.destroy(e);
-  target.once('error', fail);
-  sink.once('close', () => target.off('error', fail));
+  target.on('error', fail);
+  // A file of ours keeps the listener: destroyed with a write still under way, it reports that write afterwards
+  // (ERR_STREAM_DESTROYED), and an error with no listener would crash the CLI instead of letting it say what failed.
+  if (!owned) sink.once('close', () => target.off('error', fail));
   return sink;
 }
