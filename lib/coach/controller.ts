@@ -237,18 +237,26 @@ export class CoachController {
     const used = this.used;
     const editDistance = used ? distance(used.text.trim(), sent) : 0;
     const suggestion = used ? { id: used.id, editDistance, usedAs: editDistance === 0 ? ('as_is' as const) : ('edited' as const) } : null;
-    // The pilot chat sends all this with the message, so its server logs the same event under the same id.
+    const logged = this.d.log('Seller', 'utter', { text: sent, ...(acts.length ? { acts } : {}), composeMs, ...(suggestion ? { suggestion } : {}) }, { id, time }) !== null;
+    // The pilot chat sends all this with the message, so its server logs the same event under the same id. The acts
+    // and the id belong to the coached chat itself; what only the extension measures (when, how long, which
+    // suggestion) goes along only while the participant lets it log: paused means paused for the room's copy too.
     const input = this.send?.input();
     if (this.d.adapter.carriesActs && input instanceof HTMLElement) {
       const data = input.dataset;
       data[SEND_DATASET.acts] = acts.join(',');
       data[SEND_DATASET.id] = id;
-      data[SEND_DATASET.composeMs] = String(composeMs);
-      data[SEND_DATASET.time] = String(time);
-      if (suggestion) data[SEND_DATASET.suggestion] = JSON.stringify(suggestion);
-      else delete data[SEND_DATASET.suggestion]; // none from an earlier message the page did not send
+      const measured: [string, string | null][] = [
+        [SEND_DATASET.composeMs, logged ? String(composeMs) : null],
+        [SEND_DATASET.time, logged ? String(time) : null],
+        // None from an earlier message the page did not send, either.
+        [SEND_DATASET.suggestion, logged && suggestion ? JSON.stringify(suggestion) : null],
+      ];
+      for (const [key, value] of measured) {
+        if (value === null) delete data[key];
+        else data[key] = value;
+      }
     }
-    this.d.log('Seller', 'utter', { text: sent, ...(acts.length ? { acts } : {}), composeMs, ...(suggestion ? { suggestion } : {}) }, { id, time });
     this.selected = [];
     this.composeStart = null;
     this.used = null;

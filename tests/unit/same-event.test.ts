@@ -47,9 +47,9 @@ function message(sender: 'buyer' | 'seller', text: string, id: string, time: num
 }
 
 /** A coached controller on the page, logging through the real event log into `logged`. */
-async function coach(suggestions: Suggestion[] = []) {
+async function coach(suggestions: Suggestion[] = [], logging = true) {
   const logged: FwEvent[] = [];
-  const log = createEventLog(() => context, (e) => logged.push(e), () => `${PAGE_URL}#key=secret`);
+  const log = createEventLog(() => ({ ...context, logging }), (e) => logged.push(e), () => `${PAGE_URL}#key=secret`);
   const controller = new CoachController({
     doc: document,
     adapter: PILOT_ADAPTER,
@@ -128,6 +128,23 @@ describe('a coached Seller message on the pilot page', () => {
     pressEnter(input);
     expect(logged.filter((e) => e.action === 'utter')).toHaveLength(2);
     expect(data[SEND_DATASET.suggestion]).toBeUndefined();
+  });
+});
+
+describe('a coached Seller message while logging is paused', () => {
+  it('hands the page its acts and id only: nothing the extension measures goes to the room while paused', async () => {
+    const { input } = pilotPage();
+    const suggestion: Suggestion = { id: 'template:greet:0', text: 'Hi there! What can I help you find?', source: 'template' };
+    const { controller, logged } = await coach([suggestion], false);
+    controller.clickAct('greet');
+    await expect.poll(() => controller.view.get().suggestions).toEqual([suggestion]);
+    controller.useSuggestion(suggestion.id);
+    pressEnter(input);
+    expect(logged).toEqual([]);
+    const data = input.dataset;
+    expect(data[SEND_DATASET.acts]).toBe('greet');
+    expect(data[SEND_DATASET.id]).toMatch(/^[0-9a-f-]{36}$/);
+    expect([data[SEND_DATASET.time], data[SEND_DATASET.composeMs], data[SEND_DATASET.suggestion]]).toEqual([undefined, undefined, undefined]);
   });
 });
 
