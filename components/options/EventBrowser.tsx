@@ -2,6 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { ACTIONS, type Action } from '@/lib/events/schema';
 import type { EventPage } from '@/lib/db/events';
 import { EVENTS_PAGE_SIZE } from '@/lib/limits';
+import type { StoredEvent } from '@/lib/db/schema';
+import { DataTable, type Column } from './DataTable';
 
 export interface EventBrowserProps {
   load(query: { action?: Action | undefined; offset: number; limit: number }): Promise<EventPage>;
@@ -10,6 +12,22 @@ export interface EventBrowserProps {
 }
 
 /** Stored events, newest first, a page at a time, optionally one action only. */
+const EVENT_COLUMNS: Column<StoredEvent>[] = [
+  { header: 'Time', cell: (e) => new Date(e.time).toLocaleString() },
+  { header: 'Agent', cell: (e) => e.agent },
+  { header: 'Action', cell: (e) => e.action },
+  { header: 'Conversation', cell: (e) => e.conversation ?? '—' },
+  { header: 'Page', cell: (e) => (e.url ? new URL(e.url).pathname : '—'), cellProps: (e) => ({ class: 'url', title: e.url ?? '' }) },
+  {
+    header: 'Details',
+    cell: (e) => (
+      <code class="payload" data-testid="payload">
+        {JSON.stringify(e.payload)}
+      </code>
+    ),
+  },
+];
+
 export function EventBrowser({ load, version }: EventBrowserProps) {
   const [action, setAction] = useState<Action | ''>('');
   const [page, setPage] = useState(0);
@@ -61,36 +79,7 @@ export function EventBrowser({ load, version }: EventBrowserProps) {
       )}
       {data && data.total === 0 && <p class="empty">No events stored{action ? ` for “${action}”` : ''} yet.</p>}
       {data && data.events.length > 0 && (
-        <table data-testid="events-table">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Agent</th>
-              <th scope="col">Action</th>
-              <th scope="col">Conversation</th>
-              <th scope="col">Page</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.events.map((e) => (
-              <tr key={e.id} data-action={e.action} data-id={e.id}>
-                <td>{new Date(e.time).toLocaleString()}</td>
-                <td>{e.agent}</td>
-                <td>{e.action}</td>
-                <td>{e.conversation ?? '—'}</td>
-                <td class="url" title={e.url ?? ''}>
-                  {e.url ? new URL(e.url).pathname : '—'}
-                </td>
-                <td>
-                  <code class="payload" data-testid="payload">
-                    {JSON.stringify(e.payload)}
-                  </code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable testId="events-table" rows={data.events} columns={EVENT_COLUMNS} rowKey={(e) => e.id} rowProps={(e) => ({ 'data-action': e.action, 'data-id': e.id })} />
       )}
       <nav class="pager" aria-label="Pages">
         <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>

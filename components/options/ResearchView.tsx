@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { ChartConfiguration } from 'chart.js';
 import { validateEvent, type FwEvent } from '@/lib/events/schema';
-import { studyStats } from '@/lib/analysis/study-stats';
+import { studyStats, type StudyStats } from '@/lib/analysis/study-stats';
 import { ChartView } from './Chart';
+import { DataTable, type Column } from './DataTable';
 
 const PALETTE = ['#2457d6', '#d6245a', '#1d7a46', '#9a5b00', '#6b3fa0', '#0f8a8a', '#555'];
 const bar = (labels: string[], data: number[], label: string): ChartConfiguration => ({
@@ -15,6 +16,14 @@ const bar = (labels: string[], data: number[], label: string): ChartConfiguratio
  * The researcher's view: conversations with condition, turns, outcome and duration, a conversation's timeline,
  * and the study's charts, from this browser's events or from a study export loaded from a file.
  */
+/** The conversations table's columns after the first (which selects the conversation, so needs the view's state). */
+const CONVERSATION_COLUMNS: Column<StudyStats['conversations'][number]>[] = [
+  { header: 'Condition', cell: (c) => c.condition },
+  { header: 'Turns', cell: (c) => c.turnCount },
+  { header: 'Outcome', cell: (c) => (c.outcomeLabel === 'none' ? '—' : c.outcomeLabel) },
+  { header: 'Duration', cell: (c) => `${Math.round(c.durationMs / 1000)} s` },
+];
+
 export function ResearchView({ readAll }: { readAll(): Promise<FwEvent[]> }) {
   const [events, setEvents] = useState<FwEvent[] | null>(null);
   const [source, setSource] = useState('');
@@ -94,32 +103,23 @@ export function ResearchView({ readAll }: { readAll(): Promise<FwEvent[]> }) {
             {Math.round(stats.suggestions.fraction * 100)}% of {stats.suggestions.sellerMessages} Seller messages.
           </p>
           {stats.conversations.length > 0 && (
-            <table data-testid="conversations-table">
-              <thead>
-                <tr>
-                  <th scope="col">Conversation</th>
-                  <th scope="col">Condition</th>
-                  <th scope="col">Turns</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Duration</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.conversations.map((c) => (
-                  <tr key={c.conversation} class={c.conversation === selected ? 'selected' : ''} onClick={() => setSelected(c.conversation)} style="cursor: pointer">
-                    <td>
-                      <button type="button" class="link-button" onClick={() => setSelected(c.conversation)}>
-                        {c.conversation}
-                      </button>
-                    </td>
-                    <td>{c.condition}</td>
-                    <td>{c.turnCount}</td>
-                    <td>{c.outcomeLabel === 'none' ? '—' : c.outcomeLabel}</td>
-                    <td>{Math.round(c.durationMs / 1000)} s</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              testId="conversations-table"
+              rows={stats.conversations}
+              rowKey={(c) => c.conversation}
+              rowProps={(c) => ({ class: c.conversation === selected ? 'selected' : '', onClick: () => setSelected(c.conversation), style: 'cursor: pointer' })}
+              columns={[
+                {
+                  header: 'Conversation',
+                  cell: (c) => (
+                    <button type="button" class="link-button" onClick={() => setSelected(c.conversation)}>
+                      {c.conversation}
+                    </button>
+                  ),
+                },
+                ...CONVERSATION_COLUMNS,
+              ]}
+            />
           )}
           {conv && (
             <ol class="timeline" data-testid="timeline" aria-label={`Timeline of ${conv.conversation}`}>

@@ -180,5 +180,5 @@ describe.each(BACKENDS)('ingest keeps every event exactly or refuses it by name 
       }),
       { numRuns: 25 },
     );
-  });
+  }, 60_000); // 25 batches and 25 exports over HTTP: seconds on a quiet machine, more on a shared one
 });

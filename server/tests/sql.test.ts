@@ -13,7 +13,7 @@ describe.each(BACKENDS)('the database wrapper ($name)', (backend) => {
   beforeAll(async () => {
     sql = backend.databaseUrl ? await openPostgres(backend.databaseUrl, 2) : await openPglite(null);
     await sql.exec(`CREATE TABLE ${table} (n int)`);
-  });
+  }, 60_000); // opening PGlite (loading its WebAssembly) took over the default 10 s on a loaded machine
   afterAll(async () => {
     await sql.exec(`DROP TABLE IF EXISTS ${table}`);
     await sql.close();
