@@ -13,9 +13,8 @@ export interface ExtensionEvent<Listener> {
   removeListener(listener: Listener): void;
 }
 
-/** Adds `listener` to an extension event until `signal` aborts. */
+/** Adds `listener` to an extension event until `signal` aborts (not at all when it already has). */
 export function listenUntilAbort<Listener>(event: ExtensionEvent<Listener>, listener: Listener, signal: AbortSignal): void {
-  if (signal.aborted) return;
   event.addListener(listener);
   onAbort(signal, () => event.removeListener(listener));
 }

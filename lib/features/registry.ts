@@ -1,13 +1,13 @@
 /**
  * One file per feature, its id the file's name. Content scripts are bundled into one IIFE in which
  * `import.meta.url` is the page's address (Vite rewrites it to `self.location.href`), the same for every feature;
- * the file names survive as the keys of `import.meta.glob('./features/*.ts', { eager: true, import: 'default' })`, so the folder's
- * files are the list and each names itself.
+ * the file names survive as the keys of `import.meta.glob('./features/*.ts', { eager: true, import: 'default' })`, so the
+ * folder's files are the list and each names itself.
  */
-/** `./features/page-logger.ts` → `page-logger`. */
+/** `./features/page-logger.ts` → `page-logger`: the file's name without its folder and extension. */
 export function featureId(path: string): string {
   const file = path.slice(path.lastIndexOf('/') + 1);
-  const dot = file.indexOf('.');
+  const dot = file.lastIndexOf('.');
   return dot === -1 ? file : file.slice(0, dot);
 }
 

@@ -45,6 +45,7 @@ describe('the content script feature list', () => {
 
   it('names a feature by its file, and refuses a file without a feature', () => {
     expect(featureId('./features/page-logger.ts')).toBe('page-logger');
+    expect(featureId('/src/features/chat.v2.ts')).toBe('chat.v2');
     expect(featuresOf({ './features/b.ts': { x: 2 }, './features/a.ts': { x: 1 } })).toEqual([
       { x: 1, name: 'a' },
       { x: 2, name: 'b' },
