@@ -5,7 +5,7 @@ import { journalView } from '@/lib/logger/view-journal';
 import { LOGGING_SWITCH_KEY } from '@/lib/logging-switch';
 import { defineFeature } from '../define-feature';
 import { OVERLAY_TAG } from '../overlay';
-import { SHARE_BUTTON_TAG } from '../storefront';
+import { SHARE_BUTTON_TAG } from '../share-button';
 
 /** Hovers, scrolls, clicks and product views, on every page, while logging is on. */
 export default defineFeature({

@@ -1,7 +1,7 @@
 import { firstValue } from '@/lib/observable';
 import { watchProduct } from '@/lib/storefront/watch';
 import { defineFeature } from '../define-feature';
-import { mountShareButton } from '../storefront';
+import { mountShareButton } from '../share-button';
 
 /** The product on a storefront page, for the page logger, and the Seller's "Share to chat" button while there is one. */
 export default defineFeature({
