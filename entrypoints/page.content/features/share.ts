@@ -1,25 +1,25 @@
 import { browser } from 'wxt/browser';
 import type { ChatAdapter } from '@/lib/adapters/chat';
-import type { LogFn } from '@/lib/logger/event-log';
-import type { Observable } from '@/lib/observable';
-import type { ContentApi, PageContext } from '@/lib/rpc/api';
+import type { ContentDeps } from '../deps';
 import { ShareController } from '@/lib/share/controller';
 import { DEFAULT_CONDITION, parseCondition } from '@/lib/study/condition';
 import { isShareFromPage, type ShareFromPage, type ShareToChatResult } from '@/lib/rpc/tab-messages';
 import { newId } from '@/lib/ids';
-
-export interface ShareFeatureDeps {
-  adapter: ChatAdapter;
-  rpc: Pick<ContentApi, 'registerChatTab' | 'catalogProduct'>;
-  log: LogFn;
-  context: Observable<PageContext | null>;
-}
+import { listenUntilAbort, onAbort } from '@/lib/features/on-abort';
+import { defineFeature } from '../define-feature';
 
 /**
  * The chat page's share feature: the controller the overlay's share controls use, this tab's place in the
  * background's list of chat tabs, and products arriving from a product page's "Share to chat".
  */
-export function startShare({ adapter, rpc, log, context }: ShareFeatureDeps, signal: AbortSignal): ShareController {
+export default defineFeature({
+  matches: 'chat',
+  async start(deps, signal) {
+    deps.share.set(startShare(await deps.adapter, deps, signal));
+  },
+});
+
+function startShare(adapter: ChatAdapter, { rpc, log, context }: ContentDeps, signal: AbortSignal): ShareController {
   const share = new ShareController({
     doc: document,
     adapter,
@@ -34,8 +34,7 @@ export function startShare({ adapter, rpc, log, context }: ShareFeatureDeps, sig
     newId,
   });
   share.start(signal);
-  const off = context.subscribe(() => share.refresh());
-  signal.addEventListener('abort', off, { once: true });
+  onAbort(signal, context.subscribe(() => share.refresh()));
 
   // The chat tab used last is where product pages share to: say so at start and whenever it comes to the front.
   const register = () => void rpc.registerChatTab(adapter.conversationId(document), document.title || location.hostname).catch((e: unknown) => console.warn('[floorwalker] chat tab', e));
@@ -60,7 +59,6 @@ export function startShare({ adapter, rpc, log, context }: ShareFeatureDeps, sig
     void receive(msg).then(sendResponse);
     return true; // answers asynchronously
   };
-  browser.runtime.onMessage.addListener(onMessage);
-  signal.addEventListener('abort', () => browser.runtime.onMessage.removeListener(onMessage), { once: true });
+  listenUntilAbort(browser.runtime.onMessage, onMessage, signal);
   return share;
 }

@@ -1,0 +1,58 @@
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import type { OverlayDeps } from '@/components/overlay/Overlay';
+import type { CoachController } from '@/lib/coach/controller';
+import { createEventLog, type LogFn } from '@/lib/logger/event-log';
+import { EventSender } from '@/lib/logger/sender';
+import { observable, type Observable } from '@/lib/observable';
+import { connectContent } from '@/lib/rpc/connect';
+import type { PageContext } from '@/lib/rpc/api';
+import type { ShareController } from '@/lib/share/controller';
+import type { DetectedProduct } from '@/lib/storefront/detect';
+
+/** What every content-script feature may use: built once per page, shared, and the only way features talk. */
+export interface ContentDeps {
+  ctx: ContentScriptContext;
+  /** The page's one RPC client to the background. */
+  rpc: ReturnType<typeof connectContent>;
+  /** The page's one event sender; `log` stamps and queues an event on it. */
+  sender: EventSender;
+  log: LogFn;
+  /** The page context the page logger asks for; null until it has. */
+  context: Observable<PageContext | null>;
+  status: OverlayDeps['status'];
+  /** Set by the chat features, read by the overlay. */
+  coach: Observable<CoachController | null>;
+  share: Observable<ShareController | null>;
+  /** The storefront product on this page (none on chat pages), for the page logger and the "Share to chat" button. */
+  product: Observable<DetectedProduct | null>;
+}
+
+/** The dependencies of a page: one RPC client and one event sender, flushed when the page is hidden or left. */
+export function createContentDeps(ctx: ContentScriptContext): ContentDeps {
+  const rpc = connectContent();
+  const context = observable<PageContext | null>(null);
+  const status = observable({ sent: 0, pending: 0 });
+  const sender = new EventSender((events) => rpc.logEvents(events), {
+    onRejected: (rejected) => console.warn('[floorwalker] events rejected', rejected),
+    onProgress: ({ pending, acknowledged }) => status.set({ sent: acknowledged, pending }),
+  });
+  ctx.onInvalidated(() => {
+    sender.stop();
+    rpc.close();
+  });
+  const log = createEventLog(context.get, (e) => sender.enqueue(e), () => location.href);
+  const flush = () => sender.flush();
+  window.addEventListener('pagehide', flush, { signal: ctx.signal });
+  document.addEventListener('visibilitychange', flush, { signal: ctx.signal });
+  return {
+    ctx,
+    rpc,
+    sender,
+    log,
+    context,
+    status,
+    coach: observable<CoachController | null>(null),
+    share: observable<ShareController | null>(null),
+    product: observable<DetectedProduct | null>(null),
+  };
+}

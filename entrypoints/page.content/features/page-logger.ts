@@ -1,0 +1,38 @@
+import { browser } from 'wxt/browser';
+import { listenUntilAbort } from '@/lib/features/on-abort';
+import { startPageLogger } from '@/lib/logger/start';
+import { journalView } from '@/lib/logger/view-journal';
+import { LOGGING_SWITCH_KEY } from '@/lib/logging-switch';
+import { defineFeature } from '../define-feature';
+import { OVERLAY_TAG } from '../overlay';
+import { SHARE_BUTTON_TAG } from '../share-button';
+
+/** Hovers, scrolls, clicks and product views, on every page, while logging is on. */
+export default defineFeature({
+  matches: 'any',
+  async start({ adapter: adapterReady, rpc, context, sender, product }, signal) {
+    const adapter = await adapterReady;
+    const ignore = (el: Element) => el.closest(`${OVERLAY_TAG}, ${SHARE_BUTTON_TAG}`) !== null;
+    let running: AbortController | null = null;
+    // (Re)start or stop the logger to match the current context: listeners exist only while logging is on.
+    const apply = async () => {
+      const pageContext = await rpc.getPageContext(location.href, adapter?.conversationId(document) ?? null);
+      context.set(pageContext);
+      running?.abort();
+      running = null;
+      if (!pageContext.logging || signal.aborted) return;
+      running = new AbortController();
+      const both = AbortSignal.any([signal, running.signal]);
+      startPageLogger(
+        { doc: document, context: pageContext, ignore, enqueue: (e) => sender.enqueue(e), ...(adapter ? {} : { product, journal: (e, final) => journalView(browser.storage.local, e, final) }) },
+        both,
+      );
+    };
+    await apply();
+    // A pause, resume, consent or withdrawal elsewhere reaches this page at once.
+    const onChanged = (changes: Record<string, unknown>, area: string) => {
+      if (area === 'local' && LOGGING_SWITCH_KEY in changes) void apply().catch((e: unknown) => console.warn('[floorwalker] logger switch', e));
+    };
+    listenUntilAbort(browser.storage.onChanged, onChanged, signal);
+  },
+});
