@@ -2,8 +2,8 @@ import { defineContentScript } from 'wxt/utils/define-content-script';
 import { CONTENT_MATCHES } from '@/lib/sites/matches';
 import { adapterFromConfig, detectChatAdapter, waitForChatAdapter, type ChatAdapter } from '@/lib/adapters/chat';
 import { CHAT_LIST_WAIT_MS } from '@/lib/limits';
-import { connectContent } from '@/lib/rpc/connect';
-import type { PageContext } from '@/lib/rpc/api';
+import { connect } from '@/lib/rpc/connect';
+import { PORTS, type PageContext } from '@/lib/rpc/api';
 import { EventSender } from '@/lib/logger/sender';
 import { startPageLogger } from '@/lib/logger/start';
 import { journalView } from '@/lib/logger/view-journal';
@@ -31,7 +31,7 @@ export default defineContentScript({
   // Frames too: shops put product pages in iframes. The chat overlay is for the top page only.
   allFrames: true,
   async main(ctx) {
-    const rpc = connectContent();
+    const rpc = connect(PORTS.content);
     const topFrame = window.top === window;
     // The pilot chat's built-in adapter is seen at once, so the overlay shows without waiting for anything. The chat
     // features wait for the full answer: a site the participant configured by selectors in the options page (read
