@@ -12,6 +12,9 @@ const LAYER_ZONES = [
   { target: './hooks', from: ['./components', './entrypoints', './server'], message: 'hooks/ is shared by the extension and the pilot pages: it may import lib/ only.' },
   { target: './components', from: ['./entrypoints', './server'], message: 'components/ may not import entrypoints/ or server/.' },
   { target: './server', from: ['./components', './entrypoints'], message: 'server/ may not import the extension (components/, entrypoints/): shared hooks live in hooks/, shared logic in lib/.' },
+  // Each extension context bundles only its own UI: the service worker none, content scripts not the pages'.
+  { target: './entrypoints/background.ts', from: ['./components', './hooks'], message: 'The service worker has no UI: it may not import components/ or hooks/.' },
+  { target: ['./entrypoints/page.content', './components/overlay', './components/storefront'], from: ['./components/options', './components/popup', './entrypoints/options', './entrypoints/popup'], message: 'Content-script code may not import the options page or the popup.' },
 ];
 
 // What only the background may hold: storage and the uploader. A page or content script that imports them ships

@@ -34,6 +34,12 @@ describe('layers (eslint.config.js)', () => {
     expect(await ruleErrors('server/pilot/client/layer-probe.tsx', "import { useHoverDwell } from '../../../hooks/useHoverDwell';\nexport const x = useHoverDwell;\n")).toEqual([]);
   });
 
+  it('the service worker bundles no UI, and content scripts not the options page or the popup', async () => {
+    expect(await ruleErrors('entrypoints/background.ts', "import { Popup } from '@/components/popup/Popup';\nexport const x = Popup;\n")).toEqual([LAYERS]);
+    expect(await ruleErrors('components/overlay/LayerProbe.tsx', "import { OptionsApp } from '@/components/options/OptionsApp';\nexport const x = OptionsApp;\n")).toEqual([LAYERS]);
+    expect(await ruleErrors('entrypoints/page.content/layer-probe.ts', "import { Overlay } from '@/components/overlay/Overlay';\nexport const x = Overlay;\n")).toEqual([]);
+  });
+
   it('pages and content scripts may not import Dexie, lib/db, lib/background or the uploader, except for types', async () => {
     const value = (from: string) => `import * as m from '${from}';\nexport const x = m;\n`;
     expect(await ruleErrors('components/options/LayerProbe.tsx', "import Dexie from 'dexie';\nexport const x = Dexie;\n")).toEqual([BACKGROUND_ONLY]);
