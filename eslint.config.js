@@ -47,7 +47,8 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }] },
   },
   {
-    files: ['components/**', 'hooks/**', 'entrypoints/popup/**', 'entrypoints/options/**', 'entrypoints/*.content/**', 'entrypoints/*.content.{ts,tsx}'],
+    // The pilot's own pages (server/pilot/client/) run in a browser too, and have no Dexie of their own.
+    files: ['components/**', 'hooks/**', 'entrypoints/popup/**', 'entrypoints/options/**', 'entrypoints/*.content/**', 'entrypoints/*.content.{ts,tsx}', 'server/pilot/client/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', BACKGROUND_ONLY] },
   },
   {
