@@ -1,4 +1,3 @@
-import { expose } from 'comlink';
 import { browser, type Browser, type PublicPath } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { FloorwalkerDb } from '@/lib/db/schema';
@@ -11,7 +10,7 @@ import { createSyncService, SYNC_ALARM, SYNC_ALARM_MINUTES } from '@/lib/backgro
 import { createSiteService } from '@/lib/background/site-service';
 import { createRelayService } from '@/lib/background/relay-service';
 import { PORTS } from '@/lib/rpc/api';
-import { portEndpoint } from '@/lib/rpc/port-endpoint';
+import { serve } from '@/lib/rpc/serve';
 import { LOGGING_SWITCH_KEY, loggingSwitch } from '@/lib/logging-switch';
 import type { Settings } from '@/lib/settings';
 import { listChatSites } from '@/lib/db/chat-sites';
@@ -77,9 +76,9 @@ export default defineBackground(() => {
     void collectViews();
     if (port.name === PORTS.content) {
       // The relay knows which tab is calling (a chat tab registering, a product page sharing).
-      expose({ ...contentApi, ...relay.forTab(port.sender?.tab?.id) }, portEndpoint(port));
+      serve(port, PORTS.content, { ...contentApi, ...relay.forTab(port.sender?.tab?.id) });
     } else if (port.name === PORTS.admin && isExtensionPage(port, extensionOrigin)) {
-      expose(adminApi, portEndpoint(port));
+      serve(port, PORTS.admin, adminApi);
     } else {
       port.disconnect();
     }

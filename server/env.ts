@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { parseOrThrow } from '../lib/events/schema';
+import { parseOrThrow } from '../lib/validation';
 
 /** Server configuration from the environment, validated once at start with messages that say what to fix. */
 const EnvSchema = v.object({

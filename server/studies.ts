@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { StudyConfigSchema, type StudyConfig } from '../lib/study/config';
 import { parseCoachingSchema } from '../lib/coach/schema';
-import { describeIssues } from '../lib/events/schema';
+import { describeIssues } from '../lib/validation';
 import type { Sql } from './db/sql';
 
 /** A request the caller got wrong: the route answers 4xx with this message and changes nothing. */

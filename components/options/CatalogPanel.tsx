@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { AdminApi } from '@/lib/rpc/api';
-import type { CatalogInfo, ColdStartMode } from '@/lib/background/search-service';
+import type { CatalogInfo, ColdStartMode } from '@/lib/rpc/types';
 import { guessMapping, missingRequired, ImportCollector, PRODUCT_FIELDS, REQUIRED_FIELDS, type ColumnMapping, type RowError } from '@/lib/catalog/import';
 import { csvHeaders, formatOf, readCsv, readNdjson, type ImportFormat } from '@/lib/catalog/read-file';
 import { readJson } from '@/lib/catalog/read-json';

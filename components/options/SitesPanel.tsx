@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { AdminApi } from '@/lib/rpc/api';
-import type { SiteStatus } from '@/lib/background/site-service';
+import type { SiteStatus } from '@/lib/rpc/types';
 import { originsFor, parseSite } from '@/lib/sites/site';
 import { useAction } from './useAction';
 

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { AdminApi } from '@/lib/rpc/api';
 import type { Settings } from '@/lib/settings';
-import type { SyncOverview } from '@/lib/background/sync-service';
-import { endpointBase } from '@/lib/sync/join';
+import type { SyncOverview } from '@/lib/rpc/types';
+import { endpointBase } from '@/lib/sync/endpoint';
 import { timeAgo } from '@/lib/time/ago';
 import { useAction } from './useAction';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { AdminApi } from '@/lib/rpc/api';
 import type { Settings } from '@/lib/settings';
-import type { SyncOverview } from '@/lib/background/sync-service';
+import type { SyncOverview } from '@/lib/rpc/types';
 import { timeAgo } from '@/lib/time/ago';
 import { LOGGING_STATE_TEXT, loggingState } from '@/lib/logging-switch';
 import { Practice } from './Practice';

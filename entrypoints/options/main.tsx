@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { OptionsApp } from '@/components/options/OptionsApp';
-import { connectAdmin } from '@/lib/rpc/connect';
+import { connect } from '@/lib/rpc/connect';
+import { PORTS } from '@/lib/rpc/api';
 import '@/components/options/options.css';
 
-render(<OptionsApp api={connectAdmin()} />, document.getElementById('app')!);
+render(<OptionsApp api={connect(PORTS.admin)} />, document.getElementById('app')!);

@@ -4,8 +4,9 @@ import type { CoachController } from '@/lib/coach/controller';
 import { createEventLog, type LogFn } from '@/lib/logger/event-log';
 import { EventSender } from '@/lib/logger/sender';
 import { observable, type Observable } from '@/lib/observable';
-import { connectContent } from '@/lib/rpc/connect';
-import type { PageContext } from '@/lib/rpc/api';
+import { connect } from '@/lib/rpc/connect';
+import { PORTS, type ChannelApis, type PageContext } from '@/lib/rpc/api';
+import type { RpcClient } from '@/lib/rpc/client';
 import type { ShareController } from '@/lib/share/controller';
 import type { DetectedProduct } from '@/lib/storefront/detect';
 
@@ -13,7 +14,7 @@ import type { DetectedProduct } from '@/lib/storefront/detect';
 export interface ContentDeps {
   ctx: ContentScriptContext;
   /** The page's one RPC client to the background. */
-  rpc: ReturnType<typeof connectContent>;
+  rpc: RpcClient<ChannelApis[typeof PORTS.content]>;
   /** The page's one event sender; `log` stamps and queues an event on it. */
   sender: EventSender;
   log: LogFn;
@@ -29,7 +30,7 @@ export interface ContentDeps {
 
 /** The dependencies of a page: one RPC client and one event sender, flushed when the page is hidden or left. */
 export function createContentDeps(ctx: ContentScriptContext): ContentDeps {
-  const rpc = connectContent();
+  const rpc = connect(PORTS.content);
   const context = observable<PageContext | null>(null);
   const status = observable({ sent: 0, pending: 0 });
   const sender = new EventSender((events) => rpc.logEvents(events), {

@@ -1,9 +1,10 @@
-import { parseOrThrow, eventIdOf, validateEvent, type FwEvent } from '../events/schema';
+import { eventIdOf, validateEvent, type FwEvent } from '../events/schema';
+import { parseOrThrow } from '../validation';
 import { putEvents } from '../db/events';
 import { loadSettings, updateSettings } from '../db/settings';
 import type { FloorwalkerDb } from '../db/schema';
 import type { ContentApi, LogResult } from '../rpc/api';
-import type { RelayApi } from './relay-service';
+import type { RelayApi } from '../rpc/types';
 import { productImageUrl } from '../catalog/images';
 import { sharedFromCatalog } from '../share/items';
 import { MAX_CONVERSATION_ID_CHARS, RPC_LOG_BATCH_LIMIT } from '../limits';

@@ -1,21 +1,12 @@
 import * as v from 'valibot';
 import { activeCatalog } from '../catalog/store';
 import type { FloorwalkerDb } from '../db/schema';
-import { parseOrThrow } from '../events/schema';
+import { parseOrThrow } from '../validation';
 import { extractProfile } from '../profile/extract';
 import { addExtracted, applyOp, buyerId, ProfileOpSchema, updateMemory, type ProfileChange } from '../profile/memory';
-import { ConversationProfileSchema, EMPTY_PROFILE, type ConversationProfile, type ProfileEntry, type ProfileItem } from '../profile/schema';
+import { ConversationProfileSchema, EMPTY_PROFILE, type ConversationProfile, type ProfileEntry } from '../profile/schema';
 import { vocabularyFromCatalog, type ProfileVocabulary } from '../profile/vocabulary';
-
-export interface Extracted {
-  profile: ConversationProfile;
-  /** Everything read from this message (also items the profile already held). */
-  items: ProfileItem[];
-  /** Entries this message added or changed. */
-  added: ProfileEntry[];
-  category: string | null;
-  ms: number;
-}
+import type { Extracted } from '../rpc/types';
 
 const Text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 const ExtractRequestSchema = v.object({ conversation: Text(100), text: Text(10_000), messageId: v.nullable(Text(100)), category: v.nullable(Text(64)) });

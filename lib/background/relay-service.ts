@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 import type { FloorwalkerDb } from '../db/schema';
-import { parseOrThrow } from '../events/schema';
-import { SharedProductSchema, type SharedProduct } from '../storefront/product';
+import { parseOrThrow } from '../validation';
+import { SharedProductSchema } from '../storefront/product';
 import { TAB_MESSAGES, type ShareFromPage, type ShareToChatResult } from '../rpc/tab-messages';
 import { cleanText } from '../text/unicode';
+import type { RelayApi } from '../rpc/types';
 
 /** The chat tabs the Seller has open, most recently used first; kept in IndexedDB, since the worker may stop. */
 export const CHAT_TABS_KEY = 'chatTabs';
@@ -20,13 +21,6 @@ export interface ChatTab {
 
 export interface TabsLike {
   sendMessage(tabId: number, message: ShareFromPage, options: { frameId: number }): Promise<unknown>;
-}
-
-export interface RelayApi {
-  /** A chat tab says it is open (and, when it comes to the front, that it is the one in use). */
-  registerChatTab(conversation: string | null, label: string): Promise<void>;
-  /** A product page's "Share to chat": relayed to the chat tab used last. */
-  shareToChat(product: SharedProduct, message?: string): Promise<ShareToChatResult>;
 }
 
 export const NO_CHAT_OPEN = 'No chat is open. Open the chat with your Buyer in another tab (with the Floorwalker panel on it), then share again.';

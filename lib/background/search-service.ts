@@ -7,22 +7,7 @@ import { readPrebuiltIndex } from '../search/prebuilt';
 import { parseSearchQuery, type SearchHit, type SearchResponse } from '../search/query';
 import { highlightRanges } from '../search/text';
 import { productImageUrl } from '../catalog/images';
-
-/** Where the engine came from on this worker start (cheapest first, in the order they are tried). */
-export type ColdStartMode = 'snapshot' | 'prebuilt' | 'build';
-
-export interface CatalogInfo {
-  version: string;
-  name: string;
-  source: CatalogMetaRow['source'];
-  count: number;
-  categories: CatalogMetaRow['categories'];
-  /**
-   * How the engine became ready on this worker start, and how long that took once the active catalog was known
-   * (installing the default catalog on the very first start is not part of it).
-   */
-  coldStart: { mode: ColdStartMode; ms: number };
-}
+import type { CatalogInfo, ColdStartMode } from '../rpc/types';
 
 interface Ready {
   engine: SearchEngine;

@@ -2,19 +2,12 @@ import { loadSettings, setAllowedHosts } from '../db/settings';
 import type { FloorwalkerDb } from '../db/schema';
 import type { Settings } from '../settings';
 import { grantedHosts, isBuiltInSite, originsFor, parseSite } from '../sites/site';
+import type { SiteStatus } from '../rpc/types';
 
 /** The content script WXT builds from entrypoints/page.content; the manifest injects it on the built-in sites. */
 export const PAGE_SCRIPT_FILE = 'content-scripts/page.js';
 /** The one dynamically registered content script that covers every site the participant allowed. */
 export const SITE_SCRIPT_ID = 'fw-sites';
-
-export interface SiteStatus {
-  host: string;
-  /** In the manifest (the pilot chat on this computer): always there, needs no permission. */
-  builtIn: boolean;
-  /** The browser has given access; false when the participant took it back in the browser's own settings. */
-  granted: boolean;
-}
 
 /** The parts of browser.scripting and browser.permissions the service uses (so tests can run it without a browser). */
 export interface ScriptingLike {

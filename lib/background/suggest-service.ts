@@ -2,17 +2,18 @@ import * as v from 'valibot';
 import type { FloorwalkerDb } from '../db/schema';
 import { pastSellerMessages } from '../db/events';
 import { suggestReplies, type Suggestion } from '../coach/suggest';
-import { parseOrThrow } from '../events/schema';
+import { parseOrThrow } from '../validation';
 import { COACH_SUGGESTION_HISTORY } from '../limits';
 import type { ProfileService } from './profile-service';
+import type { SuggestRequest } from '../rpc/types';
 
-const SuggestRequestSchema = v.object({
+// Annotated with the wire type, so the schema and what callers send cannot drift apart.
+const SuggestRequestSchema: v.GenericSchema<SuggestRequest> = v.object({
   conversation: v.pipe(v.string(), v.maxLength(100)),
   act: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
   templates: v.pipe(v.array(v.pipe(v.string(), v.maxLength(1000))), v.maxLength(20)),
   query: v.pipe(v.string(), v.maxLength(2000)),
 });
-export type SuggestRequest = v.InferInput<typeof SuggestRequestSchema>;
 
 /** Suggested replies for a chosen act, from the Seller's past messages in IndexedDB and the conversation's profile. */
 export function createSuggestService(db: FloorwalkerDb, profiles: ProfileService) {

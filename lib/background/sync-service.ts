@@ -2,25 +2,13 @@ import Dexie from 'dexie';
 import type { FloorwalkerDb } from '../db/schema';
 import { SyncState } from '../db/schema';
 import { loadSettings } from '../db/settings';
-import { pruneSynced, readSyncStatus, syncDue, syncOnce, type FetchLike, type SyncResult, type SyncStatus } from '../sync/uploader';
+import { pruneSynced, readSyncStatus, syncDue, syncOnce, type FetchLike, type SyncResult } from '../sync/uploader';
+import type { SyncOverview } from '../rpc/types';
 
 /** After events are written, upload them this soon (the alarm is the safety net if the worker stops first). */
 export const SYNC_SOON_MS = 3_000;
 export const SYNC_ALARM = 'fw-sync';
 export const SYNC_ALARM_MINUTES = 1;
-
-export interface SyncOverview {
-  joined: boolean;
-  study: string;
-  studyName: string | null;
-  endpoint: string | null;
-  pending: number;
-  /** Events set aside (refused by the server, or failed on again and again while it took others): kept, not resent. */
-  rejected: number;
-  /** Why the most recent of them was set aside, in plain words; null when none is. */
-  lastRejection: string | null;
-  status: SyncStatus;
-}
 
 /**
  * Runs the uploader for the joined study: one run at a time, when the backoff allows (or when forced by "Sync

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { describeIssues } from '../events/schema';
+import { describeIssues } from '../validation';
 
 /**
  * The catalog a Seller searches: products, the categories they belong to, and the Buyer personas with their

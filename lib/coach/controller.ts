@@ -15,9 +15,8 @@ import { distance } from 'fastest-levenshtein';
 import { setInputText } from '../adapters/chat';
 import { EMPTY_PROFILE, knownSlots, type ConversationProfile } from '../profile/schema';
 import type { ProfileChange, ProfileOp } from '../profile/memory';
-import type { Extracted } from '../background/profile-service';
+import type { Extracted, SuggestRequest } from '../rpc/types';
 import type { Suggestion } from './suggest';
-import type { SuggestRequest } from '../background/suggest-service';
 
 export interface CoachView {
   coaching: boolean;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { describeIssues } from '../events/schema';
+import { describeIssues } from '../validation';
 import { MAX_COACH_ACTS } from '../limits';
 
 /**

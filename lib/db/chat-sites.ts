@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { SiteChatConfigSchema, type SiteChatConfig } from '../adapters/chat';
-import { parseOrThrow } from '../events/schema';
+import { parseOrThrow } from '../validation';
 import { parseSite } from '../sites/site';
 import type { FloorwalkerDb } from './schema';
 

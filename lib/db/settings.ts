@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { newId } from '../ids';
 import { SETTINGS_KEY, SettingsPatchSchema, SettingsSchema, defaultSettings, type Settings } from '../settings';
-import { parseOrThrow } from '../events/schema';
+import { parseOrThrow } from '../validation';
 import type { FloorwalkerDb } from './schema';
 
 /** Reads the participant's settings, creating defaults (with a fresh local participant id) on first use. */

@@ -4,7 +4,8 @@ import { ID_PATTERN } from '../ids';
 import { ProfileItemSchema } from '../profile/schema';
 import { SHARE_ORIGINS } from '../share/origins';
 import { MAX_URL_CHARS } from '../limits';
-import { findUnstorable, jsonChars, pathSegment, MAX_EVENT_JSON_CHARS, MAX_FREE_FORM_DEPTH, MAX_FREE_FORM_JSON_CHARS } from './storable';
+import { describeIssues } from '../validation';
+import { findUnstorable, jsonChars, MAX_EVENT_JSON_CHARS, MAX_FREE_FORM_DEPTH, MAX_FREE_FORM_JSON_CHARS } from './storable';
 
 /**
  * Event schema v1: the one definition of an event, used by the content scripts, the background, the options
@@ -213,26 +214,6 @@ export type EventOf<A extends Action> = Extract<FwEvent, { action: A }>;
 export type EventContext = Pick<FwEvent, 'study' | 'participant' | 'conversation' | 'role' | 'condition'>;
 
 export type ValidationResult = { ok: true; event: FwEvent } | { ok: false; error: string };
-
-/** Formats valibot issues as "field.path: message" so a rejected event names what is wrong. */
-export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
-  return issues
-    .slice(0, 5)
-    .map((issue) => {
-      const path = issue.path?.map((p) => pathSegment(p.key)).join('.') ?? '';
-      // A strict object's "Expected never" says little: the key is simply not one the schema has.
-      const message = issue.type === 'strict_object' && issue.expected === 'never' ? 'unknown key: not a field of this object' : issue.message;
-      return path ? `${path}: ${message}` : message;
-    })
-    .join('; ');
-}
-
-/** Parses input, or throws "<what>: field.path: message" and nothing downstream sees it. */
-export function parseOrThrow<S extends v.GenericSchema>(schema: S, input: unknown, what: string): v.InferOutput<S> {
-  const r = v.safeParse(schema, input);
-  if (!r.success) throw new Error(`${what}: ${describeIssues(r.issues)}`);
-  return r.output;
-}
 
 /**
  * Checks an event against the schema and against what every store can keep exactly as sent: a valid event is

@@ -1,4 +1,5 @@
 import { hasNul, isWellFormed } from '../text/unicode';
+import { pathSegment } from '../validation';
 
 /**
  * What every store can keep exactly as sent. The browser's IndexedDB holds any JavaScript value, but the server's
@@ -25,9 +26,6 @@ export interface Unstorable {
   path: string;
   message: string;
 }
-
-/** One step of a field path in an error: a plain name as it is, any other key quoted as JSON so it stays readable. */
-export const pathSegment = (key: unknown): string => (typeof key === 'number' || (typeof key === 'string' && /^[\w$-]+$/.test(key)) ? String(key) : JSON.stringify(String(key)));
 
 /** Text that may hold a NUL or half of a pair: almost none does, so one scan settles most strings. */
 // eslint-disable-next-line no-control-regex -- NUL is one of the things looked for

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { ProfileItem } from './schema';
-import { parseOrThrow } from '../events/schema';
+import { parseOrThrow } from '../validation';
 
 /**
  * Scoring the preference extractor against hand-labeled Buyer messages: precision, recall and F1 per slot

@@ -1,22 +1,17 @@
+import type { CatalogInfo, Extracted, RelayApi, SiteStatus, SuggestRequest, SyncOverview } from './types';
 import type { OpenedRoom } from '../pilot/protocol';
 import type { Action, FwEvent } from '../events/schema';
 import type { EventPage } from '../db/events';
 import type { Settings, SettingsPatch } from '../settings';
 import type { SearchQueryInput, SearchResponse } from '../search/query';
 import type { Facets } from '../search/facets';
-import type { CatalogInfo } from '../background/search-service';
 import type { CommitOptions } from '../catalog/import-store';
-import type { SyncOverview } from '../background/sync-service';
-import type { SiteStatus } from '../background/site-service';
 import type { CoachState } from '../coach/state';
 import type { ConversationProfile } from '../profile/schema';
 import type { ProfileChange, ProfileOp } from '../profile/memory';
-import type { Extracted } from '../background/profile-service';
 import type { Suggestion } from '../coach/suggest';
-import type { SuggestRequest } from '../background/suggest-service';
 import type { CoachingSchema } from '../coach/schema';
 import type { SiteChatConfig, SiteChatConfigInput } from '../adapters/chat';
-import type { RelayApi } from '../background/relay-service';
 import type { SharedProduct } from '../storefront/product';
 
 /**

@@ -12,17 +12,19 @@ export class RpcTimeoutError extends Error {
 
 type Method = (...args: never[]) => Promise<unknown>;
 export type RpcClient<T> = { [K in keyof T]: T[K] extends Method ? T[K] : never } & { close(): void };
+/** The names of T's remote methods, so per-method options name methods the channel has (a typo does not compile). */
+export type MethodName<T> = Extract<{ [K in keyof T]: T[K] extends Method ? K : never }[keyof T], string>;
 
-export interface RpcClientOptions<T = Record<string, unknown>> {
+export interface RpcClientOptions<T> {
   timeoutMs?: number;
   /** Longer limits for calls that do real work, e.g. rebuilding a 100,000-product index. */
-  methodTimeoutMs?: Record<string, number>;
+  methodTimeoutMs?: Partial<Record<MethodName<T>, number>>;
   maxAttempts?: number;
   /**
    * Methods a second run would repeat (opening a practice room on the server): they get one attempt, and a dropped
    * port or a timeout fails the call loudly for the caller to show, instead of running it again unseen.
    */
-  once?: readonly Extract<keyof T, string>[];
+  once?: readonly MethodName<T>[];
   /** Wait before attempt n (n ≥ 1); the default backs off 100 ms, 200 ms, 400 ms. */
   backoffMs?: (attempt: number) => number;
 }
@@ -63,6 +65,7 @@ export function createRpcClient<T extends object>(connect: () => PortLike, opts:
 
   async function call(method: string, args: unknown[]): Promise<unknown> {
     let lastError: unknown;
+    // The proxy hands over any property name; the options are keyed by T's method names, so look up by string.
     const attempts = (opts.once as readonly string[] | undefined)?.includes(method) ? 1 : maxAttempts;
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (closed) throw new RpcDisconnectedError('RPC client closed');
@@ -76,7 +79,7 @@ export function createRpcClient<T extends object>(connect: () => PortLike, opts:
         continue;
       }
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const limit = opts.methodTimeoutMs?.[method] ?? timeoutMs;
+      const limit = (opts.methodTimeoutMs as Partial<Record<string, number>> | undefined)?.[method] ?? timeoutMs;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new RpcTimeoutError(`${method} timed out after ${limit} ms`)), limit);
       });

@@ -1,5 +1,5 @@
 import type { SharedProduct } from '../storefront/product';
-import type { ShareOutcome } from '../share/controller';
+import type { ShareOutcome } from '../share/outcome';
 
 /**
  * Messages the background sends to a chat tab's content script (runtime.sendMessage to one tab): the one

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { AttributeValueSchema } from '../catalog/schema';
-import { parseOrThrow } from '../events/schema';
+import { parseOrThrow } from '../validation';
 
 /** What the overlay asks the background's catalog search; the same object is logged as Seller.search. */
 export const SORTS = ['relevance', 'price_asc', 'price_desc', 'rating'] as const;

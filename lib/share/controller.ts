@@ -5,11 +5,10 @@ import type { ShareOrigin } from './origins';
 import type { LogFn } from '../logger/event-log';
 import { MAX_SHARED_PRODUCTS } from '../limits';
 import { observable, type Observable } from '../observable';
-import type { Condition } from '../study/condition';
 import type { SharedProduct } from '../storefront/product';
 import { linkLine, productsAsText } from './format';
+import type { ShareOutcome, SharingMode } from './outcome';
 
-export type SharingMode = Condition['sharing'];
 
 /** A product the Seller picked to share, and where they found it. */
 export interface ShareItem {
@@ -17,8 +16,6 @@ export interface ShareItem {
   from: ShareOrigin;
 }
 
-/** What became of a share: sent as a card, waiting for the chat to reconnect, or put in the message box as text. */
-export type ShareOutcome = { done: 'sent' | 'queued' | 'inserted'; mode: SharingMode } | { done: 'listed'; mode: SharingMode; size: number };
 
 export interface ShareState {
   mode: SharingMode;

@@ -3,11 +3,12 @@ import { SETTINGS_KEY, localStudyFields, type Settings } from '../settings';
 import { loadSettings } from '../db/settings';
 import { newId } from '../ids';
 import { ConditionCodeSchema } from '../study/condition';
-import { parseOrThrow } from '../events/schema';
+import { parseOrThrow } from '../validation';
 import type { FloorwalkerDb } from '../db/schema';
 import { EMPTY_SYNC_STATUS, SYNC_STATUS_KEY } from './uploader';
 import type { FetchLike } from './uploader';
 import { COACHING_SCHEMA_KEY, parseCoachingSchema } from '../coach/schema';
+import { endpointBase } from './endpoint';
 
 const JoinAnswerSchema = v.object({
   study: v.object({ id: v.string(), name: v.string(), keepUrlQuery: v.optional(v.boolean(), false), coachingSchema: v.optional(v.unknown()) }),
@@ -17,14 +18,6 @@ const JoinAnswerSchema = v.object({
   ingestToken: v.string(),
   ingestUrl: v.pipe(v.string(), v.url()),
 });
-
-/** Normalises what a participant types as the endpoint ("localhost:8787" → "http://localhost:8787"). */
-export function endpointBase(input: string): string {
-  const raw = input.trim();
-  const withScheme = /^https?:\/\//i.test(raw) ? raw : `${/^(localhost|127\.|\[::1\])/.test(raw) ? 'http' : 'https'}://${raw}`;
-  const url = new URL(withScheme);
-  return url.origin;
-}
 
 /**
  * Joins a study with a participant code: the endpoint answers with the study, the participant's id, role and

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { parseOrThrow } from '../events/schema';
+import { parseOrThrow } from '../validation';
 import type { Settings } from '../settings';
 import type { OpenedRoom } from '../pilot/protocol';
 import type { FetchLike } from './uploader';

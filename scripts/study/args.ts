@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { StudyConfigSchema } from '../../lib/study/config';
 import { parseCoachingSchema } from '../../lib/coach/schema';
-import { describeIssues } from '../../lib/events/schema';
+import { describeIssues } from '../../lib/validation';
 import { EXPORT_FORMATS, type ExportFormat } from '../../lib/export/formats';
 
 export const HELP = `Usage: npm run study -- <command> [options]

@@ -12,7 +12,7 @@ import { jsonBody, MAX_SMALL_BODY_BYTES } from '../body';
 import { ClientMessageSchema, SimulatedBuyerRequestSchema, type OpenedRoom, type ServerMessage } from '../../lib/pilot/protocol';
 import { MAX_CLIENT_MESSAGE_BYTES } from '../../lib/pilot/limits';
 import { truncateText } from '../../lib/text/unicode';
-import { describeIssues } from '../../lib/events/schema';
+import { describeIssues } from '../../lib/validation';
 import { applyMessage, claimBuyerSeat, createRoomFor, itemsSince, participantByCode, roomByCode, roomView, type Room } from './rooms';
 import { getStudy, hashToken, ownerOfToken } from '../studies';
 import { randomInt } from 'node:crypto';

@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { ClientMessageSchema } from '../../lib/pilot/protocol';
 import { MAX_ACT_CHARS, MAX_ACTS_PER_MESSAGE, MAX_CATEGORY_CHARS, MAX_CLIENT_MESSAGE_BYTES, MAX_MESSAGE_CHARS, MAX_OFFERED_CATEGORIES, MAX_PRODUCT_ID_CHARS, MAX_REASON_CHARS } from '../../lib/pilot/limits';
 import { MAX_SHARED_PRODUCTS, SHARED_PRODUCT_MAX_CHARS } from '../../lib/limits';
-import { describeIssues } from '../../lib/events/schema';
+import { describeIssues } from '../../lib/validation';
 import { isStorableText } from '../../lib/text/unicode';
 
 const id = uuidv7();

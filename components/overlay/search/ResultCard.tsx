@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import type { SearchHit } from '@/lib/search/query';
-import { useHoverDwell } from '@/components/useHoverDwell';
+import { useHoverDwell } from '@/hooks/useHoverDwell';
 import { Highlighted } from './Highlighted';
 
 export interface ResultCardProps {

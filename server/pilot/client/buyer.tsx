@@ -5,7 +5,7 @@ import { insertBySeq } from './order';
 import { TypingSignal } from './typing';
 import type { ChatItem, ProductView, RoomView } from '../../../lib/pilot/protocol';
 import { safeImageUrl, safeLinkUrl } from '../../../lib/storefront/values';
-import { useHoverDwell } from '../../../components/useHoverDwell';
+import { useHoverDwell } from '../../../hooks/useHoverDwell';
 
 // The Buyer's pilot chat page. Buyers need no extension; what they see of their task follows the priming
 // condition, and every product shown is data: text nodes, pictures and links checked to be http(s) or data:image.
