@@ -22,4 +22,15 @@ describe('built bundles', () => {
     // The background does, which shows the name survives minification and the check can see it.
     expect(withDexie).toEqual(['background.js']);
   });
+
+  it("no bundle carries WXT's storage wrapper (an identifier named storage made WXT bundle it)", async () => {
+    // A function parameter named `storage` in lib/logger/view-journal.ts made WXT add its storage module (about 3 KB
+    // gzipped, with a lock library) to the content script, although auto-imports are off. Its error text survives
+    // minification, so a bundle that carries it says so.
+    const withStorage: string[] = [];
+    for (const file of await scripts(EXTENSION_DIR)) {
+      if ((await readFile(file, 'utf8')).includes('Storage key should be in the form of')) withStorage.push(relative(EXTENSION_DIR, file));
+    }
+    expect(withStorage).toEqual([]);
+  });
 });
