@@ -2,14 +2,14 @@ import { chmod, readFile, writeFile, mkdir } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import type { Hono } from 'hono';
-import { createApp } from './app';
+import { createNodeWebSocket } from '@hono/node-ws';
+import { createApp, type AppType } from './app';
 import { openPglite, openPostgres, type Sql } from './db/sql';
 import { migrate } from './db/migrate';
 import { createLogger, type Logger } from './log';
 import type { Env } from './env';
 import { loadServerCatalog } from './catalog';
-import { mountPilot } from './pilot/routes';
+import { createPilot } from './pilot/routes';
 import { Lifecycle } from './lifecycle';
 
 /** Where the admin token came from: only one made just now is shown (in the log), never one given. */
@@ -31,7 +31,7 @@ export interface RunningServer {
  * HTTP. Closing it stops taking requests, lets requests in flight (batches being committed) finish, then closes
  * the database; connections still open after SHUTDOWN_TIMEOUT_MS are cut.
  */
-export async function startServer(env: Env, opts: { inMemory?: boolean; extend?: (app: Hono, sql: Sql) => void; log?: Logger } = {}): Promise<RunningServer> {
+export async function startServer(env: Env, opts: { inMemory?: boolean; extend?: (app: AppType, sql: Sql) => void; log?: Logger } = {}): Promise<RunningServer> {
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
   const sql = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(opts.inMemory ? null : join(env.DATA_DIR, 'pglite'));
   const applied = await migrate(sql);
@@ -51,12 +51,15 @@ export async function startServer(env: Env, opts: { inMemory?: boolean; extend?:
     lifecycle,
   });
   const catalog = await loadServerCatalog();
-  const pilot = await mountPilot(app as unknown as Hono, { sql, catalog, log, buyerPace: { thinkMs: env.SIM_BUYER_THINK_MS, msPerChar: env.SIM_BUYER_MS_PER_CHAR }, helloTimeoutMs: env.PILOT_HELLO_TIMEOUT_MS });
-  opts.extend?.(app as unknown as Hono, sql);
+  // Made with the whole app: an upgrade is run through it, so its middleware applies to sockets too (see createPilot).
+  const websocket = createNodeWebSocket({ app });
+  const pilot = await createPilot({ sql, catalog, log, buyerPace: { thinkMs: env.SIM_BUYER_THINK_MS, msPerChar: env.SIM_BUYER_MS_PER_CHAR }, helloTimeoutMs: env.PILOT_HELLO_TIMEOUT_MS, websocket });
+  app.route('/', pilot.router);
+  opts.extend?.(app, sql);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });
-  pilot.injectWebSocket(server);
+  websocket.injectWebSocket(server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${port}`;

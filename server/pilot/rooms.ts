@@ -3,16 +3,12 @@ import type { Sql } from '../db/sql';
 import type { ServerCatalog } from '../catalog';
 import { BadRequest, getStudy, hashToken, type Study } from '../studies';
 import { insertEvents } from '../ingest';
-import { makeEvent } from '../../lib/events/build';
-import type { FwEvent } from '../../lib/events/schema';
 import { parseCondition } from '../../lib/study/condition';
-import { productImageUrl } from '../../lib/catalog/images';
 import type { Product } from '../../lib/catalog/schema';
-import type { ChatItem, ClientMessage, Phase, ProductView, RoomView } from '../../lib/pilot/protocol';
-import type { SharedProduct } from '../../lib/storefront/product';
-import { safeLinkUrl } from '../../lib/storefront/values';
+import type { ChatItem, ProductView, RoomView } from '../../lib/pilot/protocol';
+import { productView } from './product-views';
+import { CATEGORY_REPEAT_DAYS, transition, type Role, type RoomMessage, type RoomState } from './room-rules';
 
-export const CATEGORY_REPEAT_DAYS = 7;
 /**
  * Rooms a Seller may have open at once, practice rooms included: a conversation at a time, and a few rooms opened
  * by mistake or left behind. Each room can seat a simulated Buyer (a WebSocket, two file descriptors), so without
@@ -22,38 +18,8 @@ export const MAX_OPEN_ROOMS_PER_SELLER = 5;
 /** A room is open until its conversation ends, or until it has been idle (no new item, not just created) this long. */
 export const OPEN_ROOM_IDLE_MS = 60 * 60_000;
 
-/** How far a participant's clock may be from the server's and their message still keep the time they wrote it. */
-export const CLIENT_CLOCK_SKEW_MS = 2 * 60_000;
-/**
- * How long a message may wait in the page for its connection to come back (the page resends it after every
- * reconnect, see client/connection.ts) and still keep the time it was written.
- */
-export const MESSAGE_RESEND_WINDOW_MS = 5 * 60_000;
-
-/**
- * The time a message's event is stored with. The Seller's extension logs its own copy of the event under the same
- * id at the moment the message was written, and the copy stored first is the one kept (ingest.ts), so the room
- * takes the sender's time as it came with the message: within the clock skew of the server's time, or older by as
- * long as a wait for a reconnect can last. Anything else is a wrong clock, and the server's time is used instead,
- * so a message cannot be moved far in its conversation.
- */
-export function messageTime(written: number | undefined, now: number): number {
-  if (written === undefined) return now;
-  const earliest = now - CLIENT_CLOCK_SKEW_MS - MESSAGE_RESEND_WINDOW_MS;
-  return written >= earliest && written <= now + CLIENT_CLOCK_SKEW_MS ? written : now;
-}
-
-export interface RoomState {
-  phase: Phase;
-  offered: string[];
-  category: string | null;
-  persona: string | null;
-  turns: number;
-  lastSpeaker: 'seller' | 'buyer' | null;
-  guess: { productId: string; id: string } | null;
-  outcome: { accepted: boolean; reason?: string } | null;
-  buyerParticipant: string;
-}
+// The room's rules live apart from its storage; what callers knew from here is still found here.
+export { CATEGORY_REPEAT_DAYS, CLIENT_CLOCK_SKEW_MS, MESSAGE_RESEND_WINDOW_MS, messageTime, type RoomState } from './room-rules';
 
 export interface Room {
   id: string;
@@ -155,42 +121,6 @@ export async function offerableCategories(sql: Sql, room: Room, study: Study): P
   return fresh.length ? fresh : study.categories;
 }
 
-export function productView(p: Product, full: boolean): ProductView {
-  return {
-    id: p.id,
-    title: p.title,
-    brand: p.brand,
-    price: p.price,
-    currency: p.currency,
-    rating: p.rating,
-    ratingCount: p.ratingCount,
-    images: p.images.map((_, i) => productImageUrl(p, i)),
-    // Catalog products without a shop's full address get the pilot's own product page, so a link leads somewhere.
-    url: safeLinkUrl(p.url) ?? pilotProductPath(p.id),
-    source: 'catalog',
-    ...(full ? { description: p.description, attributes: p.attributes } : {}),
-  };
-}
-
-export const pilotProductPath = (id: string) => `/pilot/products/${encodeURIComponent(id)}`;
-
-/** A product shared from a storefront page: already checked by the protocol's schema (text, http(s) links and images). */
-export function pageProductView(p: SharedProduct): ProductView {
-  return {
-    id: p.id,
-    title: p.title,
-    brand: p.brand ?? '',
-    price: p.price ?? null,
-    currency: p.currency ?? null,
-    rating: null,
-    ratingCount: null,
-    images: p.image ? [p.image] : [],
-    url: p.url ?? null,
-    source: 'page',
-    ...(p.description ? { description: p.description } : {}),
-  };
-}
-
 export async function roomView(sql: Sql, room: Room, role: 'seller' | 'buyer', catalog: ServerCatalog): Promise<RoomView> {
   const study = await getStudy(sql, room.studyId);
   if (!study) throw new BadRequest('The study of this room no longer exists.', 404);
@@ -253,10 +183,11 @@ export interface Applied {
 }
 
 /**
- * Applies what a person did to the room, in one transaction: checks it is allowed now, stores the chat item
- * (once per client id) and the matching research events, and updates the room's state.
+ * Applies what a person did to the room, in one transaction: loads and locks the room, asks the room's rules
+ * (room-rules.ts) whether it is allowed now and what it makes, and stores the chat item (once per client id), the
+ * matching research events and the room's new state.
  */
-export async function applyMessage(sql: Sql, roomId: string, role: 'seller' | 'buyer', msg: Exclude<ClientMessage, { type: 'hello' | 'typing' }>, catalog: ServerCatalog, now = Date.now()): Promise<Applied> {
+export async function applyMessage(sql: Sql, roomId: string, role: Role, msg: RoomMessage, catalog: ServerCatalog, now = Date.now()): Promise<Applied> {
   return sql.transaction(async (tx) => {
     if (tx.kind === 'postgres') await tx.query('SELECT id FROM rooms WHERE id = $1 FOR UPDATE', [roomId]);
     const [row] = await tx.query<RoomRow>('SELECT id, code, study_id, seller, seller_key_hash, buyer_key_hash, condition, state FROM rooms WHERE id = $1', [roomId]);
@@ -264,134 +195,38 @@ export async function applyMessage(sql: Sql, roomId: string, role: 'seller' | 'b
     const room = toRoom(row);
     const study = await getStudy(tx, room.studyId);
     if (!study) throw new BadRequest('The study of this room no longer exists.', 404);
-    const s = room.state;
-    const participant = role === 'seller' ? room.seller : s.buyerParticipant;
-    const ctx = { study: room.studyId, participant, conversation: room.id, role, condition: room.condition, url: null };
-    const events: FwEvent[] = [];
-    const withId = (e: FwEvent, id: string): FwEvent => ({ ...e, id });
 
-    // The products of a share the Buyer saw or hovered, or null when there is no such share.
-    const sharedProducts = async (shareId: string) => {
-      const [share] = await tx.query<ItemRow>("SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND id = $2 AND kind = 'share'", [room.id, shareId]);
-      return share ? (toItem(share).products ?? []) : null;
-    };
-    if (msg.type === 'viewed') {
-      const products = await sharedProducts(msg.shareId);
-      if (!products || role !== 'buyer') throw new BadRequest('Nothing to mark as seen');
-      const productIds = products.map((p) => p.id);
-      // One view event per share: its id is derived from the share's, so a repeat is stored once.
-      await insertEvents(tx, [withId(makeEvent(ctx, 'Buyer', 'view_share', { productIds }, now), viewedId(msg.shareId))]);
-      return { item: null, duplicate: false, roomChanged: false };
-    }
-    if (msg.type === 'hover') {
-      const products = await sharedProducts(msg.shareId);
-      if (!products || role !== 'buyer' || !products.some((p) => p.id === msg.productId)) throw new BadRequest('Only a product the Seller shared can be hovered', 409);
-      // Stored once by the hover's own id, so a hover resent after a reconnect is not counted twice.
-      await insertEvents(tx, [withId(makeEvent(ctx, 'Buyer', 'hover', { target: 'shared_card', productId: msg.productId, dwellMs: msg.dwellMs }, now), msg.id)]);
-      return { item: null, ack: msg.id, duplicate: false, roomChanged: false };
+    // A view or a hover names a share, and makes no chat item: a resend is kept out by its event's id instead.
+    let share: ProductView[] | null = null;
+    if (msg.type === 'viewed' || msg.type === 'hover') {
+      const [found] = await tx.query<ItemRow>("SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND id = $2 AND kind = 'share'", [room.id, msg.shareId]);
+      share = found ? (toItem(found).products ?? []) : null;
+    } else {
+      const [existing] = await tx.query<ItemRow>('SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND id = $2', [room.id, msg.id]);
+      if (existing) return { item: toItem(existing), duplicate: true, roomChanged: false };
     }
 
-    const [existing] = await tx.query<ItemRow>('SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND id = $2', [room.id, msg.id]);
-    if (existing) return { item: toItem(existing), duplicate: true, roomChanged: false };
-
-    // The message's event (and its chat item) carry the time it was written, as the sender's copy of the event does.
-    const at = messageTime('time' in msg ? msg.time : undefined, now);
-    let body: Omit<ChatItem, 'seq' | 'id' | 'sender' | 'kind' | 'time'> = {};
-    const need = (ok: boolean, message: string) => {
-      if (!ok) throw new BadRequest(message, 409);
-    };
-    switch (msg.type) {
-      case 'offer': {
-        need(role === 'seller' && s.phase === 'offer', 'Only the Seller offers categories, before the chat starts');
-        const allowed = new Set(await offerableCategories(tx, room, study));
-        const bad = msg.categories.filter((c) => !allowed.has(c));
-        need(bad.length === 0, `Not offerable now: ${bad.join(', ')} (done within the last ${CATEGORY_REPEAT_DAYS} days, or not in this study)`);
-        s.offered = [...new Set(msg.categories)];
-        s.phase = 'pick';
-        const labels = new Map(catalog.catalog.categories.map((c) => [c.id, c.label]));
-        body = { text: `The Seller can help with: ${s.offered.map((c) => labels.get(c) ?? c).join(', ')}` };
-        break;
-      }
-      case 'pick': {
-        need(role === 'buyer' && s.phase === 'pick', 'The Buyer picks a category once the Seller has offered some');
-        need(s.offered.includes(msg.category), `Pick one of the offered categories: ${s.offered.join(', ')}`);
-        const personas = catalog.personasOf(msg.category);
-        need(personas.length > 0, `No Buyer personas for ${msg.category}`);
-        const persona = personas[randomInt(personas.length)];
-        s.category = msg.category;
-        s.persona = persona?.id ?? null;
-        s.phase = 'chat';
-        body = { text: `The Buyer chose ${catalog.catalog.categories.find((c) => c.id === msg.category)?.label ?? msg.category}.` };
-        events.push(withId(makeEvent({ ...ctx, role: 'buyer', participant: s.buyerParticipant }, 'System', 'instruct', { text: `category=${msg.category}; persona=${s.persona ?? ''}` }, at), msg.id));
-        break;
-      }
-      case 'say': {
-        need(s.phase === 'chat', s.phase === 'ended' ? 'The conversation has ended' : 'The chat starts once the Buyer has picked a category');
-        if (role === 'seller' && s.lastSpeaker === 'buyer') s.turns++;
-        s.lastSpeaker = role;
-        body = { text: msg.text, ...(msg.acts?.length ? { acts: msg.acts } : {}) };
-        // All the Seller's extension logs of the message (but the page's address) comes with it: the room's copy is the same event.
-        const said = {
-          text: msg.text,
-          ...(msg.acts?.length ? { acts: msg.acts } : {}),
-          ...(msg.composeMs !== undefined ? { composeMs: msg.composeMs } : {}),
-          ...(msg.suggestion ? { suggestion: msg.suggestion } : {}),
-          ...(msg.voice ? { voice: msg.voice } : {}),
-        };
-        events.push(withId(makeEvent(ctx, role === 'seller' ? 'Seller' : 'Buyer', 'utter', said, at), msg.id));
-        break;
-      }
-      case 'share': {
-        need(role === 'seller' && s.phase === 'chat', 'Only the Seller shares products, during the chat');
-        const wanted = [...(msg.productIds ?? []).map((id) => ({ id, source: 'catalog' as const })), ...(msg.products ?? [])];
-        const unknown = wanted.filter((p) => p.source === 'catalog' && !catalog.product(p.id)).map((p) => p.id);
-        need(unknown.length === 0, `Unknown product in the share: ${unknown.join(', ')}`);
-        const cond = parseCondition(room.condition);
-        need(cond.sharing !== 'I', 'This study shares links in messages only (sharing condition I)');
-        const views = wanted.map((p) => ('title' in p && p.source !== 'catalog' ? pageProductView(p) : productView(catalog.product(p.id) as Product, true)));
-        need(cond.sharing === 'III' || views.length === 1, 'This study shares one product at a time (sharing condition II)');
-        body = { products: views, ...(msg.message ? { text: msg.message } : {}) };
-        // The extension logs the same share under the same id, with where the product was found; stored once.
-        events.push(withId(makeEvent(ctx, 'Seller', 'share', { productIds: views.map((p) => p.id), mode: cond.sharing, from: msg.from ?? 'search', ...(msg.message ? { message: msg.message } : {}) }, at), msg.id));
-        break;
-      }
-      case 'guess': {
-        need(role === 'seller' && s.phase === 'chat', 'Only the Seller guesses, during the chat');
-        need(s.turns >= study.minTurns, `A guess is allowed after ${study.minTurns} turns (now ${s.turns})`);
-        need(!!catalog.product(msg.productId), 'Unknown product');
-        s.guess = { productId: msg.productId, id: msg.id };
-        s.outcome = null;
-        body = { products: [productView(catalog.product(msg.productId) as Product, true)] };
-        events.push(withId(makeEvent(ctx, 'Seller', 'guess', { productId: msg.productId }, at), msg.id));
-        break;
-      }
-      case 'confirm': {
-        need(role === 'buyer' && !!s.guess && s.outcome === null, 'There is no guess to answer');
-        s.outcome = { accepted: msg.accepted, ...(msg.reason ? { reason: msg.reason } : {}) };
-        body = { accepted: msg.accepted, ...(msg.reason ? { reason: msg.reason } : {}) };
-        events.push(withId(makeEvent(ctx, 'Buyer', 'confirm', { productId: s.guess?.productId ?? '', accepted: msg.accepted, ...(msg.reason ? { reason: msg.reason } : {}) }, at), msg.id));
-        break;
-      }
-      case 'end': {
-        need(role === 'buyer' && s.phase === 'chat', 'Only the Buyer ends the conversation');
-        need(s.turns >= study.minTurns, `The conversation can end after ${study.minTurns} turns (now ${s.turns})`);
-        s.phase = 'ended';
-        body = { text: 'The Buyer ended the conversation.' };
-        events.push(withId(makeEvent(ctx, 'System', 'instruct', { text: `ended by buyer after ${s.turns} turns` }, at), msg.id));
-        await tx.query('UPDATE rooms SET ended_at = now() WHERE id = $1', [room.id]);
-        break;
-      }
+    const labels = new Map(catalog.catalog.categories.map((c) => [c.id, c.label]));
+    const next = transition(room.state, role, msg, {
+      room,
+      minTurns: study.minTurns,
+      offerable: msg.type === 'offer' ? await offerableCategories(tx, room, study) : [],
+      share,
+      categoryLabel: (id) => labels.get(id),
+      product: (id) => catalog.product(id),
+      personasOf: (category) => catalog.personasOf(category),
+      choose: (n) => randomInt(n),
+    }, now);
+    if (!next.ok) throw new BadRequest(next.message, next.status);
+    if (msg.type === 'viewed' || msg.type === 'hover' || !next.item) {
+      await insertEvents(tx, next.events);
+      return { item: null, ...(next.ack ? { ack: next.ack } : {}), duplicate: false, roomChanged: false };
     }
-    const [stored] = await tx.query<{ seq: string | number }>('INSERT INTO room_messages (room_id, id, sender, kind, body, time) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq', [room.id, msg.id, role, msg.type, JSON.stringify(body), at]);
-    await tx.query('UPDATE rooms SET state = $1 WHERE id = $2', [JSON.stringify(s), room.id]);
-    await insertEvents(tx, events);
-    return { item: { seq: Number(stored?.seq), id: msg.id, sender: role, kind: msg.type, time: at, ...body }, duplicate: false, roomChanged: true };
+    if (next.state.phase === 'ended' && room.state.phase !== 'ended') await tx.query('UPDATE rooms SET ended_at = now() WHERE id = $1', [room.id]);
+    const { body, time } = next.item;
+    const [stored] = await tx.query<{ seq: string | number }>('INSERT INTO room_messages (room_id, id, sender, kind, body, time) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq', [room.id, msg.id, role, msg.type, JSON.stringify(body), time]);
+    await tx.query('UPDATE rooms SET state = $1 WHERE id = $2', [JSON.stringify(next.state), room.id]);
+    await insertEvents(tx, next.events);
+    return { item: { seq: Number(stored?.seq), id: msg.id, sender: role, kind: msg.type, time, ...body }, duplicate: false, roomChanged: true };
   });
-}
-
-/** A deterministic UUIDv7-shaped id for the Buyer's first view of a share (same share → same id). */
-function viewedId(shareId: string): string {
-  const last = shareId.slice(-12);
-  const flipped = Array.from(last, (ch) => ((parseInt(ch, 16) ^ 0xf) & 0xf).toString(16)).join('');
-  return `${shareId.slice(0, -12)}${flipped}`;
 }

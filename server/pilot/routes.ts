@@ -1,5 +1,5 @@
-import { createNodeWebSocket } from '@hono/node-ws';
-import type { Hono } from 'hono';
+import type { NodeWebSocket } from '@hono/node-ws';
+import { Hono } from 'hono';
 import type { WSContext } from 'hono/ws';
 import * as v from 'valibot';
 import { build } from 'esbuild';
@@ -56,12 +56,17 @@ function echoedId(raw: unknown): string | undefined {
  * WebSocket. Connections live on this instance and messages are relayed only to the sockets here, so every socket
  * of a room must reach the same instance (route by the room code in the path; see the README). Every message is
  * in the database, so a reconnecting page gets what it missed from any instance.
+ *
+ * Returns its routes as a router for `app.route('/', router)`. The WebSocket set-up is the caller's: @hono/node-ws
+ * answers an upgrade by running it through the app it was made with, and that must be the whole app, so an
+ * upgrade passes the same middleware as any request (refused while shutting down, logged).
  */
-export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCatalog; log: Logger; buyerPace: TypingPace; helloTimeoutMs: number }) {
+export async function createPilot(deps: { sql: Sql; catalog: ServerCatalog; log: Logger; buyerPace: TypingPace; helloTimeoutMs: number; websocket: Pick<NodeWebSocket, 'upgradeWebSocket' | 'wss'> }) {
   const { sql, catalog, log, helloTimeoutMs } = deps;
+  const { upgradeWebSocket, wss } = deps.websocket;
+  const router = new Hono();
   const seats = new Set<SimulatedBuyerSeat>();
   let wsBase: string | null = null;
-  const { injectWebSocket, upgradeWebSocket, wss } = createNodeWebSocket({ app });
   // ws reads up to 100 MiB per message by default, from anyone who connects. No page ever sends more than the
   // protocol's largest message; a bigger frame closes the connection (1009) as its header arrives, unread.
   // (@hono/node-ws 1.3 takes no server options; wss.options is what ws reads at each upgrade.)
@@ -118,12 +123,12 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
     };
   };
 
-  app.post('/v1/rooms', async (c) => {
+  router.post('/v1/rooms', async (c) => {
     const body = (await jsonBody(c, { limit: MAX_SMALL_BODY_BYTES })) as { code?: unknown; simulatedBuyer?: unknown } | null;
     return c.json(await opened(c, await participantByCode(sql, body?.code), body?.simulatedBuyer), 201);
   });
   /** A practice conversation with a simulated Buyer, for the Seller whose extension holds this ingest token. */
-  app.post('/v1/practice', async (c) => {
+  router.post('/v1/practice', async (c) => {
     const token = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
     const owner = token ? await ownerOfToken(sql, token) : null;
     if (!owner) throw new BadRequest('Join a study first: practice needs your participant token (Authorization: Bearer …).', 401);
@@ -131,22 +136,22 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
     return c.json(await opened(c, { id: owner.participant, study_id: owner.study, role: owner.role, condition: owner.condition }, body), 201);
   });
 
-  app.get('/pilot', (c) => c.html(pilotPage('start', null)));
-  app.get('/pilot/seller/:code', async (c) => {
+  router.get('/pilot', (c) => c.html(pilotPage('start', null)));
+  router.get('/pilot/seller/:code', async (c) => {
     const room = await roomByCode(sql, c.req.param('code'));
     return room ? c.html(pilotPage('seller', room.code, room.id)) : c.html(pilotPage('missing', null), 404);
   });
-  app.get('/pilot/buyer/:code', async (c) => {
+  router.get('/pilot/buyer/:code', async (c) => {
     const room = await roomByCode(sql, c.req.param('code'));
     return room ? c.html(pilotPage('buyer', room.code)) : c.html(pilotPage('missing', null), 404);
   });
-  app.get('/pilot/products/:id', (c) => {
+  router.get('/pilot/products/:id', (c) => {
     const p = catalog.product(c.req.param('id'));
     if (!p) return c.text('No such product in the pilot catalog.', 404);
     const label = catalog.catalog.categories.find((cat) => cat.id === p.category)?.label ?? p.category;
     return c.html(productPage(p, label, p.images.map((_, i) => productImageUrl(p, i))));
   });
-  app.get('/pilot/assets/:file', (c) => {
+  router.get('/pilot/assets/:file', (c) => {
     const file = assets.get(c.req.param('file'));
     if (!file) return c.notFound();
     c.header('Content-Type', file.type);
@@ -154,7 +159,7 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
     return c.body(file.text);
   });
 
-  app.get(
+  router.get(
     '/v1/rooms/:code/ws',
     upgradeWebSocket((c) => {
       const code = c.req.param('code') ?? '';
@@ -270,7 +275,7 @@ export async function mountPilot(app: Hono, deps: { sql: Sql; catalog: ServerCat
     }),
   );
   return {
-    injectWebSocket,
+    router,
     /** Where this server listens, for simulated Buyers to connect to (known once it is listening). */
     listening(base: string) {
       wsBase = base;

@@ -3,14 +3,7 @@ import 'fake-indexeddb/auto'; // before Dexie: it looks for IndexedDB when impor
 import { describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { PILOT_ADAPTER } from '../../lib/adapters/chat';
-import { CoachController } from '../../lib/coach/controller';
-import { DEFAULT_COACHING_SCHEMA } from '../../lib/coach/default-schema';
-import { EMPTY_COACH_STATE } from '../../lib/coach/state';
-import { EMPTY_PROFILE } from '../../lib/profile/schema';
-import { createEventLog } from '../../lib/logger/event-log';
-import { MESSAGE_TIME_ATTR, PAGE_STATE_ATTRS, SEND_DATASET } from '../../lib/pilot/bridge';
-import type { PageContext } from '../../lib/rpc/api';
-import type { FwEvent } from '../../lib/events/schema';
+import { SEND_DATASET } from '../../lib/pilot/bridge';
 import type { Suggestion } from '../../lib/coach/suggest';
 import { storeEvents } from '../../lib/background/content-api';
 import { countEvents } from '../../lib/db/events';
@@ -18,60 +11,12 @@ import { SyncState } from '../../lib/db/schema';
 import { useTestDbs } from './helpers/db';
 import { clickEvent } from './helpers/events';
 import { flush, useTestSignal } from './helpers/dom';
+import { BUYER, coachOnPage, message, PAGE_URL, pilotPage, pressEnter, ROOM } from './helpers/coach-page';
 
 const abort = useTestSignal();
 
-const ROOM = 'room-abc123-0f0f0f';
-const BUYER = 'buyer-abc123';
-const PAGE_URL = 'http://127.0.0.1:8787/pilot/seller/ABC123';
-const context: PageContext = { logging: true, consented: true, study: 'study-1', participant: 'p-seller', role: 'seller', condition: 'B.IIc', conversation: ROOM, keepUrlQuery: false, overlay: { collapsed: false, side: 'right' } };
-
-/** The pilot Seller page as the server renders it (chat parts, the room's state), with the Buyer's participant stated or not. */
-function pilotPage(buyerParticipant: string | null = BUYER): { list: HTMLElement; input: HTMLTextAreaElement } {
-  document.body.innerHTML = `<header data-fw-conversation="${ROOM}"></header><section id="phase"></section>
-    <div data-fw-chat="messages" id="messages"></div>
-    <form id="composer"><textarea data-fw-chat="input" id="input"></textarea><button type="submit" data-fw-chat="send" id="send">Send</button></form>`;
-  const phase = document.getElementById('phase') as HTMLElement;
-  phase.setAttribute(PAGE_STATE_ATTRS.phase, 'chat');
-  if (buyerParticipant) phase.setAttribute(PAGE_STATE_ATTRS.buyerParticipant, buyerParticipant);
-  document.getElementById('composer')?.addEventListener('submit', (e) => e.preventDefault());
-  return { list: document.getElementById('messages') as HTMLElement, input: document.getElementById('input') as HTMLTextAreaElement };
-}
-
-/** A message element as the page adds it for a chat item. */
-function message(sender: 'buyer' | 'seller', text: string, id: string, time: number | null): HTMLElement {
-  const el = Object.assign(document.createElement('div'), { className: `msg ${sender === 'seller' ? 'mine seller' : 'theirs buyer'}`, textContent: text });
-  el.dataset.id = id;
-  if (time !== null) el.setAttribute(MESSAGE_TIME_ATTR, String(time));
-  return el;
-}
-
-/** A coached controller on the page, logging through the real event log into `logged`. */
-async function coach(suggestions: Suggestion[] = [], logging = true) {
-  const logged: FwEvent[] = [];
-  const log = createEventLog(() => ({ ...context, logging }), (e) => logged.push(e), () => `${PAGE_URL}#key=secret`);
-  const controller = new CoachController({
-    doc: document,
-    adapter: PILOT_ADAPTER,
-    schema: DEFAULT_COACHING_SCHEMA,
-    coaching: true,
-    conversation: ROOM,
-    log,
-    load: async () => EMPTY_COACH_STATE,
-    save: async () => undefined,
-    newId: uuidv7,
-    profile: {
-      load: async () => EMPTY_PROFILE,
-      extract: async () => ({ profile: EMPTY_PROFILE, items: [], added: [], category: null, ms: 0 }),
-      update: async () => ({ profile: EMPTY_PROFILE, change: { op: 'confirm', key: null } }) as never,
-      suggest: async () => suggestions,
-    },
-  });
-  await controller.start(abort.signal);
-  return { controller, logged };
-}
-
-const pressEnter = (input: HTMLElement) => input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true, composed: true }));
+/** A coached controller on the pilot page, logging into `logged`. */
+const coach = (suggestions: Suggestion[] = [], logging = true) => coachOnPage({ signal: abort.signal, suggestions, logging });
 
 describe('a Buyer message on the pilot Seller page', () => {
   it('is read with the time and participant the room recorded it under; Seller messages and pages that do not say are read as before', () => {

@@ -1,0 +1,170 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { SearchFilters, SearchQuery, SearchResponse, Sort, SearchHit } from '@/lib/search/query';
+import type { Facets } from '@/lib/search/facets';
+import type { LogFn } from '@/lib/logger/event-log';
+
+export interface SearchApi {
+  search(query: Partial<SearchQuery> & { text: string }): Promise<SearchResponse>;
+  facets(category: string | null): Promise<Facets>;
+  catalogInfo(): Promise<{ categories: { id: string; label: string }[]; count: number }>;
+}
+
+const TYPING_DEBOUNCE_MS = 150;
+
+/**
+ * The Seller's catalog search as state and actions, apart from how it is shown: the query (words, filters, sort,
+ * page), as-you-type searching with the newest answer winning, the catalog's categories and the chosen category's
+ * facets, the active and chosen result, and the keyboard. Every search and its results are logged.
+ */
+export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit) => void) {
+  const [fromProfile, setFromProfile] = useState(false);
+  const [text, setText] = useState('');
+  const [filters, setFilters] = useState<SearchFilters>({});
+  const [sort, setSort] = useState<Sort>('relevance');
+  const [page, setPage] = useState(0);
+  const [response, setResponse] = useState<SearchResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [categories, setCategories] = useState<{ id: string; label: string }[]>([]);
+  const [facets, setFacets] = useState<Facets | null>(null);
+  const [retries, setRetries] = useState(0);
+  const seq = useRef(0);
+
+  useEffect(() => {
+    api.catalogInfo().then(
+      (info) => setCategories(info.categories),
+      (e: unknown) => setError(message(e)),
+    );
+  }, [api, retries]);
+
+  useEffect(() => {
+    if (!filters.category) return setFacets(null);
+    let live = true;
+    api.facets(filters.category).then((f) => live && setFacets(f), () => live && setFacets(null));
+    return () => {
+      live = false;
+    };
+  }, [api, filters.category]);
+
+  const idle = text.trim() === '' && Object.keys(filters).length === 0;
+  useEffect(() => {
+    if (idle) {
+      setResponse(null);
+      setError(null);
+      return;
+    }
+    const mySeq = ++seq.current;
+    const timer = setTimeout(
+      () => {
+        const started = performance.now();
+        setLoading(true);
+        log('Seller', 'search', { query: text, filters, sort, page });
+        api.search({ text, filters, sort, page }).then(
+          (r) => {
+            if (mySeq !== seq.current) return; // a newer search superseded this one
+            const roundTripMs = Math.round((performance.now() - started) * 100) / 100;
+            log('Catalog', 'results', {
+              query: text,
+              productIds: r.hits.map((h) => h.id),
+              total: r.total,
+              latencyMs: Math.round(r.latencyMs * 1000) / 1000,
+              roundTripMs,
+              page,
+              ...(r.corrections.length ? { corrections: r.corrections } : {}),
+              ...(r.partial ? { partial: true } : {}),
+            });
+            setResponse(r);
+            setError(null);
+            setActive(r.hits.length ? 0 : -1);
+            setLoading(false);
+          },
+          (e: unknown) => {
+            if (mySeq !== seq.current) return;
+            setError(message(e));
+            setLoading(false);
+          },
+        );
+      },
+      page === 0 ? TYPING_DEBOUNCE_MS : 0,
+    );
+    return () => clearTimeout(timer);
+  }, [api, log, text, filters, sort, page, idle, retries]);
+
+  const hits = response?.hits ?? [];
+  const choose = (hit: SearchHit, index?: number) => {
+    if (index !== undefined) setActive(index);
+    setSelected(hit.id);
+    onSelect?.(hit);
+  };
+  // Any change to the query starts again from its first page.
+  const firstPage = <T>(set: (v: T) => void) => (v: T) => {
+    set(v);
+    setPage(0);
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowDown' && hits.length) {
+      e.preventDefault();
+      setActive((a) => Math.min(hits.length - 1, a + 1));
+    } else if (e.key === 'ArrowUp' && hits.length) {
+      e.preventDefault();
+      setActive((a) => Math.max(0, a - 1));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      const hit = hits[active];
+      if (hit) choose(hit);
+    } else if (e.key === 'Escape' && text) {
+      e.stopPropagation(); // clear the box first; a second Escape hides the panel
+      setText('');
+      setPage(0);
+    } else if (e.key === 'PageDown' && response && (page + 1) * response.query.pageSize < response.total) {
+      e.preventDefault();
+      setPage(page + 1);
+    } else if (e.key === 'PageUp' && page > 0) {
+      e.preventDefault();
+      setPage(page - 1);
+    }
+  };
+
+  return {
+    text,
+    filters,
+    sort,
+    page,
+    response,
+    error,
+    loading,
+    active,
+    selected,
+    categories,
+    facets,
+    fromProfile,
+    idle,
+    hits,
+    setText: firstPage(setText),
+    setSort: firstPage(setSort),
+    setFilters: firstPage(setFilters),
+    setPage,
+    /** A search made from the Buyer profile: its words and filters replace the query. */
+    searchProfile(words: string, profileFilters: SearchFilters) {
+      setText(words);
+      setFilters(profileFilters);
+      setFromProfile(true);
+      setPage(0);
+    },
+    /** Drops what the Buyer profile added (price, brands, left-out features), keeping the category and the words. */
+    clearProfile() {
+      setFilters({ ...filters, boostBrands: undefined, excludeBrands: undefined, excludeAttributes: undefined, priceMin: undefined, priceMax: undefined });
+      setFromProfile(false);
+      setPage(0);
+    },
+    retry: () => setRetries((r) => r + 1),
+    choose,
+    onKeyDown,
+  };
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
