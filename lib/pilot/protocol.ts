@@ -22,7 +22,7 @@ const ProductId = Free(MAX_PRODUCT_ID_CHARS);
 const Category = Free(MAX_CATEGORY_CHARS);
 /**
  * When the sender wrote the message (epoch ms, their clock): the Seller's extension logs the message at that time,
- * and the room stores its copy of the event with it when it is near the server's clock (rooms.ts).
+ * and the room stores its copy of the event with it when it is near the server's clock (server/pilot/room-rules.ts).
  */
 const WrittenAt = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)));
 /** The suggested reply a Seller's message used, as the Seller's extension logs it (the utter event's own field). */
