@@ -114,7 +114,9 @@ export class CoachController {
       return;
     }
     if (this.selected.includes(actId)) this.selected = this.selected.filter((a) => a !== actId);
+    // A refused act has published why (locked, or used up): publishing again would clear that message at once.
     else if (this.choose(actId, 'mouse')) this.selected = [...this.selected, actId];
+    else return;
     this.publish();
     void this.refreshSuggestions();
   }

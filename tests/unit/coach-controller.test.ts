@@ -42,6 +42,8 @@ describe('choosing acts', () => {
     expect(controller.view.get().selected).toEqual([]);
     expect(selections(logged)).toEqual([]);
     expect(controller.view.get().checklist.find((a) => a.act.id === 'ask_use_more')).toMatchObject({ available: false });
+    // The Seller is told why, and the message stays until the next thing they do.
+    expect(controller.view.get().error).toMatch(/\S/);
   });
 });
 
