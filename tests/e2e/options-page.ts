@@ -73,12 +73,21 @@ export async function storedEvents(page: Page): Promise<StoredEvent[]> {
   );
 }
 
+/** Waits until at least `n` stored events are `which` (read from IndexedDB, so it also sees events already uploaded). */
+export async function waitForStoredEvents(page: Page, n: number, which: (e: StoredEvent) => boolean, label: string, timeoutMs = 15_000): Promise<StoredEvent[]> {
+  return waitFor(async () => {
+    const found = (await storedEvents(page)).filter(which);
+    return found.length >= n ? found : null;
+  }, timeoutMs, label);
+}
+
 /** Presses *Sync now* until the Study panel says nothing waits to upload. */
 export async function syncUntilNoneWaits(page: Page, timeoutMs: number, label = 'every event uploaded'): Promise<void> {
   await waitFor(
     async () => {
-      await page.getByTestId('sync-now').click();
-      await page.waitForTimeout(300);
+      const syncNow = page.getByTestId('sync-now');
+      await syncNow.click();
+      await syncNow.click({ trial: true }); // waits until the button is enabled again: the upload has been tried
       return /^0 waiting/.test(await page.getByTestId('sync-status').innerText());
     },
     timeoutMs,
