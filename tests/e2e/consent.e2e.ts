@@ -5,6 +5,13 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { serveFolder } from '../../scripts/static-server';
 import { extensionIdOf, FIXTURES_DIR, launchBrowser, screenshot } from './harness';
 import { storedTotal } from './options-page';
+import { afterLoggerRestart, contentScriptReady } from './product-page';
+
+/**
+ * How long the test watches for events that must not be recorded: over three batch flushes (EVENT_FLUSH_MS). Nothing
+ * arriving is what is under test, so this is a wait by design.
+ */
+const NOTHING_ARRIVES_MS = 800;
 
 describe('consent on first run', () => {
   it('opens the consent screen on install and records nothing until the participant agrees', async () => {
@@ -32,31 +39,32 @@ describe('consent on first run', () => {
 
     const product = await context.newPage();
     await product.goto(`${fixtures.url}/product.html`);
-    await product.waitForTimeout(300);
+    await contentScriptReady(product); // it has asked whether to log (and been told no)
     for (let i = 0; i < 5; i++) await product.click('#add-to-cart');
-    await product.waitForTimeout(800);
+    await product.waitForTimeout(NOTHING_ARRIVES_MS);
     expect(await storedTotal(options)).toBe(0);
 
     await options.getByRole('radio', { name: 'Seller' }).check();
     await options.getByTestId('consent-agree').click();
     await options.getByTestId('consent-given').waitFor();
     await product.reload();
-    await product.waitForTimeout(300);
+    await contentScriptReady(product);
     for (let i = 0; i < 5; i++) await product.click('#add-to-cart');
     await expect.poll(() => storedTotal(options), { timeout: 10_000 }).toBe(5);
 
     // Pausing from the popup stops logging on the page already open; resuming starts it again, no reload.
     const popup = await context.newPage();
     await popup.goto(`chrome-extension://${id}/popup.html`);
+    // (The background refuses events while paused too, so clicks racing the pause would not be kept either.)
     await popup.getByTestId('popup-toggle-logging').click();
     await popup.getByTestId('popup-logging').filter({ hasText: 'paused' }).waitFor();
-    await product.waitForTimeout(500);
     for (let i = 0; i < 5; i++) await product.click('#add-to-cart');
-    await product.waitForTimeout(800);
+    await product.waitForTimeout(NOTHING_ARRIVES_MS);
     expect(await storedTotal(options)).toBe(5);
-    await popup.getByTestId('popup-toggle-logging').click();
-    await popup.getByTestId('popup-logging').filter({ hasText: 'on' }).waitFor();
-    await product.waitForTimeout(500);
+    await afterLoggerRestart(popup, product.url(), async () => {
+      await popup.getByTestId('popup-toggle-logging').click();
+      await popup.getByTestId('popup-logging').filter({ hasText: 'on' }).waitFor();
+    });
     for (let i = 0; i < 3; i++) await product.click('#add-to-cart');
     await expect.poll(() => storedTotal(options), { timeout: 10_000 }).toBe(8);
   });
