@@ -5,13 +5,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { serveFolder } from '../../scripts/static-server';
 import { extensionIdOf, FIXTURES_DIR, launchBrowser, screenshot } from './harness';
 import { storedTotal } from './options-page';
-import { afterLoggerRestart, contentScriptReady } from './product-page';
-
-/**
- * How long the test watches for events that must not be recorded: over three batch flushes (EVENT_FLUSH_MS). Nothing
- * arriving is what is under test, so this is a wait by design.
- */
-const NOTHING_ARRIVES_MS = 800;
+import { afterLoggerRestart, contentScriptReady, NOTHING_ARRIVES_MS } from './product-page';
 
 describe('consent on first run', () => {
   it('opens the consent screen on install and records nothing until the participant agrees', async () => {

@@ -9,6 +9,12 @@ import { MIN_HOVER_MS } from '../../lib/limits';
  */
 export const HOVER_REST_MS = MIN_HOVER_MS + 220;
 
+/**
+ * How long a test watches for events that must not be recorded (before consent, while paused, on a site not allowed):
+ * over three batch flushes (EVENT_FLUSH_MS). Nothing arriving is what is under test, so this is a wait by design.
+ */
+export const NOTHING_ARRIVES_MS = 800;
+
 /** Rests the pointer on `target` for `ms` (a logged hover), then moves it away to `away`, which ends the hover. */
 export async function restPointerOn(page: Page, target: { hover(): Promise<void> }, ms = HOVER_REST_MS, away: { x: number; y: number } = { x: 900, y: 20 }): Promise<void> {
   await target.hover();
