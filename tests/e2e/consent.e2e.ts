@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { serveFolder } from '../../scripts/static-server';
-import { extensionIdOf, FIXTURES_DIR, launchBrowser, screenshot } from './harness';
+import { extensionIdOf, FIXTURES_DIR, launchBrowser, optionsTabOpenedOnInstall, screenshot } from './harness';
 import { storedTotal } from './options-page';
 import { afterLoggerRestart, contentScriptReady, NOTHING_ARRIVES_MS } from './product-page';
 
@@ -20,14 +20,11 @@ describe('consent on first run', () => {
     });
     const id = await extensionIdOf(context);
     // Installing opens the options page with the consent screen.
-    const options = await (async () => {
-      for (let i = 0; i < 50; i++) {
-        const page = context.pages().find((p) => p.url().startsWith(`chrome-extension://${id}/options.html`));
-        if (page) return page;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return context.newPage().then(async (p) => (await p.goto(`chrome-extension://${id}/options.html`), p));
-    })();
+    let options = await optionsTabOpenedOnInstall(context, id, 5_000);
+    if (!options) {
+      options = await context.newPage();
+      await options.goto(`chrome-extension://${id}/options.html`);
+    }
     await options.getByTestId('consent-panel').waitFor();
     await screenshot(options, 'options-consent');
 
