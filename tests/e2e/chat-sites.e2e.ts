@@ -42,6 +42,12 @@ const SITES = [
   },
 ] as const;
 
+/**
+ * How long the virtualized list's re-created old rows stay on screen before scrolling back: long enough for the
+ * message watcher to see them. That nothing is logged for them is what is under test, so this is a wait by design.
+ */
+const OLD_ROWS_SHOWN_MS = 300;
+
 describe('generic chat adapters configured by selectors in the options page', () => {
   const harness = useHarness();
 
@@ -107,7 +113,7 @@ describe('generic chat adapters configured by selectors in the options page', ()
       if (site.page === 'virtualized.html') {
         // Scrolling the long list up re-creates hundreds of old rows: none is logged as a new message.
         await page.evaluate('fixtureScrollTo(10)');
-        await page.waitForTimeout(300);
+        await page.waitForTimeout(OLD_ROWS_SHOWN_MS); // the old rows stay a while, for a wrong "new message" to be logged
         await page.evaluate('fixtureScrollTo(499)');
       }
       await screenshot(page, `chat-site-${site.page.replace('.html', '')}`);

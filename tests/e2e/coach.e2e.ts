@@ -11,6 +11,12 @@ interface Stored {
   payload: { text?: string; acts?: string[]; act?: string; via?: string; composeMs?: number };
 }
 
+/**
+ * How long the Buyer's page is watched for a held message (a send would reach it over the room's WebSocket well
+ * within this). Nothing arriving is what is under test, so this is a wait by design.
+ */
+const HELD_WATCH_MS = 300;
+
 describe('the coached Seller on the pilot chat', () => {
   const harness = useHarness();
   const { server, roomFor, startChat } = usePilotServer(harness);
@@ -31,7 +37,7 @@ describe('the coached Seller on the pilot chat', () => {
     await seller.locator('#input').fill('Hello! How can I help?');
     await seller.locator('#input').press('Enter');
     await seller.getByTestId('fw-choose-act').waitFor();
-    await seller.waitForTimeout(300);
+    await seller.waitForTimeout(HELD_WATCH_MS);
     expect(await theirs()).toEqual([]); // held: nothing reached the Buyer
     await screenshot(seller, 'coach-choose-act');
     await seller.keyboard.press('1'); // "1" or "10": waits a moment, then takes act 1

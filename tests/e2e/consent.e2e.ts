@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { serveFolder } from '../../scripts/static-server';
-import { extensionIdOf, FIXTURES_DIR, launchBrowser, screenshot } from './harness';
+import { extensionIdOf, FIXTURES_DIR, launchBrowser, optionsTabOpenedOnInstall, screenshot } from './harness';
 import { storedTotal } from './options-page';
+import { afterLoggerRestart, contentScriptReady, NOTHING_ARRIVES_MS } from './product-page';
 
 describe('consent on first run', () => {
   it('opens the consent screen on install and records nothing until the participant agrees', async () => {
@@ -19,44 +20,42 @@ describe('consent on first run', () => {
     });
     const id = await extensionIdOf(context);
     // Installing opens the options page with the consent screen.
-    const options = await (async () => {
-      for (let i = 0; i < 50; i++) {
-        const page = context.pages().find((p) => p.url().startsWith(`chrome-extension://${id}/options.html`));
-        if (page) return page;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return context.newPage().then(async (p) => (await p.goto(`chrome-extension://${id}/options.html`), p));
-    })();
+    let options = await optionsTabOpenedOnInstall(context, id, 5_000);
+    if (!options) {
+      options = await context.newPage();
+      await options.goto(`chrome-extension://${id}/options.html`);
+    }
     await options.getByTestId('consent-panel').waitFor();
     await screenshot(options, 'options-consent');
 
     const product = await context.newPage();
     await product.goto(`${fixtures.url}/product.html`);
-    await product.waitForTimeout(300);
+    await contentScriptReady(product); // it has asked whether to log (and been told no)
     for (let i = 0; i < 5; i++) await product.click('#add-to-cart');
-    await product.waitForTimeout(800);
+    await product.waitForTimeout(NOTHING_ARRIVES_MS);
     expect(await storedTotal(options)).toBe(0);
 
     await options.getByRole('radio', { name: 'Seller' }).check();
     await options.getByTestId('consent-agree').click();
     await options.getByTestId('consent-given').waitFor();
     await product.reload();
-    await product.waitForTimeout(300);
+    await contentScriptReady(product);
     for (let i = 0; i < 5; i++) await product.click('#add-to-cart');
     await expect.poll(() => storedTotal(options), { timeout: 10_000 }).toBe(5);
 
     // Pausing from the popup stops logging on the page already open; resuming starts it again, no reload.
     const popup = await context.newPage();
     await popup.goto(`chrome-extension://${id}/popup.html`);
+    // (The background refuses events while paused too, so clicks racing the pause would not be kept either.)
     await popup.getByTestId('popup-toggle-logging').click();
     await popup.getByTestId('popup-logging').filter({ hasText: 'paused' }).waitFor();
-    await product.waitForTimeout(500);
     for (let i = 0; i < 5; i++) await product.click('#add-to-cart');
-    await product.waitForTimeout(800);
+    await product.waitForTimeout(NOTHING_ARRIVES_MS);
     expect(await storedTotal(options)).toBe(5);
-    await popup.getByTestId('popup-toggle-logging').click();
-    await popup.getByTestId('popup-logging').filter({ hasText: 'on' }).waitFor();
-    await product.waitForTimeout(500);
+    await afterLoggerRestart(popup, product.url(), async () => {
+      await popup.getByTestId('popup-toggle-logging').click();
+      await popup.getByTestId('popup-logging').filter({ hasText: 'on' }).waitFor();
+    });
     for (let i = 0; i < 3; i++) await product.click('#add-to-cart');
     await expect.poll(() => storedTotal(options), { timeout: 10_000 }).toBe(8);
   });

@@ -3,6 +3,15 @@ import { useHarness, workerControl } from './harness';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
 import type { FwEvent } from '../../lib/events/schema';
 
+/** When, after a burst of clicks starts, the worker is stopped: 80-200 ms, while the burst is queued and in flight. */
+const STOP_AFTER_MIN_MS = 80;
+const STOP_AFTER_SPREAD_MS = 120;
+/**
+ * How long the test watches, once every click is stored, for a resent copy to arrive late (none may). Nothing
+ * arriving is what is under test, so this is a wait by design.
+ */
+const LATE_COPY_WATCH_MS = 1000;
+
 describe('events survive a stopped service worker', () => {
   const harness = useHarness();
 
@@ -23,7 +32,7 @@ describe('events survive a stopped service worker', () => {
       const clicks = (async () => {
         for (let i = 0; i < n; i++) await page.click('#send', { delay: 0 });
       })();
-      await page.waitForTimeout(80 + Math.random() * 120);
+      await page.waitForTimeout(STOP_AFTER_MIN_MS + Math.random() * STOP_AFTER_SPREAD_MS); // a random moment is the point
       inFlightAtStop += await waiting();
       await worker.stop();
       await clicks;
@@ -36,7 +45,7 @@ describe('events survive a stopped service worker', () => {
     await expect.poll(waiting, { timeout: 20_000 }).toBe(0);
     const options = await openOptions(h);
     await waitForStored(options, expected, 30_000);
-    await page.waitForTimeout(1000); // a duplicate, if any, would have arrived by now
+    await page.waitForTimeout(LATE_COPY_WATCH_MS);
     const { lines } = await exportJsonl(options);
     const clicks = (lines as FwEvent[]).filter((e) => e.action === 'click');
     expect(clicks).toHaveLength(expected);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, useHarness } from './harness';
 import { exportJsonl, openOptions, storedTotal, waitForStored } from './options-page';
+import { contentScriptReady, restPointerOn } from './product-page';
 import { validateEvent } from '../../lib/events/schema';
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
@@ -13,11 +14,9 @@ describe('JSONL export and delete from the options page', () => {
     const h = harness();
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/product.html`);
-    await page.waitForTimeout(300);
+    await contentScriptReady(page);
     for (let i = 0; i < 12; i++) await page.click('#add-to-cart');
-    await page.hover('#img-main');
-    await page.waitForTimeout(200);
-    await page.mouse.move(900, 20);
+    await restPointerOn(page, page.locator('#img-main'));
 
     const options = await openOptions(h);
     const total = await waitForStored(options, 13);
@@ -69,7 +68,7 @@ describe('a large export from the options page', () => {
     const h = harness();
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/product.html`);
-    await page.waitForTimeout(300);
+    await contentScriptReady(page);
     const clicks = 5_000;
     await page.evaluate(`(() => { const b = document.getElementById('add-to-cart'); for (let i = 0; i < ${clicks}; i++) b.click(); })()`);
     const options = await openOptions(h);

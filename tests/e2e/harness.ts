@@ -111,15 +111,17 @@ export async function startHarness(): Promise<Harness> {
   return h;
 }
 
+/** The options tab the extension opens by itself on install, once it is there; undefined if none came in `timeoutMs`. */
+export async function optionsTabOpenedOnInstall(context: BrowserContext, extensionId: string, timeoutMs = 3_000): Promise<Page | undefined> {
+  const url = `chrome-extension://${extensionId}/options.html`;
+  return waitFor(async () => context.pages().find((p) => p.url().startsWith(url)), timeoutMs, 'the options tab').catch(() => undefined);
+}
+
 /** Agrees to logging on the options page, as a participant does on first run. */
 export async function giveConsent(context: BrowserContext, extensionId: string, role: 'Seller' | 'Buyer' = 'Seller'): Promise<void> {
   const url = `chrome-extension://${extensionId}/options.html`;
   // Installing opens the options page by itself; use that tab when it appears rather than racing it.
-  let page: Page | undefined;
-  for (let i = 0; i < 30 && !page; i++) {
-    page = context.pages().find((p) => p.url().startsWith(url));
-    if (!page) await new Promise((r) => setTimeout(r, 100));
-  }
+  let page = await optionsTabOpenedOnInstall(context, extensionId);
   if (!page) {
     page = await context.newPage();
     for (let attempt = 0; ; attempt++) {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, useHarness } from './harness';
-import { exportJsonl, openOptions, waitForStored } from './options-page';
+import { exportJsonl, openOptions, storedEvents } from './options-page';
+import { contentScriptReady, restPointerOn } from './product-page';
 import type { FwEvent } from '../../lib/events/schema';
+
+/** How long the pointer rests on the main image: its logged dwell is checked against it. */
+const MAIN_IMAGE_REST_MS = 400;
 
 describe('logger on a product page', () => {
   const harness = useHarness();
@@ -10,18 +14,12 @@ describe('logger on a product page', () => {
     const h = harness();
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/product.html`);
-    await page.waitForTimeout(300); // content script connected
+    await contentScriptReady(page);
 
     // Hover the main image for a while, then a tiny icon (not a product image), then a related product.
-    await page.hover('#img-main');
-    await page.waitForTimeout(400);
-    await page.mouse.move(900, 20);
-    await page.hover('#icon');
-    await page.waitForTimeout(300);
-    await page.mouse.move(900, 20);
-    await page.hover('#img-related');
-    await page.waitForTimeout(250);
-    await page.mouse.move(900, 20);
+    await restPointerOn(page, page.locator('#img-main'), MAIN_IMAGE_REST_MS);
+    await restPointerOn(page, page.locator('#icon'));
+    await restPointerOn(page, page.locator('#img-related'));
 
     // Type where the logger must not look, then click controls.
     await page.fill('#search', 'typed-secret-search');
@@ -34,16 +32,29 @@ describe('logger on a product page', () => {
     await page.click('#card'); // a payment field: clicking it records nothing of it
     await page.click('#related-view');
 
-    // Scroll the reviews box, then the page.
+    // Scroll the reviews box, then the page (the wheel does not wait for the scroll, so wait for each to happen).
     await page.hover('#reviews');
     await page.mouse.wheel(0, 300);
-    await page.waitForTimeout(600);
+    await page.waitForFunction(() => (document.getElementById('reviews')?.scrollTop ?? 0) > 0);
     await page.mouse.move(900, 20);
     await page.mouse.wheel(0, 1200);
-    await page.waitForTimeout(800);
+    await page.waitForFunction(() => window.scrollY > 0);
 
+    // Everything above is stored: two hovers, six clicks (checked one by one in the export below), and a scroll of
+    // each container, the page's past 40%.
     const options = await openOptions(h);
-    await waitForStored(options, 8);
+    await expect
+      .poll(async () => {
+        const stored: FwEvent[] = await storedEvents(options);
+        const scrolls = stored.filter((e): e is Extract<FwEvent, { action: 'scroll' }> => e.action === 'scroll');
+        return {
+          hovers: stored.filter((e) => e.action === 'hover').length,
+          clicks: stored.filter((e) => e.action === 'click').length,
+          reviews: scrolls.some((s) => s.payload.container.includes('reviews')),
+          page: scrolls.some((s) => s.payload.container === 'document' && s.payload.maxDepthPct > 40),
+        };
+      }, { timeout: 15_000 })
+      .toEqual({ hovers: 2, clicks: 6, reviews: true, page: true });
 
     // The data browser filters by action.
     await options.getByTestId('action-filter').selectOption('hover');
@@ -57,7 +68,7 @@ describe('logger on a product page', () => {
     expect(hovers).toHaveLength(2);
     const main = hovers.find((e) => e.action === 'hover' && e.payload.productId === 'HP-AURORA-01');
     expect(main?.payload).toMatchObject({ target: 'product_image', image: { role: 'main', index: 0, alt: 'Aurora headphones, front' } });
-    expect(main && main.action === 'hover' && main.payload.dwellMs).toBeGreaterThanOrEqual(350);
+    expect(main && main.action === 'hover' && main.payload.dwellMs).toBeGreaterThanOrEqual(MAIN_IMAGE_REST_MS - 50);
     expect(hovers.some((e) => e.action === 'hover' && e.payload.productId === 'HP-NOVA-02')).toBe(true);
 
     const clicks = events.filter((e): e is Extract<FwEvent, { action: 'click' }> => e.action === 'click');

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import type { Harness } from './harness';
-import type { StoredEvent } from '../../lib/db/schema';
+import type { SettingRow, StoredEvent } from '../../lib/db/schema';
+import { SETTINGS_KEY, type Settings } from '../../lib/settings';
 import { waitFor } from './harness';
 
 /** The options page as a participant uses it: open it, read the counts, filter, export. */
@@ -54,31 +55,52 @@ export async function catalogColdStart(page: Page, timeoutMs = 60_000): Promise<
   return { mode: (await info.getAttribute('data-cold-start-mode')) ?? '?', ms: Number(await info.getAttribute('data-cold-start-ms')) };
 }
 
-/** Every event in the extension's IndexedDB with its sync state, read on one of its pages (the options page). */
-export async function storedEvents(page: Page): Promise<StoredEvent[]> {
+/** Every row of one table of the extension's IndexedDB, read on one of its pages (the options page). */
+async function tableRows<T>(page: Page, table: string): Promise<T[]> {
   return page.evaluate(
-    () =>
-      new Promise<StoredEvent[]>((resolve, reject) => {
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
         const open = indexedDB.open('floorwalker');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const all = open.result.transaction('events').objectStore('events').getAll();
+          const all = open.result.transaction(name).objectStore(name).getAll();
           all.onsuccess = () => {
             open.result.close();
-            resolve(all.result as StoredEvent[]);
+            resolve(all.result as T[]);
           };
           all.onerror = () => reject(all.error);
         };
       }),
+    table,
   );
+}
+
+/** Every event in the extension's IndexedDB with its sync state. */
+export async function storedEvents(page: Page): Promise<StoredEvent[]> {
+  return tableRows<StoredEvent>(page, 'events');
+}
+
+/** The participant's settings as stored (the `settings` table's SETTINGS_KEY row). */
+export async function storedSettings(page: Page): Promise<Settings | undefined> {
+  const rows = await tableRows<SettingRow>(page, 'settings');
+  return rows.find((r) => r.key === SETTINGS_KEY)?.value as Settings | undefined;
+}
+
+/** Waits until at least `n` stored events are `which` (read from IndexedDB, so it also sees events already uploaded). */
+export async function waitForStoredEvents(page: Page, n: number, which: (e: StoredEvent) => boolean, label: string, timeoutMs = 15_000): Promise<StoredEvent[]> {
+  return waitFor(async () => {
+    const found = (await storedEvents(page)).filter(which);
+    return found.length >= n ? found : null;
+  }, timeoutMs, label);
 }
 
 /** Presses *Sync now* until the Study panel says nothing waits to upload. */
 export async function syncUntilNoneWaits(page: Page, timeoutMs: number, label = 'every event uploaded'): Promise<void> {
   await waitFor(
     async () => {
-      await page.getByTestId('sync-now').click();
-      await page.waitForTimeout(300);
+      const syncNow = page.getByTestId('sync-now');
+      await syncNow.click();
+      await syncNow.click({ trial: true }); // waits until the button is enabled again: the upload has been tried
       return /^0 waiting/.test(await page.getByTestId('sync-status').innerText());
     },
     timeoutMs,

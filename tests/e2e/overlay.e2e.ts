@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXTENSION_DIR, screenshot, useHarness } from './harness';
+import { openOptions, storedSettings, waitForStoredEvents } from './options-page';
+import { contentScriptReady } from './product-page';
 
 const LAYOUT_IDS = ['page-header', 'chat', 'messages', 'input', 'send', 'page-footer'];
 
@@ -93,7 +95,9 @@ describe('overlay on a chat page', () => {
     // Dock to the left, then reload: the side is remembered.
     await page.getByTestId('fw-dock').click();
     await expect.poll(() => page.locator('floorwalker-overlay >> .fw-panel').getAttribute('data-side')).toBe('left');
-    await page.waitForTimeout(300);
+    const options = await openOptions(h);
+    await expect.poll(async () => (await storedSettings(options))?.overlay.side).toBe('left'); // saved, so a reload can find it
+    await options.close();
     await page.reload();
     await expect.poll(() => page.locator('floorwalker-overlay >> .fw-panel').getAttribute('data-side')).toBe('left');
     await screenshot(page, 'overlay-chat-left');
@@ -109,7 +113,10 @@ describe('overlay on a chat page', () => {
     await input.pressSequentially('lego', { delay: 20 });
     await expect.poll(() => page.getByTestId('fw-search-status').innerText(), { timeout: 15_000 }).toMatch(/of \d+/);
     await page.click('#messages', { position: { x: 700, y: 120 } }); // clear of the overlay, on either side
-    await page.waitForTimeout(500);
+    // The page's events have made the whole trip to the background's database by now.
+    const options = await openOptions(h);
+    await waitForStoredEvents(options, 1, (e) => e.action === 'results', 'the search stored');
+    await options.close();
     // Content scripts share the page's storage: a database opened by one would be listed under the page's origin.
     const cdp = await h.context.newCDPSession(page);
     const { databaseNames } = (await cdp.send('IndexedDB.requestDatabaseNames', { securityOrigin: new URL(h.fixtures.url).origin })) as { databaseNames: string[] };
@@ -125,7 +132,8 @@ describe('overlay on a chat page', () => {
     const h = harness();
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/product.html`);
-    await page.waitForTimeout(500);
+    // The storefront button shows once the content script has found no chat on the page: the overlay never will then.
+    await contentScriptReady(page);
     expect(await page.locator('floorwalker-overlay').count()).toBe(0);
     await page.close();
   });

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, useHarness } from './harness';
-import { exportJsonl, openOptions, waitForStored } from './options-page';
+import { screenshot, useHarness, waitFor } from './harness';
+import { exportJsonl, openOptions, storedEvents } from './options-page';
+import { restPointerOn } from './product-page';
 import type { EventOf, FwEvent } from '../../lib/events/schema';
 
 const shadow = (page: Page, css: string) => page.locator(`floorwalker-overlay >> ${css}`);
 const prices = async (page: Page) =>
   (await shadow(page, '.fw-price').allInnerTexts()).map((t) => Number(t.replace(/[$,]/g, '')));
+
+/** How long the pointer rests on a result image: its logged dwell is checked against it. */
+const RESULT_REST_MS = 350;
 
 describe('catalog search in the overlay', () => {
   const harness = useHarness();
@@ -43,9 +47,7 @@ describe('catalog search in the overlay', () => {
     // Hover a result image long enough to count as a look.
     const firstImg = shadow(page, '.fw-result-img').first();
     const hoveredId = await shadow(page, '.fw-result').first().getAttribute('data-product-id');
-    await firstImg.hover();
-    await page.waitForTimeout(350);
-    await page.mouse.move(5, 700);
+    await restPointerOn(page, firstImg, RESULT_REST_MS, { x: 5, y: 700 });
 
     // Keyboard: a typo is corrected; arrow down and Enter choose a result.
     await input.fill('');
@@ -61,8 +63,11 @@ describe('catalog search in the overlay', () => {
     await expect.poll(() => page.getByTestId('fw-search-status').innerText()).toMatch(/No products match “zzzzqqqq”/);
 
     const options = await openOptions(h);
-    await waitForStored(options, 6);
-    await page.waitForTimeout(300);
+    // The last things logged, the empty search's results and the hover, are stored (with everything before them).
+    await waitFor(async () => {
+      const stored = await storedEvents(options);
+      return stored.some((e) => e.action === 'hover' && e.agent === 'Seller') && stored.some((e) => e.action === 'results' && e.payload.query === 'zzzzqqqq');
+    }, 15_000, 'the search events stored');
     const { lines } = await exportJsonl(options);
     const events = lines as FwEvent[];
     const searches = events.filter((e): e is EventOf<'search'> => e.action === 'search');
@@ -79,7 +84,7 @@ describe('catalog search in the overlay', () => {
     expect(results.some((e) => e.payload.query === 'zzzzqqqq' && e.payload.total === 0)).toBe(true);
     const hover = events.find((e): e is EventOf<'hover'> => e.action === 'hover' && e.agent === 'Seller');
     expect(hover?.payload).toMatchObject({ target: 'result_image', productId: hoveredId });
-    expect(hover?.payload.dwellMs).toBeGreaterThanOrEqual(300);
+    expect(hover?.payload.dwellMs).toBeGreaterThanOrEqual(RESULT_REST_MS - 50);
     // Each search event is followed by its results (none logged for superseded searches).
     expect(results.length).toBeLessThanOrEqual(searches.length);
   });

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { screenshot, useHarness, waitFor } from './harness';
 import { buyerSays, sellerSays, usePilotServer } from './pilot-room';
 import { exportJsonl, openOptions } from './options-page';
+import { HOVER_REST_MS, restPointerOn } from './product-page';
 import type { FwEvent } from '../../lib/events/schema';
 
 type Row = { id: string; agent: string; action: string; payload: Record<string, unknown> };
@@ -12,6 +13,14 @@ async function search(seller: Page, text: string): Promise<void> {
   await seller.getByTestId('fw-search-input').fill(text);
   await seller.locator('.fw-result').first().waitFor();
 }
+
+/** How long the Buyer rests the pointer on a shared card: its logged dwell is checked against it. */
+const CARD_REST_MS = 400;
+/**
+ * How long the pages are watched, with the pointer on a card made from a hostile page, for its script to run (it
+ * would run at once). Nothing running is what is under test, so this is a wait by design.
+ */
+const INJECTED_CODE_WATCH_MS = 200;
 
 describe('product sharing in real Chromium', () => {
   const harness = useHarness();
@@ -45,9 +54,7 @@ describe('product sharing in real Chromium', () => {
     expect(await card.locator('.plink').getAttribute('href')).toMatch(new RegExp(`/pilot/products/${productId}$`));
 
     // The Buyer looks at the card for a while: logged with the dwell.
-    await card.hover();
-    await buyer.waitForTimeout(400);
-    await buyer.mouse.move(2, 2);
+    await restPointerOn(buyer, card, CARD_REST_MS, { x: 2, y: 2 });
 
     // A storefront page in another tab: its "Share to chat" button sends the product to this conversation.
     const shop = await h.context.newPage();
@@ -65,9 +72,9 @@ describe('product sharing in real Chromium', () => {
     expect(await pageCard.locator('.plink').getAttribute('href')).toMatch(/^https?:\/\//);
     // Looking around the product page: hovers on the gallery and a click on add to cart, then leaving it.
     await shop.locator('#main-image').hover();
-    await shop.waitForTimeout(300);
+    await shop.waitForTimeout(HOVER_REST_MS); // a hover counts only after resting there
     await shop.locator('#thumb-1').hover();
-    await shop.waitForTimeout(300);
+    await shop.waitForTimeout(HOVER_REST_MS);
     await shop.locator('#add-to-cart').click();
     await shop.goto('about:blank'); // leaving logs the product view with its time on page
     await screenshot(buyer, 'share-II-buyer-cards');
@@ -93,7 +100,7 @@ describe('product sharing in real Chromium', () => {
     const hovers = rows.filter((r) => r.agent === 'Buyer' && r.action === 'hover');
     expect(hovers.length).toBeGreaterThanOrEqual(1);
     expect(hovers[0]?.payload).toMatchObject({ target: 'shared_card', productId });
-    expect(Number(hovers[0]?.payload.dwellMs)).toBeGreaterThanOrEqual(300);
+    expect(Number(hovers[0]?.payload.dwellMs)).toBeGreaterThanOrEqual(CARD_REST_MS - 100);
     expect(rows.find((r) => r.action === 'guess')?.payload).toEqual({ productId });
     expect(rows.find((r) => r.action === 'confirm')?.payload).toMatchObject({ productId, accepted: true });
 
@@ -149,9 +156,7 @@ describe('product sharing in real Chromium', () => {
     expect(await rowsOnPage.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-product-id')))).toEqual([...ids, 'GLT-SEN-250-LT']);
     expect(await buyer.locator('.shared').last().innerText()).toContain('Here are three to compare.');
     await screenshot(buyer, 'share-III-buyer-list');
-    await rowsOnPage.nth(1).hover();
-    await buyer.waitForTimeout(300);
-    await buyer.mouse.move(2, 2);
+    await restPointerOn(buyer, rowsOnPage.nth(1), HOVER_REST_MS, { x: 2, y: 2 });
 
     const rows = await waitFor(async () => {
       const r = await serverEvents(room.conversation);
@@ -230,7 +235,7 @@ describe('product sharing in real Chromium', () => {
     expect(await card.locator('.noimg').count()).toBe(1);
     expect(await card.locator('.plink').getAttribute('href')).toBe(`${h.fixtures.url}/shop/xss.html`);
     await card.hover();
-    await buyer.waitForTimeout(200);
+    await buyer.waitForTimeout(INJECTED_CODE_WATCH_MS);
     for (const page of [buyer, seller, shop]) expect(await page.evaluate('window.__pwned')).toBeUndefined();
     await screenshot(buyer, 'share-safety-buyer');
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, useHarness, waitFor } from './harness';
+import { HOVER_REST_MS, restPointerOn } from './product-page';
 import { buyerMessages, openPracticeRoom, sellerAct, usePilotServer } from './pilot-room';
 import { joinFromOptions, openOptions } from './options-page';
 import type { ConversationRecord } from '../../lib/export/conversation';
@@ -45,9 +46,7 @@ describe('practice with a simulated Buyer in real Chromium', () => {
     await seller.getByTestId('fw-search-input').fill(target?.title.split(' ').slice(0, 4).join(' ') ?? '');
     const result = seller.locator(`.fw-result[data-product-id="${target?.id}"]`);
     await result.waitFor();
-    await result.locator('.fw-result-img').hover();
-    await seller.waitForTimeout(400);
-    await seller.mouse.move(5, 5);
+    await restPointerOn(seller, result.locator('.fw-result-img'), HOVER_REST_MS, { x: 5, y: 5 });
     const before = await buyerMessages(seller).count();
     await result.getByTestId('fw-share-now').click();
     await seller.getByTestId('fw-share-dialog').waitFor();

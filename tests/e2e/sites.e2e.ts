@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useHarness, type Harness } from './harness';
 import { exportJsonl, openOptions, storedTotal, waitForStored } from './options-page';
+import { contentScriptReady, NOTHING_ARRIVES_MS } from './product-page';
 
 /**
  * The browser's permission prompt is drawn by the browser, out of reach of any test driver. A participant can also
@@ -26,7 +27,6 @@ async function registeredMatches(h: Harness): Promise<string[]> {
 
 async function clickAddToCart(page: Page, n: number): Promise<void> {
   for (let i = 0; i < n; i++) await page.click('#add-to-cart');
-  await page.waitForTimeout(600); // longer than a batch flush
 }
 
 describe('allowed sites', () => {
@@ -44,6 +44,7 @@ describe('allowed sites', () => {
     const shop = await h.context.newPage();
     await shop.goto(shopUrl);
     await clickAddToCart(shop, 3);
+    await shop.waitForTimeout(NOTHING_ARRIVES_MS);
     expect(await storedTotal(options)).toBe(before);
     expect(await registeredMatches(h)).toEqual([]);
 
@@ -63,6 +64,7 @@ describe('allowed sites', () => {
     await screenshot(options, 'options-sites');
 
     await shop.reload();
+    await contentScriptReady(shop);
     await clickAddToCart(shop, 4);
     await waitForStored(options, before + 4);
 
@@ -73,6 +75,7 @@ describe('allowed sites', () => {
     const afterRestart = await storedTotal(options);
     const shop2 = await h.context.newPage();
     await shop2.goto(shopUrl);
+    await contentScriptReady(shop2);
     await clickAddToCart(shop2, 2);
     await waitForStored(options, afterRestart + 2);
     const { lines } = await exportJsonl(options);
@@ -86,8 +89,10 @@ describe('allowed sites', () => {
     expect(await registeredMatches(h)).toEqual([]);
     const removedAt = await storedTotal(options);
     await clickAddToCart(shop2, 3); // the page opened while it was allowed
+    await shop2.waitForTimeout(NOTHING_ARRIVES_MS);
     await shop2.reload();
     await clickAddToCart(shop2, 3);
+    await shop2.waitForTimeout(NOTHING_ARRIVES_MS);
     expect(await storedTotal(options)).toBe(removedAt);
     expect(await options.evaluate(`chrome.permissions.contains({ origins: ['http://shop.test/*'] })`)).toBe(false);
   });

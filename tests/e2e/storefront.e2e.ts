@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
 import { FIXTURES_DIR, screenshot, useHarness, waitFor } from './harness';
-import { exportJsonl, openOptions } from './options-page';
+import { exportJsonl, openOptions, waitForStoredEvents } from './options-page';
+import { HOVER_REST_MS } from './product-page';
 import type { FwEvent } from '../../lib/events/schema';
 
 const expected = JSON.parse(readFileSync(join(FIXTURES_DIR, 'shop/expected.json'), 'utf8')) as Record<string, { id: string | null; name: string; price: number | null; currency: string | null; source: string }>;
@@ -27,6 +28,7 @@ describe('storefront product pages in real Chromium', () => {
 
   it('finds the product on every style of page, logs its view, image hovers by role and product clicks', async () => {
     const h = harness();
+    const options = await openOptions(h);
     const page = await h.context.newPage();
     const cspErrors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && /Content Security Policy/i.test(m.text()) && cspErrors.push(m.text()));
@@ -38,16 +40,19 @@ describe('storefront product pages in real Chromium', () => {
       expect(await scope.getByTestId('fw-s2c-title').innerText(), file).toBe(expected[product]?.name);
       if (file === 'csp.html' || file === 'hostile.html' || file === 'iframe-host.html' || file === 'injected.html') await screenshot(page, `storefront-${file.replace('.html', '')}`);
       await scope.locator('#main-image').hover();
-      await page.waitForTimeout(250);
+      await page.waitForTimeout(HOVER_REST_MS); // a hover counts only after resting there
       await scope.locator('#thumb-1').hover();
-      await page.waitForTimeout(250);
+      await page.waitForTimeout(HOVER_REST_MS);
       await scope.locator('#add-to-cart').click();
-      await page.waitForTimeout(400);
+      // Both hovers and the click are stored before the page is left (the product view is logged on leaving).
+      const url = `${h.fixtures.url}/shop/${product}`;
+      await waitForStoredEvents(options, 3, (e) => e.url === url && (e.action === 'hover' || e.action === 'click'), `the hovers and click on ${file}`);
     }
     await page.goto('about:blank');
     expect(cspErrors).toEqual([]);
 
-    const options = await openOptions(h);
+    await options.reload(); // the page opened before anything was stored: show what is now
+    await options.getByTestId('store-status').filter({ hasText: 'events stored' }).waitFor();
     const events = await waitFor(async () => {
       const all = (await exportJsonl(options)).lines as FwEvent[];
       return all.filter((e) => e.action === 'product_view').length >= PAGES.length ? all : null;

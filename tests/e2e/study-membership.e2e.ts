@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useHarness, waitFor, type Harness } from './harness';
 import { joinFromOptions, openOptions, storedEvents } from './options-page';
-import { openProductPage } from './product-page';
+import { afterLoggerRestart, openProductPage } from './product-page';
 import { exportedEvents, studyServer, useCleanup } from './study-server';
 import { LOGGING_STATE_TEXT } from '../../lib/logging-switch';
 
@@ -37,17 +37,20 @@ describe('leaving a study and joining again', () => {
     await waitFor(async () => (await syncNow(), (await clicksOnServer()) === 3), 20_000, '3 clicks on the server');
 
     // Leave: consent stays, logging stays on, and the page already open goes on logging, in this browser only.
-    await options.getByRole('button', { name: 'Leave study' }).click();
-    await options.getByTestId('study-message').filter({ hasText: 'Left the study' }).waitFor();
-    expect(await loggingAsShown(h, options)).toEqual(on);
-    await product.waitForTimeout(500); // the open page hears about the change (storage mirror) and asks again
+    // The open page hears about the change (storage mirror) and starts logging again under the local study.
+    await afterLoggerRestart(options, product.url(), async () => {
+      await options.getByRole('button', { name: 'Leave study' }).click();
+      await options.getByTestId('study-message').filter({ hasText: 'Left the study' }).waitFor();
+      expect(await loggingAsShown(h, options)).toEqual(on);
+    }, (e) => e.study === 'local');
     await click(2);
     await waitFor(async () => (await storedEvents(options)).filter((e) => e.action === 'click' && e.study === 'local').length === 2, 15_000, '2 clicks stored locally after leaving');
 
     // Join again with the same code: the open page logs under the study again, and uploads resume.
-    await joinFromOptions(options, server.url, code);
-    expect(await loggingAsShown(h, options)).toEqual(on);
-    await product.waitForTimeout(500);
+    await afterLoggerRestart(options, product.url(), async () => {
+      await joinFromOptions(options, server.url, code);
+      expect(await loggingAsShown(h, options)).toEqual(on);
+    }, (e) => e.study === study.id);
     await click(4);
     await waitFor(async () => (await syncNow(), (await clicksOnServer()) === 7), 20_000, '7 clicks on the server');
     expect(await clicksOnServer()).toBe(7);

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start';
 import { forward, listenOnLoopback, studyServer, useCleanup } from './study-server';
 import { screenshot, useHarness, waitFor, workerControl } from './harness';
-import { joinFromOptions, openOptions, syncUntilNoneWaits } from './options-page';
+import { joinFromOptions, openOptions, syncUntilNoneWaits, waitForStoredEvents } from './options-page';
 import { openProductPage } from './product-page';
+
+/** When, after a burst of clicks starts, the worker is stopped: 40-100 ms, while the burst is being sent. */
+const STOP_AFTER_MIN_MS = 40;
+const STOP_AFTER_SPREAD_MS = 60;
+const isClick = (e: { action: string }) => e.action === 'click';
 
 /** A small seeded PRNG (mulberry32): the faults are random but the same in every run, so the test cannot pass by luck. */
 function seeded(seed: number) {
@@ -87,7 +92,7 @@ describe('sync to the endpoint under faults', () => {
     await joinFromOptions(options, proxy.url, code);
     await expect.poll(() => options.getByTestId('study-message').innerText()).toMatch(/^Joined “Sync study” as a seller, condition B\.IIc\./);
 
-    const { page: product, click } = await openProductPage(h);
+    const { click } = await openProductPage(h);
 
     // 1. Healthy: uploaded shortly after being logged.
     await click(30);
@@ -98,7 +103,7 @@ describe('sync to the endpoint under faults', () => {
     await server.close();
     server = null;
     await click(20);
-    await product.waitForTimeout(500);
+    await waitForStoredEvents(options, 50, isClick, '50 clicks stored');
     await options.getByTestId('sync-now').click();
     await expect.poll(() => options.getByTestId('sync-error').innerText(), { timeout: 10_000 }).toMatch(/^The study server had a problem \(HTTP 502\); your events are kept/);
     const popup = await h.context.newPage();
@@ -118,7 +123,7 @@ describe('sync to the endpoint under faults', () => {
     proxy.setFailRate(0.3);
     for (let round = 0; round < 12; round++) {
       await click(5);
-      await product.waitForTimeout(300);
+      await waitForStoredEvents(options, 55 + 5 * round, isClick, `${55 + 5 * round} clicks stored`);
       await options.getByTestId('sync-now').click();
     }
     await syncUntilNoneWaits(options, 60_000, 'the queue to empty');
@@ -158,7 +163,8 @@ describe('sync survives a stopped worker and a closed browser', () => {
     const { page: product, click } = await openProductPage(h);
     for (let burst = 0; burst < 20; burst++) {
       const clicking = click(6);
-      await product.waitForTimeout(40 + Math.random() * 60);
+      // Stopping at a random moment of the burst is the point: sometimes before, sometimes during an upload.
+      await product.waitForTimeout(STOP_AFTER_MIN_MS + Math.random() * STOP_AFTER_SPREAD_MS);
       // On a loaded machine the burst may not have woken the worker yet: stop it once it runs, so every stop counts.
       await waitFor(async () => worker.running(), 10_000, 'the worker to wake for the burst');
       await worker.stop();
