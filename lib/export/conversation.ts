@@ -1,5 +1,5 @@
 import type { EventOf, FwEvent } from '../events/schema';
-import { isRecord } from './stored';
+import { isRecord, textOf } from './stored';
 
 /**
  * One conversation assembled from its events, for the per-conversation, ParlAI and STAR exports (the same on
@@ -48,7 +48,7 @@ export function buildConversation(stored: readonly FwEvent[]): ConversationRecor
   const rec: ConversationRecord = {
     conversation: first.conversation,
     study: first.study,
-    condition: first.condition,
+    condition: textOf(first.condition),
     participants: { seller: [], buyer: [] },
     startedAt: first.time,
     endedAt: last.time,

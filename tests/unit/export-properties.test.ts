@@ -1,13 +1,13 @@
 import { fc, test } from '@fast-check/vitest';
 import Papa from 'papaparse';
-import { describe, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACTIONS, validateEvent, type FwEvent } from '../../lib/events/schema';
 import { buildConversation, toParlai, toStar } from '../../lib/export/conversation';
 import { CSV_COLUMNS, csvLines, eventToCsvRow } from '../../lib/export/csv';
 import { EXPORT_FORMATS, renderExport, type ExportFormat } from '../../lib/export/formats';
 import { toJsonLines } from '../../lib/export/jsonl';
 import { streamExport } from '../../lib/export/stream';
-import { arbitraryEvent, PAYLOAD_ARBITRARIES } from './helpers/event-arbitrary';
+import { arbitraryEvent, arbitraryEventOf, PAYLOAD_ARBITRARIES } from './helpers/event-arbitrary';
 import { conversationsOf, expectedCell, expectedParlai, expectedRecord, expectedStar, uncoveredPayload } from './helpers/export-oracle';
 
 /**
@@ -127,6 +127,13 @@ const oddRow: fc.Arbitrary<Json> = fc
   });
 
 describe('no stored value makes an export fail', () => {
+  it('a condition stored as an object whose toString is not a function (found by the property below)', () => {
+    const [e] = fc.sample(arbitraryEventOf('utter'), { numRuns: 1, seed: 7 });
+    const odd = { ...e, conversation: 'conv-a', condition: { toString: '' } } as unknown as FwEvent;
+    for (const format of EXPORT_FORMATS) expect(() => renderExport(format, [odd]), format).not.toThrow();
+    expect(JSON.parse(renderExport('conversations', [odd]))).toMatchObject([{ condition: '{"toString":""}' }]);
+  });
+
   test.prop([fc.array(oddRow, { maxLength: 20 })])('every format renders; JSONL and CSV keep one line or row per row, conversations count each of theirs', (rows) => {
     const evs = rows as unknown as FwEvent[];
     for (const format of EXPORT_FORMATS) expect(() => renderExport(format, evs), format).not.toThrow();
