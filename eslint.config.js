@@ -8,13 +8,33 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 // the extension's UI and the pilot pages use) ← components/ (the extension's UI) ← entrypoints/ (wiring); server/
 // uses lib/ and hooks/. Zones are checked on resolved paths, so `@/lib/…` and `../lib/…` are the same import.
 const LAYER_ZONES = [
-  { target: './lib', from: ['./components', './entrypoints', './server', './hooks'], message: 'lib/ is the framework-free core: it may not import app code (components/, entrypoints/, server/, hooks/).' },
-  { target: './hooks', from: ['./components', './entrypoints', './server'], message: 'hooks/ is shared by the extension and the pilot pages: it may import lib/ only.' },
+  {
+    target: './lib',
+    from: ['./components', './entrypoints', './server', './hooks'],
+    message: 'lib/ is the framework-free core: it may not import app code (components/, entrypoints/, server/, hooks/).',
+  },
+  {
+    target: './hooks',
+    from: ['./components', './entrypoints', './server'],
+    message: 'hooks/ is shared by the extension and the pilot pages: it may import lib/ only.',
+  },
   { target: './components', from: ['./entrypoints', './server'], message: 'components/ may not import entrypoints/ or server/.' },
-  { target: './server', from: ['./components', './entrypoints'], message: 'server/ may not import the extension (components/, entrypoints/): shared hooks live in hooks/, shared logic in lib/.' },
+  {
+    target: './server',
+    from: ['./components', './entrypoints'],
+    message: 'server/ may not import the extension (components/, entrypoints/): shared hooks live in hooks/, shared logic in lib/.',
+  },
   // Each extension context bundles only its own UI: the service worker none, content scripts not the pages'.
-  { target: './entrypoints/background.ts', from: ['./components', './hooks'], message: 'The service worker has no UI: it may not import components/ or hooks/.' },
-  { target: ['./entrypoints/page.content', './components/overlay', './components/storefront'], from: ['./components/options', './components/popup', './entrypoints/options', './entrypoints/popup'], message: 'Content-script code may not import the options page or the popup.' },
+  {
+    target: './entrypoints/background.ts',
+    from: ['./components', './hooks'],
+    message: 'The service worker has no UI: it may not import components/ or hooks/.',
+  },
+  {
+    target: ['./entrypoints/page.content', './components/overlay', './components/storefront'],
+    from: ['./components/options', './components/popup', './entrypoints/options', './entrypoints/popup'],
+    message: 'Content-script code may not import the options page or the popup.',
+  },
 ];
 
 // What only the background may hold: storage and the uploader. A page or content script that imports them ships
@@ -23,8 +43,16 @@ const LAYER_ZONES = [
 const BACKGROUND_ONLY = {
   patterns: [
     { regex: '^dexie(/|$)', allowTypeImports: true, message: 'Only the background uses Dexie: ask it over the RPC port (lib/rpc).' },
-    { regex: '(^|/)lib/(db|background)/', allowTypeImports: true, message: 'Storage and the background services run in the background only: ask them over the RPC port (lib/rpc).' },
-    { regex: '(^|/)lib/sync/uploader$', allowTypeImports: true, message: 'The uploader runs in the background only (pure helpers such as lib/sync/endpoint are fine).' },
+    {
+      regex: '(^|/)lib/(db|background)/',
+      allowTypeImports: true,
+      message: 'Storage and the background services run in the background only: ask them over the RPC port (lib/rpc).',
+    },
+    {
+      regex: '(^|/)lib/sync/uploader$',
+      allowTypeImports: true,
+      message: 'The uploader runs in the background only (pure helpers such as lib/sync/endpoint are fine).',
+    },
   ],
 };
 
@@ -35,7 +63,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
@@ -48,7 +79,15 @@ export default tseslint.config(
   },
   {
     // The pilot's own pages (server/pilot/client/) run in a browser too, and have no Dexie of their own.
-    files: ['components/**', 'hooks/**', 'entrypoints/popup/**', 'entrypoints/options/**', 'entrypoints/*.content/**', 'entrypoints/*.content.{ts,tsx}', 'server/pilot/client/**'],
+    files: [
+      'components/**',
+      'hooks/**',
+      'entrypoints/popup/**',
+      'entrypoints/options/**',
+      'entrypoints/*.content/**',
+      'entrypoints/*.content.{ts,tsx}',
+      'server/pilot/client/**',
+    ],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', BACKGROUND_ONLY] },
   },
   {

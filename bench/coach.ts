@@ -22,7 +22,8 @@ function keywordBaseline(text: string, vocabulary: ProfileVocabulary, category: 
   const items: ProfileItem[] = [];
   const amount = /\$\s?(\d+)/.exec(lower);
   if (amount) items.push({ slot: 'budget', max: Number(amount[1]) });
-  for (const b of vocabulary.brands) if (b.category === category && lower.includes(` ${b.brand.toLowerCase()}`)) items.push({ slot: 'brand', brand: b.brand, like: true });
+  for (const b of vocabulary.brands)
+    if (b.category === category && lower.includes(` ${b.brand.toLowerCase()}`)) items.push({ slot: 'brand', brand: b.brand, like: true });
   for (const f of vocabulary.features) {
     if (f.category !== category) continue;
     if (f.words.some((w) => lower.includes(` ${w} `))) items.push({ slot: 'feature', feature: f.feature, want: true });
@@ -30,7 +31,8 @@ function keywordBaseline(text: string, vocabulary: ProfileVocabulary, category: 
   return items;
 }
 
-const ours = (category: boolean) => (u: LabeledUtterance) => extractProfile(u.text, vocab, { category: category ? u.category : null }).items;
+const ours = (category: boolean) => (u: LabeledUtterance) =>
+  extractProfile(u.text, vocab, { category: category ? u.category : null }).items;
 const known = evaluate(set, ours(true));
 const unknown = evaluate(set, ours(false));
 const baseline = evaluate(set, (u) => keywordBaseline(u.text, vocab, u.category));
@@ -72,17 +74,31 @@ const f1Row = (name: string, e: Evaluation, label: string) => {
   for (const s of SCORED_SLOTS) {
     const x = e.slots[s];
     const target = TARGETS[s];
-    rows.push({ metric: `${label} ${s} P/R/F1 (n=${x.tp + x.fn})`, value: `${round(x.precision)}/${round(x.recall)}/${round(x.f1)}`, unit: 'F1', ...(target && name === 'known' ? { target: `F1 ≥ ${target}`, ok: x.f1 >= target } : {}) });
+    rows.push({
+      metric: `${label} ${s} P/R/F1 (n=${x.tp + x.fn})`,
+      value: `${round(x.precision)}/${round(x.recall)}/${round(x.f1)}`,
+      unit: 'F1',
+      ...(target && name === 'known' ? { target: `F1 ≥ ${target}`, ok: x.f1 >= target } : {}),
+    });
   }
   const o = e.overall;
-  rows.push({ metric: `${label} overall P/R/F1`, value: `${round(o.precision)}/${round(o.recall)}/${round(o.f1)}`, unit: 'F1', ...(name === 'known' ? { target: '≥ 0.75', ok: o.f1 >= 0.75 } : {}) });
+  rows.push({
+    metric: `${label} overall P/R/F1`,
+    value: `${round(o.precision)}/${round(o.recall)}/${round(o.f1)}`,
+    unit: 'F1',
+    ...(name === 'known' ? { target: '≥ 0.75', ok: o.f1 >= 0.75 } : {}),
+  });
 };
 f1Row('known', known, 'category known:');
 f1Row('unknown', unknown, 'category unknown:');
 rows.push({ metric: 'held-out half, category known: overall F1', value: round(heldOutKnown.overall.f1), unit: 'F1' });
 rows.push({ metric: 'keyword baseline (category known): overall F1', value: round(baseline.overall.f1), unit: 'F1' });
 rows.push({ metric: 'ours / keyword baseline, overall F1', value: round(known.overall.f1 / (baseline.overall.f1 || 1)), unit: '×' });
-rows.push({ metric: 'ours / keyword baseline, budget F1', value: round(known.slots.budget.f1 / (baseline.slots.budget.f1 || 1)), unit: '×' });
+rows.push({
+  metric: 'ours / keyword baseline, budget F1',
+  value: round(known.slots.budget.f1 / (baseline.slots.budget.f1 || 1)),
+  unit: '×',
+});
 rows.push({ metric: 'ours / keyword baseline, brand F1', value: round(known.slots.brand.f1 / (baseline.slots.brand.f1 || 1)), unit: '×' });
 rows.push({ metric: 'extraction per message, mean', value: time.mean, unit: 'ms' });
 rows.push({ metric: 'extraction per message, p95', value: time.p95, unit: 'ms', target: '≤ 2', ok: time.p95 <= 2 });
@@ -102,4 +118,6 @@ await report('coach', rows, {
   slowestMessage: { medianMs: slowest, text: slowestText },
   baselineTimeMs: baseTime,
 });
-if (process.argv.includes("--mistakes")) for (const m of known.mistakes.filter((x) => Number(/(\d+)$/.exec(x.id)?.[1] ?? 0) % 2 === 0)) console.log(m.id, JSON.stringify(m.text), 'missed:', m.missed.join('; '), 'wrong:', m.wrong.join('; '));
+if (process.argv.includes('--mistakes'))
+  for (const m of known.mistakes.filter((x) => Number(/(\d+)$/.exec(x.id)?.[1] ?? 0) % 2 === 0))
+    console.log(m.id, JSON.stringify(m.text), 'missed:', m.missed.join('; '), 'wrong:', m.wrong.join('; '));

@@ -45,7 +45,10 @@ async function startServerProcess(env: Record<string, string>): Promise<{ url: s
   child.on('exit', (code) => (exited = code));
   for (let waited = 0; waited < 60_000; waited += 100) {
     if (exited !== undefined) throw new Error(`server exited (${exited}) before it was ready`);
-    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return { url, token, child };
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -54,7 +57,11 @@ async function startServerProcess(env: Record<string, string>): Promise<{ url: s
 }
 
 async function post(url: string, body: unknown, token: string): Promise<unknown> {
-  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as unknown;
   if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -64,16 +71,37 @@ async function run(backend: 'pglite' | 'postgres', env: Record<string, string>) 
   const { url, token, child } = await startServerProcess(env);
   try {
     const study = (await post(`${url}/v1/studies`, { name: `bench ${backend} ${Date.now()}` }, token)) as { id: string };
-    const { codes } = (await post(`${url}/v1/studies/${study.id}/participants`, { count: CLIENTS }, token)) as { codes: { code: string }[] };
+    const { codes } = (await post(`${url}/v1/studies/${study.id}/participants`, { count: CLIENTS }, token)) as {
+      codes: { code: string }[];
+    };
     const clients = await Promise.all(
       codes.map(async (c) => {
         const j = (await post(`${url}/v1/join`, { code: c.code }, '')) as { participant: string; ingestToken: string; condition: string };
-        const ctx = { study: study.id, participant: j.participant, conversation: `bench-${j.participant}`, role: 'seller' as const, condition: j.condition, url: 'http://127.0.0.1/chat' };
+        const ctx = {
+          study: study.id,
+          participant: j.participant,
+          conversation: `bench-${j.participant}`,
+          role: 'seller' as const,
+          condition: j.condition,
+          url: 'http://127.0.0.1/chat',
+        };
         const batches: FwEvent[][] = Array.from({ length: BATCHES_PER_CLIENT[backend] ?? 10 }, (_, b) =>
           Array.from({ length: BATCH }, (_, i) =>
             i % 3 === 0
-              ? makeEvent(ctx, 'Page', 'hover', { target: 'product_image', productId: `p-${i}`, dwellMs: 300 + i, image: { src: null, index: 0, role: 'main' } }, 1_750_000_000_000 + b * BATCH + i)
-              : makeEvent(ctx, 'Page', 'click', { element: { tag: 'button', path: 'main > div.card > button.add', label: 'Add to cart' } }, 1_750_000_000_000 + b * BATCH + i),
+              ? makeEvent(
+                  ctx,
+                  'Page',
+                  'hover',
+                  { target: 'product_image', productId: `p-${i}`, dwellMs: 300 + i, image: { src: null, index: 0, role: 'main' } },
+                  1_750_000_000_000 + b * BATCH + i,
+                )
+              : makeEvent(
+                  ctx,
+                  'Page',
+                  'click',
+                  { element: { tag: 'button', path: 'main > div.card > button.add', label: 'Add to cart' } },
+                  1_750_000_000_000 + b * BATCH + i,
+                ),
           ),
         );
         return { token: j.ingestToken, batches };
@@ -89,23 +117,27 @@ async function run(backend: 'pglite' | 'postgres', env: Record<string, string>) 
     const latencies: number[] = [];
     let accepted = 0;
     const t0 = performance.now();
-    await Promise.all(clients.map(async (c) => {
-      for (const b of c.batches) {
-        const r = await send(c.token, b, latencies); // not `x += await …`: that reads x before awaiting
-        accepted += r.accepted.length;
-      }
-    }));
+    await Promise.all(
+      clients.map(async (c) => {
+        for (const b of c.batches) {
+          const r = await send(c.token, b, latencies); // not `x += await …`: that reads x before awaiting
+          accepted += r.accepted.length;
+        }
+      }),
+    );
     const seconds = (performance.now() - t0) / 1000;
     // The same batches again: every event a duplicate.
     const retryLatencies: number[] = [];
     let duplicates = 0;
     const t1 = performance.now();
-    await Promise.all(clients.map(async (c) => {
-      for (const b of c.batches.slice(0, 5)) {
-        const r = await send(c.token, b, retryLatencies);
-        duplicates += r.duplicates.length;
-      }
-    }));
+    await Promise.all(
+      clients.map(async (c) => {
+        for (const b of c.batches.slice(0, 5)) {
+          const r = await send(c.token, b, retryLatencies);
+          duplicates += r.duplicates.length;
+        }
+      }),
+    );
     const retrySeconds = (performance.now() - t1) / 1000;
     latencies.sort((a, b) => a - b);
     retryLatencies.sort((a, b) => a - b);
@@ -138,9 +170,20 @@ for (const [name, env] of backends) {
   results[name] = r;
   rows.push(
     { metric: `[${name}] events stored (8 clients × 500-event batches)`, value: r.events, unit: '' },
-    { metric: `[${name}] throughput`, value: round(r.eventsPerSecond, 0), unit: 'events/s', ...(name === 'postgres' ? { target: `≥ ${POSTGRES_TARGET_EVENTS_PER_S.toLocaleString('en')}`, ok: r.eventsPerSecond >= POSTGRES_TARGET_EVENTS_PER_S } : {}) },
+    {
+      metric: `[${name}] throughput`,
+      value: round(r.eventsPerSecond, 0),
+      unit: 'events/s',
+      ...(name === 'postgres'
+        ? { target: `≥ ${POSTGRES_TARGET_EVENTS_PER_S.toLocaleString('en')}`, ok: r.eventsPerSecond >= POSTGRES_TARGET_EVENTS_PER_S }
+        : {}),
+    },
     { metric: `[${name}] batch latency p50 / p99`, value: `${round(r.p50, 1)} / ${round(r.p99, 1)}`, unit: 'ms' },
-    { metric: `[${name}] retried batch (all duplicates) p50 / p99`, value: `${round(r.retryP50, 1)} / ${round(r.retryP99, 1)}`, unit: 'ms' },
+    {
+      metric: `[${name}] retried batch (all duplicates) p50 / p99`,
+      value: `${round(r.retryP50, 1)} / ${round(r.retryP99, 1)}`,
+      unit: 'ms',
+    },
     { metric: `[${name}] retry throughput`, value: round(r.retryEventsPerSecond, 0), unit: 'events/s' },
   );
 }

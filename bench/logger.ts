@@ -53,7 +53,10 @@ const setLogging = async (on: boolean) => {
   await popup.reload();
   const label = await popup.getByTestId('popup-logging').innerText();
   if ((label === 'on') !== on) await popup.getByTestId('popup-toggle-logging').click();
-  await popup.getByTestId('popup-logging').filter({ hasText: on ? 'on' : 'paused' }).waitFor();
+  await popup
+    .getByTestId('popup-logging')
+    .filter({ hasText: on ? 'on' : 'paused' })
+    .waitFor();
 };
 const product = await context.newPage();
 const fresh = async () => {
@@ -70,14 +73,20 @@ await setLogging(false);
 await product.waitForTimeout(500); // the page hears the switch and detaches its listeners
 const baseline = await measure(product);
 const rrwebSource = await readFile(resolve(ROOT, 'node_modules/rrweb/dist/rrweb.umd.min.cjs'), 'utf8');
-await product.addScriptTag({ content: `(function(){var module={exports:{}};var exports=module.exports;${rrwebSource};window.__rrweb=module.exports;})();` });
+await product.addScriptTag({
+  content: `(function(){var module={exports:{}};var exports=module.exports;${rrwebSource};window.__rrweb=module.exports;})();`,
+});
 const rrBaseline = await measure(product);
 await product.evaluate(`window.__rrEvents = []; window.__stop = window.__rrweb.record({ emit(e) { window.__rrEvents.push(e); } });`);
 const rrRaw = await measure(product);
 const rrEvents = (await product.evaluate('window.__rrEvents.length')) as number;
 await product.evaluate('window.__stop()');
 type Cost = { hover: number; scroll: number; click: number };
-const minus = (m: Cost, b: Cost): Cost => ({ hover: Math.max(0, m.hover - b.hover), scroll: Math.max(0, m.scroll - b.scroll), click: Math.max(0, m.click - b.click) });
+const minus = (m: Cost, b: Cost): Cost => ({
+  hover: Math.max(0, m.hover - b.hover),
+  scroll: Math.max(0, m.scroll - b.scroll),
+  click: Math.max(0, m.click - b.click),
+});
 const oursCost = minus(ours, baseline);
 const rrCost = minus(rrRaw, rrBaseline);
 const rr = rrRaw;
@@ -85,7 +94,9 @@ const rr = rrRaw;
 // 2. Long tasks while a person hovers and scrolls, with logging on.
 await setLogging(true);
 await fresh();
-await product.evaluate(`window.__lt = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lt.push(e.duration); }).observe({ type: 'longtask' });`);
+await product.evaluate(
+  `window.__lt = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lt.push(e.duration); }).observe({ type: 'longtask' });`,
+);
 for (let i = 0; i < 40; i++) {
   await product.hover(i % 2 ? '#img-main' : '#img-related');
   await product.waitForTimeout(100);
@@ -96,8 +107,12 @@ const longTasks = (await product.evaluate('window.__lt')) as number[];
 
 // 3. Join a study, then a burst of clicks as fast as the page can make them: all stored, none lost.
 const admin = { 'Content-Type': 'application/json', Authorization: 'Bearer bench-admin-token-1234' };
-const study = (await (await fetch(`${server.url}/v1/studies`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Logger bench' }) })).json()) as { id: string };
-const { codes } = (await (await fetch(`${server.url}/v1/studies/${study.id}/participants`, { method: 'POST', headers: admin, body: '{}' })).json()) as { codes: { code: string }[] };
+const study = (await (
+  await fetch(`${server.url}/v1/studies`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Logger bench' }) })
+).json()) as { id: string };
+const { codes } = (await (
+  await fetch(`${server.url}/v1/studies/${study.id}/participants`, { method: 'POST', headers: admin, body: '{}' })
+).json()) as { codes: { code: string }[] };
 await options.reload();
 await joinFromOptions(options, server.url, codes[0]?.code ?? '');
 // Keep the uploader out of the way while measuring the write path: the endpoint is paused by stopping the
@@ -116,11 +131,21 @@ for (;;) {
 const writeSeconds = (Date.now() - t0) / 1000;
 
 // 4. Uploads: time from the burst being stored to the server having all of it.
-const serverCount = async () => Number(((await server.sql.query<{ n: string | number }>("SELECT count(*) AS n FROM events WHERE study_id = $1 AND action = 'click'", [study.id]))[0]?.n) ?? 0);
+const serverCount = async () =>
+  Number(
+    (
+      await server.sql.query<{ n: string | number }>("SELECT count(*) AS n FROM events WHERE study_id = $1 AND action = 'click'", [
+        study.id,
+      ])
+    )[0]?.n ?? 0,
+  );
 const t1 = Date.now();
 let onServer: number;
 for (;;) {
-  await options.getByTestId('sync-now').click().catch(() => undefined);
+  await options
+    .getByTestId('sync-now')
+    .click()
+    .catch(() => undefined);
   onServer = await serverCount();
   if (onServer >= BURST || Date.now() - t1 > 120_000) break;
   await new Promise((r) => setTimeout(r, 200));
@@ -134,7 +159,9 @@ const exportedEvents = await totalStored();
 for (const choice of ['jsonl', 'zip'] as const) {
   await options.reload();
   await options.getByTestId('store-status').filter({ hasText: 'events stored' }).waitFor();
-  await options.evaluate(`window.__lt = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lt.push(e.duration); }).observe({ type: 'longtask' });`);
+  await options.evaluate(
+    `window.__lt = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lt.push(e.duration); }).observe({ type: 'longtask' });`,
+  );
   await options.getByTestId('export-format').selectOption(choice);
   const started = Date.now();
   const dl = options.waitForEvent('download', { timeout: 120_000 });
@@ -161,14 +188,52 @@ await rm(dataDir, { recursive: true, force: true });
 const us = (ms: number) => round(ms * 1000, 2);
 const ratio = (a: number, b: number) => (b > 0 ? round(a / b, 2) : Infinity);
 const rows: Row[] = [
-  { metric: 'hover (over, move, out as pointer and mouse events): main-thread cost (Floorwalker)', value: round(oursCost.hover, 4), unit: 'ms', target: '≤ 0.05 ms', ok: oursCost.hover <= 0.05 },
-  { metric: 'scroll: main-thread cost per scroll event (Floorwalker)', value: round(oursCost.scroll, 4), unit: 'ms', target: '≤ 0.05 ms', ok: oursCost.scroll <= 0.05 },
+  {
+    metric: 'hover (over, move, out as pointer and mouse events): main-thread cost (Floorwalker)',
+    value: round(oursCost.hover, 4),
+    unit: 'ms',
+    target: '≤ 0.05 ms',
+    ok: oursCost.hover <= 0.05,
+  },
+  {
+    metric: 'scroll: main-thread cost per scroll event (Floorwalker)',
+    value: round(oursCost.scroll, 4),
+    unit: 'ms',
+    target: '≤ 0.05 ms',
+    ok: oursCost.scroll <= 0.05,
+  },
   { metric: 'click: main-thread cost per logged click (Floorwalker)', value: round(oursCost.click, 4), unit: 'ms' },
-  { metric: 'hover / scroll / click cost with rrweb recording', value: `${round(rrCost.hover, 4)} / ${round(rrCost.scroll, 4)} / ${round(rrCost.click, 4)}`, unit: 'ms' },
-  { metric: 'rrweb ÷ Floorwalker (hover / scroll / click)', value: `${ratio(rrCost.hover, oursCost.hover)} / ${ratio(rrCost.scroll, oursCost.scroll)} / ${ratio(rrCost.click, oursCost.click)}`, unit: '×' },
-  { metric: 'long tasks while hovering and scrolling (40 moves, 40 wheels)', value: longTasks.length, unit: '', target: '0', ok: longTasks.length === 0 },
-  { metric: `burst of ${BURST} clicks stored in IndexedDB`, value: stored, unit: 'events', target: `${BURST} (none lost)`, ok: stored === BURST },
-  { metric: 'sustained write rate into IndexedDB', value: round(stored / writeSeconds, 0), unit: 'events/s', target: '≥ 2,000', ok: stored / writeSeconds >= 2000 },
+  {
+    metric: 'hover / scroll / click cost with rrweb recording',
+    value: `${round(rrCost.hover, 4)} / ${round(rrCost.scroll, 4)} / ${round(rrCost.click, 4)}`,
+    unit: 'ms',
+  },
+  {
+    metric: 'rrweb ÷ Floorwalker (hover / scroll / click)',
+    value: `${ratio(rrCost.hover, oursCost.hover)} / ${ratio(rrCost.scroll, oursCost.scroll)} / ${ratio(rrCost.click, oursCost.click)}`,
+    unit: '×',
+  },
+  {
+    metric: 'long tasks while hovering and scrolling (40 moves, 40 wheels)',
+    value: longTasks.length,
+    unit: '',
+    target: '0',
+    ok: longTasks.length === 0,
+  },
+  {
+    metric: `burst of ${BURST} clicks stored in IndexedDB`,
+    value: stored,
+    unit: 'events',
+    target: `${BURST} (none lost)`,
+    ok: stored === BURST,
+  },
+  {
+    metric: 'sustained write rate into IndexedDB',
+    value: round(stored / writeSeconds, 0),
+    unit: 'events/s',
+    target: '≥ 2,000',
+    ok: stored / writeSeconds >= 2000,
+  },
   { metric: `uploaded to the local endpoint`, value: onServer, unit: 'events' },
   { metric: 'sync rate to the local endpoint', value: round(onServer / syncSeconds, 0), unit: 'events/s' },
   ...(['jsonl', 'zip'] as const).map((c) => ({
@@ -178,7 +243,12 @@ const rows: Row[] = [
   })),
 ];
 await report('logger', rows, {
-  microseconds: { rrwebBaseline: { hover: us(rrBaseline.hover), scroll: us(rrBaseline.scroll), click: us(rrBaseline.click) }, baseline: { hover: us(baseline.hover), scroll: us(baseline.scroll), click: us(baseline.click) }, floorwalker: { hover: us(ours.hover), scroll: us(ours.scroll), click: us(ours.click) }, rrweb: { hover: us(rr.hover), scroll: us(rr.scroll), click: us(rr.click) } },
+  microseconds: {
+    rrwebBaseline: { hover: us(rrBaseline.hover), scroll: us(rrBaseline.scroll), click: us(rrBaseline.click) },
+    baseline: { hover: us(baseline.hover), scroll: us(baseline.scroll), click: us(baseline.click) },
+    floorwalker: { hover: us(ours.hover), scroll: us(ours.scroll), click: us(ours.click) },
+    rrweb: { hover: us(rr.hover), scroll: us(rr.scroll), click: us(rr.click) },
+  },
   rrwebEventsRecorded: rrEvents,
   longTasksMs: longTasks,
   burst: { clicks: BURST, dispatchMs: clicked - t0, storedSeconds: writeSeconds, syncSeconds },

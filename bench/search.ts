@@ -28,7 +28,14 @@ interface Judged {
   id: string;
   kind: string;
   query: string;
-  filters?: { category?: string; priceMin?: number; priceMax?: number; minRating?: number; brand?: string[]; attributes?: SearchFilters['attributes'] };
+  filters?: {
+    category?: string;
+    priceMin?: number;
+    priceMax?: number;
+    minRating?: number;
+    brand?: string[];
+    attributes?: SearchFilters['attributes'];
+  };
   relevant: Record<string, number>;
 }
 
@@ -60,8 +67,14 @@ function workload(): { plain: SearchQuery[]; filtered: SearchQuery[] } {
   const categories = catalog.categories.map((c) => c.id);
   const filtered = texts.map((text, i) => {
     const j = judged[i];
-    const f = j?.filters ? toFilters(j) : { category: categories[i % categories.length], priceMax: [50, 150, 300][i % 3], minRating: i % 2 ? 4 : undefined };
-    return parseSearchQuery({ text, filters: Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)), sort: i % 4 === 3 ? 'price_asc' : 'relevance' });
+    const f = j?.filters
+      ? toFilters(j)
+      : { category: categories[i % categories.length], priceMax: [50, 150, 300][i % 3], minRating: i % 2 ? 4 : undefined };
+    return parseSearchQuery({
+      text,
+      filters: Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)),
+      sort: i % 4 === 3 ? 'price_asc' : 'relevance',
+    });
   });
   return { plain, filtered };
 }
@@ -79,7 +92,12 @@ function flexAdapter(e: SearchEngine): Engine {
  * fuzzy search looks for near spellings of every word, while FlexSearch (our engine) corrects a word only when it
  * matches nothing; so MiniSearch is also measured with prefix search alone, which does less work than ours.
  */
-const MINI_SEARCH_OPTIONS: SearchOptions = { prefix: true, fuzzy: 0.2, combineWith: 'AND', boost: { title: 3, brand: 2.5, attrs: 1.5, description: 1 } };
+const MINI_SEARCH_OPTIONS: SearchOptions = {
+  prefix: true,
+  fuzzy: 0.2,
+  combineWith: 'AND',
+  boost: { title: 3, brand: 2.5, attrs: 1.5, description: 1 },
+};
 const MINI_PREFIX_ONLY: SearchOptions = { ...MINI_SEARCH_OPTIONS, fuzzy: false };
 
 function miniOptions() {
@@ -199,7 +217,10 @@ for (const size of SIZES) {
   // catalog in its own order, which keeps the file smaller), at 100,000 the same form made for these products.
   const prebuiltPath = join(tmp, `prebuilt-${n}.json`);
   const version = size ? `bench-${n}` : catalog.version;
-  await writeFile(prebuiltPath, size ? await prebuiltIndexJson({ version, categories: catalog.categories, products }) : await prebuiltIndexOfCatalogFile());
+  await writeFile(
+    prebuiltPath,
+    size ? await prebuiltIndexJson({ version, categories: catalog.categories, products }) : await prebuiltIndexOfCatalogFile(),
+  );
   const prebuiltBytes = Buffer.byteLength(await readFile(prebuiltPath, 'utf8'));
   const flexColdPrebuilt = await median3(async () => {
     const t = performance.now();
@@ -270,7 +291,9 @@ for (const size of SIZES) {
     coldPersistedOverPrebuilt: flexCold / flexColdPrebuilt,
   };
   // Only the default catalog is shipped prebuilt; at 100,000 the row shows what the file form would cost.
-  const prebuiltName = size ? 'prebuilt file form (hypothetical: a researcher catalog cannot be prebuilt)' : 'shipped prebuilt file (read + parse + load)';
+  const prebuiltName = size
+    ? 'prebuilt file form (hypothetical: a researcher catalog cannot be prebuilt)'
+    : 'shipped prebuilt file (read + parse + load)';
   const pct = (x: { p50: number; p95: number; p99: number }) => `${round(x.p50, 3)} / ${round(x.p95, 3)} / ${round(x.p99, 3)}`;
   rows.push(
     { metric: `[${label}] index build (FlexSearch)`, value: round(flexBuild, 0), unit: 'ms' },
@@ -278,31 +301,91 @@ for (const size of SIZES) {
     { metric: `[${label}] load persisted index (FlexSearch)`, value: round(flexLoad, 1), unit: 'ms' },
     { metric: `[${label}] load persisted index (MiniSearch)`, value: round(miniLoad, 1), unit: 'ms' },
     { metric: `[${label}] build ÷ load (FlexSearch)`, value: round(flexBuild / flexLoad, 1), unit: '×' },
-    { metric: `[${label}] MiniSearch ÷ FlexSearch: build / load`, value: `${round(ratios.build, 2)} / ${round(ratios.load, 1)}`, unit: '×' },
-    { metric: `[${label}] cold start → first result, from persisted snapshot`, value: round(flexCold, 1), unit: 'ms', target: `≤ ${coldTarget} ms`, ok: flexCold <= coldTarget },
-    { metric: `[${label}] cold start → first result, from ${prebuiltName}`, value: round(flexColdPrebuilt, 1), unit: 'ms', target: `≤ ${coldTarget} ms`, ok: flexColdPrebuilt <= coldTarget },
+    {
+      metric: `[${label}] MiniSearch ÷ FlexSearch: build / load`,
+      value: `${round(ratios.build, 2)} / ${round(ratios.load, 1)}`,
+      unit: '×',
+    },
+    {
+      metric: `[${label}] cold start → first result, from persisted snapshot`,
+      value: round(flexCold, 1),
+      unit: 'ms',
+      target: `≤ ${coldTarget} ms`,
+      ok: flexCold <= coldTarget,
+    },
+    {
+      metric: `[${label}] cold start → first result, from ${prebuiltName}`,
+      value: round(flexColdPrebuilt, 1),
+      unit: 'ms',
+      target: `≤ ${coldTarget} ms`,
+      ok: flexColdPrebuilt <= coldTarget,
+    },
     { metric: `[${label}] cold start → first result, building`, value: round(flexColdBuild, 0), unit: 'ms' },
-    { metric: `[${label}] cold start: persisted ÷ prebuilt / build ÷ prebuilt`, value: `${round(ratios.coldPersistedOverPrebuilt, 2)} / ${round(ratios.coldBuildOverPrebuilt, 1)}`, unit: '×' },
-    { metric: `[${label}] ${size ? 'prebuilt file form' : 'shipped prebuilt file'} size`, value: round(prebuiltBytes / 1048576, 2), unit: 'MB' },
+    {
+      metric: `[${label}] cold start: persisted ÷ prebuilt / build ÷ prebuilt`,
+      value: `${round(ratios.coldPersistedOverPrebuilt, 2)} / ${round(ratios.coldBuildOverPrebuilt, 1)}`,
+      unit: '×',
+    },
+    {
+      metric: `[${label}] ${size ? 'prebuilt file form' : 'shipped prebuilt file'} size`,
+      value: round(prebuiltBytes / 1048576, 2),
+      unit: 'MB',
+    },
     { metric: `[${label}] cold start → first result (MiniSearch, from JSON)`, value: round(miniCold, 1), unit: 'ms' },
-    { metric: `[${label}] MiniSearch ÷ FlexSearch: cold start (from JSON ÷ from persisted snapshot)`, value: round(ratios.coldStart, 1), unit: '×' },
-    { metric: `[${label}] p50 / p95 / p99, no filters (FlexSearch)`, value: `${round(flexPlain.p50, 3)} / ${round(flexPlain.p95, 3)} / ${round(flexPlain.p99, 3)}`, unit: 'ms' },
-    { metric: `[${label}] p50 / p95 / p99, filtered (FlexSearch)`, value: `${round(flexFiltered.p50, 3)} / ${round(flexFiltered.p95, 3)} / ${round(flexFiltered.p99, 3)}`, unit: 'ms' },
-    { metric: `[${label}] worst p95 (FlexSearch)`, value: round(worstP95, 3), unit: 'ms', target: `≤ ${p95Target} ms`, ok: worstP95 <= p95Target },
+    {
+      metric: `[${label}] MiniSearch ÷ FlexSearch: cold start (from JSON ÷ from persisted snapshot)`,
+      value: round(ratios.coldStart, 1),
+      unit: '×',
+    },
+    {
+      metric: `[${label}] p50 / p95 / p99, no filters (FlexSearch)`,
+      value: `${round(flexPlain.p50, 3)} / ${round(flexPlain.p95, 3)} / ${round(flexPlain.p99, 3)}`,
+      unit: 'ms',
+    },
+    {
+      metric: `[${label}] p50 / p95 / p99, filtered (FlexSearch)`,
+      value: `${round(flexFiltered.p50, 3)} / ${round(flexFiltered.p95, 3)} / ${round(flexFiltered.p99, 3)}`,
+      unit: 'ms',
+    },
+    {
+      metric: `[${label}] worst p95 (FlexSearch)`,
+      value: round(worstP95, 3),
+      unit: 'ms',
+      target: `≤ ${p95Target} ms`,
+      ok: worstP95 <= p95Target,
+    },
     { metric: `[${label}] p50 / p95 / p99, no filters (MiniSearch)`, value: pct(miniPlain), unit: 'ms' },
     { metric: `[${label}] p50 / p95 / p99, filtered (MiniSearch)`, value: pct(miniFiltered), unit: 'ms' },
     { metric: `[${label}] p50 / p95 / p99, no filters (MiniSearch, prefix only)`, value: pct(prefixPlain), unit: 'ms' },
     { metric: `[${label}] p50 / p95 / p99, filtered (MiniSearch, prefix only)`, value: pct(prefixFiltered), unit: 'ms' },
-    { metric: `[${label}] MiniSearch ÷ FlexSearch at p95 (worse of the two sets)`, value: round(ratioP95, 1), unit: '×', target: '≥ 10×', ok: ratioP95 >= 10 },
+    {
+      metric: `[${label}] MiniSearch ÷ FlexSearch at p95 (worse of the two sets)`,
+      value: round(ratioP95, 1),
+      unit: '×',
+      target: '≥ 10×',
+      ok: ratioP95 >= 10,
+    },
     { metric: `[${label}] MiniSearch ÷ FlexSearch at p50 (worse of the two sets)`, value: round(ratioP50, 1), unit: '×' },
-    { metric: `[${label}] MiniSearch prefix only (no fuzzy) ÷ FlexSearch at p95 (worse of the two sets)`, value: round(prefixRatioP95, 1), unit: '×' },
+    {
+      metric: `[${label}] MiniSearch prefix only (no fuzzy) ÷ FlexSearch at p95 (worse of the two sets)`,
+      value: round(prefixRatioP95, 1),
+      unit: '×',
+    },
     { metric: `[${label}] heap used (FlexSearch / MiniSearch)`, value: `${round(flexHeap, 1)} / ${round(miniHeap, 1)}`, unit: 'MB' },
     { metric: `[${label}] MiniSearch ÷ FlexSearch: heap`, value: round(ratios.heap, 2), unit: '×' },
-    { metric: `[${label}] persisted size (FlexSearch snapshot, serialized / MiniSearch JSON)`, value: `${round(snapshotBytes / 1048576, 1)} / ${round(miniJson.length / 1048576, 1)}`, unit: 'MB' },
+    {
+      metric: `[${label}] persisted size (FlexSearch snapshot, serialized / MiniSearch JSON)`,
+      value: `${round(snapshotBytes / 1048576, 1)} / ${round(miniJson.length / 1048576, 1)}`,
+      unit: 'MB',
+    },
   );
   if (flexQuality && miniQuality && prefixQuality) {
     rows.push(
-      { metric: `[${label}] MRR (FlexSearch / MiniSearch)`, value: `${round(flexQuality.mrr, 3)} / ${round(miniQuality.mrr, 3)}`, unit: '' },
+      {
+        metric: `[${label}] MRR (FlexSearch / MiniSearch)`,
+        value: `${round(flexQuality.mrr, 3)} / ${round(miniQuality.mrr, 3)}`,
+        unit: '',
+      },
       {
         metric: `[${label}] nDCG@10 (FlexSearch / MiniSearch)`,
         value: `${round(flexQuality.ndcg10, 3)} / ${round(miniQuality.ndcg10, 3)}`,
@@ -323,10 +406,28 @@ for (const size of SIZES) {
     products: n,
     queries: { plain: plain.length, filtered: filtered.length, judged: judged.length },
     flexsearch: {
-      buildMs: flexBuild, loadMs: flexLoad, coldStartMs: flexCold, coldStartPrebuiltMs: flexColdPrebuilt, coldStartBuildMs: flexColdBuild, heapMb: flexHeap,
-      snapshotMb: snapshotBytes / 1048576, prebuiltMb: prebuiltBytes / 1048576, plain: flexPlain, filtered: flexFiltered, quality: flexQuality,
+      buildMs: flexBuild,
+      loadMs: flexLoad,
+      coldStartMs: flexCold,
+      coldStartPrebuiltMs: flexColdPrebuilt,
+      coldStartBuildMs: flexColdBuild,
+      heapMb: flexHeap,
+      snapshotMb: snapshotBytes / 1048576,
+      prebuiltMb: prebuiltBytes / 1048576,
+      plain: flexPlain,
+      filtered: flexFiltered,
+      quality: flexQuality,
     },
-    minisearch: { buildMs: miniBuild, loadMs: miniLoad, coldStartMs: miniCold, heapMb: miniHeap, jsonMb: miniJson.length / 1048576, plain: miniPlain, filtered: miniFiltered, quality: miniQuality },
+    minisearch: {
+      buildMs: miniBuild,
+      loadMs: miniLoad,
+      coldStartMs: miniCold,
+      heapMb: miniHeap,
+      jsonMb: miniJson.length / 1048576,
+      plain: miniPlain,
+      filtered: miniFiltered,
+      quality: miniQuality,
+    },
     minisearchPrefixOnly: { plain: prefixPlain, filtered: prefixFiltered, quality: prefixQuality },
     ratios,
   };
@@ -335,6 +436,5 @@ for (const size of SIZES) {
 await rm(tmp, { recursive: true, force: true });
 await report('search', rows, {
   results,
-  note:
-    'Node, one process, products shuffled; "load persisted index" = deserialize (as IndexedDB does on read) + import, median of 3; "prebuilt" = read the file + JSON.parse + check + import, median of 3. Ratios are MiniSearch ÷ FlexSearch (higher: FlexSearch better).',
+  note: 'Node, one process, products shuffled; "load persisted index" = deserialize (as IndexedDB does on read) + import, median of 3; "prebuilt" = read the file + JSON.parse + check + import, median of 3. Ratios are MiniSearch ÷ FlexSearch (higher: FlexSearch better).',
 });

@@ -43,7 +43,11 @@ function replayAll(cfg: Omit<SimulatorConfig, 'seed' | 'schema'>): { convs: SimC
   const convs: SimConversation[] = [];
   for (let k = 0; k < REPEATS; k++) {
     recorded.forEach((r, i) => {
-      const buyer = simulatedBuyerFor(catalog, products, personaOf(r.persona), { ...cfg, seed: 1000 * k + i, schema: DEFAULT_COACHING_SCHEMA });
+      const buyer = simulatedBuyerFor(catalog, products, personaOf(r.persona), {
+        ...cfg,
+        seed: 1000 * k + i,
+        schema: DEFAULT_COACHING_SCHEMA,
+      });
       convs.push(replaySellerTo(r, buyer));
     });
   }
@@ -57,7 +61,18 @@ function liveAll(cfg: Omit<SimulatorConfig, 'seed' | 'schema'>): { convs: SimCon
   for (let k = 0; k < REPEATS; k++) {
     recorded.forEach((r, i) => {
       const persona: Persona = personaOf(r.persona);
-      convs.push(runConversation({ catalog, products, persona, policy: 'coached', tools, schema: DEFAULT_COACHING_SCHEMA, coached: true, config: { ...cfg, seed: 1000 * k + i, schema: DEFAULT_COACHING_SCHEMA } }));
+      convs.push(
+        runConversation({
+          catalog,
+          products,
+          persona,
+          policy: 'coached',
+          tools,
+          schema: DEFAULT_COACHING_SCHEMA,
+          coached: true,
+          config: { ...cfg, seed: 1000 * k + i, schema: DEFAULT_COACHING_SCHEMA },
+        }),
+      );
     });
   }
   return { convs, ms: performance.now() - t0 };
@@ -88,10 +103,24 @@ for (const k of Object.keys(sets) as (keyof typeof sets)[]) {
 const ratioReplay = ds('reactive, replayed Seller') / ds('agenda, replayed Seller');
 const ratioLive = ds('reactive, scripted coached Seller') / ds('agenda, scripted coached Seller');
 rows.push(
-  { metric: 'DS-KL reactive / agenda (replayed Seller)', value: round(ratioReplay), unit: '×', target: '> 1 (agenda closer to real)', ok: ratioReplay > 1 },
+  {
+    metric: 'DS-KL reactive / agenda (replayed Seller)',
+    value: round(ratioReplay),
+    unit: '×',
+    target: '> 1 (agenda closer to real)',
+    ok: ratioReplay > 1,
+  },
   { metric: 'DS-KL reactive / agenda (scripted Seller)', value: round(ratioLive), unit: '×', target: '> 1', ok: ratioLive > 1 },
-  { metric: 'AvgTurns gap, agenda replayed vs real', value: round(Math.abs(s['agenda, replayed Seller'].avgTurns - real.avgTurns)), unit: 'turns' },
-  { metric: 'simulated conversations per second (replay)', value: Math.round((sets['agenda, replayed Seller'].convs.length / sets['agenda, replayed Seller'].ms) * 1000), unit: '/s' },
+  {
+    metric: 'AvgTurns gap, agenda replayed vs real',
+    value: round(Math.abs(s['agenda, replayed Seller'].avgTurns - real.avgTurns)),
+    unit: 'turns',
+  },
+  {
+    metric: 'simulated conversations per second (replay)',
+    value: Math.round((sets['agenda, replayed Seller'].convs.length / sets['agenda, replayed Seller'].ms) * 1000),
+    unit: '/s',
+  },
 );
 const dist = (x: Summary) => Object.fromEntries(BUYER_ACTS.map((a) => [a, round(x.acts[a], 3)]));
 console.log('\nBuyer act distribution:');
@@ -99,6 +128,7 @@ console.table({ real: dist(real), ...Object.fromEntries(Object.entries(s).map(([
 await report('simulator', rows, {
   fixtures: recorded.map((r) => r.conversation),
   repeats: REPEATS,
-  alternative: 'the same simulator without initiative (no push of its own agenda items), questions back or product questions: a reactive Buyer',
+  alternative:
+    'the same simulator without initiative (no push of its own agenda items), questions back or product questions: a reactive Buyer',
   acts: { real: dist(real), ...Object.fromEntries(Object.entries(s).map(([k, x]) => [k, dist(x)])) },
 });

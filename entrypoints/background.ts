@@ -42,7 +42,9 @@ export default defineBackground(() => {
   // permissions: at start, and when the participant grants or takes back access in the browser's settings.
   const reconcileSites = () => void sites.reconcile().catch((e: unknown) => console.warn('[floorwalker] site scripts', e));
   browser.permissions.onAdded.addListener(reconcileSites);
-  browser.permissions.onRemoved.addListener(({ origins }) => void sites.revoked(origins ?? []).catch((e: unknown) => console.warn('[floorwalker] site access removed', e)));
+  browser.permissions.onRemoved.addListener(
+    ({ origins }) => void sites.revoked(origins ?? []).catch((e: unknown) => console.warn('[floorwalker] site access removed', e)),
+  );
 
   // Product views kept by pages in extension storage (lib/logger/view-journal) are logged when their page has ended
   // them or is gone: whenever the worker starts, every minute, and whenever a page connects.
@@ -53,7 +55,9 @@ export default defineBackground(() => {
   void browser.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_ALARM_MINUTES });
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name !== SYNC_ALARM) return;
-    void collectViews().then(() => sync.run()).catch(() => undefined);
+    void collectViews()
+      .then(() => sync.run())
+      .catch(() => undefined);
   });
   // A browser that was closed with events waiting uploads them as soon as it starts again, whatever the
   // backoff said before it closed (the network, or the server, may well be back).

@@ -66,6 +66,13 @@ export const MAX_URL_CHARS = 2_000;
 /** Longest picture address kept for a product (a data:image holds the whole picture). */
 export const MAX_IMAGE_URL_CHARS = 200_000;
 /** Longest value of each text field of a shared product, in UTF-16 code units (the pilot sizes its frames from them). */
-export const SHARED_PRODUCT_MAX_CHARS = { id: 200, title: 500, brand: 200, description: 2000, url: MAX_URL_CHARS, image: MAX_IMAGE_URL_CHARS } as const;
+export const SHARED_PRODUCT_MAX_CHARS = {
+  id: 200,
+  title: 500,
+  brand: 200,
+  description: 2000,
+  url: MAX_URL_CHARS,
+  image: MAX_IMAGE_URL_CHARS,
+} as const;
 /** How long the overlay waits for the pilot chat page to confirm a share or guess. */
 export const BRIDGE_REPLY_TIMEOUT_MS = 10_000;

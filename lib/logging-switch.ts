@@ -33,10 +33,16 @@ export const LOGGING_STATE_TEXT: Record<LoggingState, string> = {
  * The mirrored value: it changes whenever the answer to "may this page log?" may change, and whenever what its events
  * carry does (joining or leaving a study), so an open page does not go on logging under the study it has left.
  */
-export function loggingSwitch(s: Pick<Settings, 'consentedAt' | 'loggingEnabled' | 'allowedHosts' | 'study' | 'participant' | 'role' | 'condition' | 'keepUrlQuery'>): {
+export function loggingSwitch(
+  s: Pick<Settings, 'consentedAt' | 'loggingEnabled' | 'allowedHosts' | 'study' | 'participant' | 'role' | 'condition' | 'keepUrlQuery'>,
+): {
   on: boolean;
   sites: string[];
   context: string;
 } {
-  return { on: loggingOn(s), sites: [...s.allowedHosts].sort(), context: [s.study, s.participant, s.role, s.condition, s.keepUrlQuery].join('\n') };
+  return {
+    on: loggingOn(s),
+    sites: [...s.allowedHosts].sort(),
+    context: [s.study, s.participant, s.role, s.condition, s.keepUrlQuery].join('\n'),
+  };
 }

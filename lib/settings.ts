@@ -67,7 +67,14 @@ export type StudyFields = Pick<Settings, 'study' | 'participant' | 'role' | 'con
 /** The study fields of a participant in no study: a fresh local id, and the role they agreed to take part in. */
 export function localStudyFields(current: Settings, participant: string): StudyFields {
   const d = defaultSettings(participant);
-  return { study: LOCAL_STUDY, participant, role: current.consentRole ?? current.role, condition: d.condition, keepUrlQuery: d.keepUrlQuery, endpoint: null };
+  return {
+    study: LOCAL_STUDY,
+    participant,
+    role: current.consentRole ?? current.role,
+    condition: d.condition,
+    keepUrlQuery: d.keepUrlQuery,
+    endpoint: null,
+  };
 }
 
 /**
@@ -75,5 +82,7 @@ export function localStudyFields(current: Settings, participant: string): StudyF
  * consent only through setConsent, and allowed sites only together with the browser's permission for them
  * (lib/background/site-service).
  */
-export const SettingsPatchSchema = v.partial(v.omit(SettingsSchema, ['participant', 'study', 'endpoint', 'consentedAt', 'consentRole', 'allowedHosts']));
+export const SettingsPatchSchema = v.partial(
+  v.omit(SettingsSchema, ['participant', 'study', 'endpoint', 'consentedAt', 'consentRole', 'allowedHosts']),
+);
 export type SettingsPatch = v.InferOutput<typeof SettingsPatchSchema>;

@@ -4,7 +4,8 @@ import * as v from 'valibot';
 // the one place that formats valibot issues; it depends on valibot only, so any layer may import it.
 
 /** One step of a field path in an error: a plain name as it is, any other key quoted as JSON so it stays readable. */
-export const pathSegment = (key: unknown): string => (typeof key === 'number' || (typeof key === 'string' && /^[\w$-]+$/.test(key)) ? String(key) : JSON.stringify(String(key)));
+export const pathSegment = (key: unknown): string =>
+  typeof key === 'number' || (typeof key === 'string' && /^[\w$-]+$/.test(key)) ? String(key) : JSON.stringify(String(key));
 
 /** Formats valibot issues as "field.path: message" so a rejected event names what is wrong. */
 export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
@@ -13,7 +14,8 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string 
     .map((issue) => {
       const path = issue.path?.map((p) => pathSegment(p.key)).join('.') ?? '';
       // A strict object's "Expected never" says little: the key is simply not one the schema has.
-      const message = issue.type === 'strict_object' && issue.expected === 'never' ? 'unknown key: not a field of this object' : issue.message;
+      const message =
+        issue.type === 'strict_object' && issue.expected === 'never' ? 'unknown key: not a field of this object' : issue.message;
       return path ? `${path}: ${message}` : message;
     })
     .join('; ');

@@ -58,7 +58,8 @@ function fail(message: string): never {
 const num = (name: string, raw: string | undefined, min: number, max: number, int = false): number | undefined => {
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || n > max || (int && !Number.isInteger(n))) fail(`--${name} must be ${int ? 'a whole number' : 'a number'} from ${min} to ${max} (got "${raw}")`);
+  if (!Number.isFinite(n) || n < min || n > max || (int && !Number.isInteger(n)))
+    fail(`--${name} must be ${int ? 'a whole number' : 'a number'} from ${min} to ${max} (got "${raw}")`);
   return n;
 };
 
@@ -99,18 +100,30 @@ try {
 const show = num('show', values.show, 0, 1000, true) ?? 0;
 for (const r of results) {
   for (const c of r.conversations.slice(0, show)) {
-    console.log(`\n— ${r.policy} · ${c.persona} · ${c.turnCount} turns · ${c.outcome ? (c.outcome.accepted ? 'Guess confirmed' : 'Guess rejected') : 'no Guess'}`);
-    for (const t of c.turns) console.log(`  ${t.speaker.padEnd(6)} ${`[${(t.buyerActs ?? t.acts ?? []).join(',')}]`.padEnd(18)} ${t.text}${t.share ? ` ⟨shares ${t.share.join(', ')}⟩` : ''}`);
+    console.log(
+      `\n— ${r.policy} · ${c.persona} · ${c.turnCount} turns · ${c.outcome ? (c.outcome.accepted ? 'Guess confirmed' : 'Guess rejected') : 'no Guess'}`,
+    );
+    for (const t of c.turns)
+      console.log(
+        `  ${t.speaker.padEnd(6)} ${`[${(t.buyerActs ?? t.acts ?? []).join(',')}]`.padEnd(18)} ${t.text}${t.share ? ` ⟨shares ${t.share.join(', ')}⟩` : ''}`,
+      );
   }
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-console.log(`\n${n} simulated conversations per policy · seed ${seed} · ${values.uncoached ? 'uncoached (Buyer reads text)' : 'coached (act labels)'} · accept ${accept} · mind change ${values['mind-change']}`);
+console.log(
+  `\n${n} simulated conversations per policy · seed ${seed} · ${values.uncoached ? 'uncoached (Buyer reads text)' : 'coached (act labels)'} · accept ${accept} · mind change ${values['mind-change']}`,
+);
 console.table(
   Object.fromEntries(
     results.map((r) => [
       r.policy,
-      { AvgTurns: +r.summary.avgTurns.toFixed(2), 'success rate': pct(r.summary.successRate), reward: +r.summary.avgReward.toFixed(2), 'Buyer words/msg': +r.summary.buyerWordsPerMessage.toFixed(1) },
+      {
+        AvgTurns: +r.summary.avgTurns.toFixed(2),
+        'success rate': pct(r.summary.successRate),
+        reward: +r.summary.avgReward.toFixed(2),
+        'Buyer words/msg': +r.summary.buyerWordsPerMessage.toFixed(1),
+      },
     ]),
   ),
 );
@@ -120,10 +133,20 @@ for (const r of results) console.log(`  ${r.policy}: ${POLICY_DESCRIPTIONS[r.pol
 if (results.length > 1) {
   const best = [...results].sort((a, b) => b.summary.avgReward - a.summary.avgReward || b.summary.successRate - a.summary.successRate);
   const [first, second] = best;
-  if (first && second) console.log(`\nBetter by reward: ${first.policy} (${first.summary.avgReward.toFixed(2)} vs ${second.summary.avgReward.toFixed(2)} for ${second.policy}; success ${pct(first.summary.successRate)} vs ${pct(second.summary.successRate)}).`);
+  if (first && second)
+    console.log(
+      `\nBetter by reward: ${first.policy} (${first.summary.avgReward.toFixed(2)} vs ${second.summary.avgReward.toFixed(2)} for ${second.policy}; success ${pct(first.summary.successRate)} vs ${pct(second.summary.successRate)}).`,
+    );
 }
 if (values.out) {
-  await writeFile(values.out, JSON.stringify(results.map((r) => ({ policy: r.policy, summary: r.summary, conversations: r.conversations })), null, 1));
+  await writeFile(
+    values.out,
+    JSON.stringify(
+      results.map((r) => ({ policy: r.policy, summary: r.summary, conversations: r.conversations })),
+      null,
+      1,
+    ),
+  );
   console.log(`Wrote ${values.out}`);
 }
 console.log(`(${((performance.now() - t0) / 1000).toFixed(1)} s)`);

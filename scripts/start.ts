@@ -22,7 +22,11 @@ const server = await startServer(env, {
     app.use('/fixtures/*', serveStatic({ root: fixtures, rewriteRequestPath: (p) => p.replace(/^\/fixtures/, '') }));
   },
 }).catch((e: NodeJS.ErrnoException) => {
-  console.error(e.code === 'EADDRINUSE' ? `Port ${env.PORT} is in use: set PORT to another one, e.g. PORT=8788 npm start` : `Could not start: ${e.message}`);
+  console.error(
+    e.code === 'EADDRINUSE'
+      ? `Port ${env.PORT} is in use: set PORT to another one, e.g. PORT=8788 npm start`
+      : `Could not start: ${e.message}`,
+  );
   process.exit(1);
 });
 

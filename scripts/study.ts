@@ -23,7 +23,9 @@ async function answer<T>(res: Response): Promise<T> {
 async function run(command: Exclude<Command, { kind: 'help' }>, url: string, token: string): Promise<void> {
   const client = hc<AppType>(url, { headers: { Authorization: `Bearer ${token}` } });
   // A JSON request body; headers given here replace the client's, so the token goes in again.
-  const jsonInit = (body: unknown) => ({ init: { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` } } });
+  const jsonInit = (body: unknown) => ({
+    init: { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` } },
+  });
   switch (command.kind) {
     case 'create': {
       const study = await answer<{ id: string; conditions: string[] }>(await client.v1.studies.$post({}, jsonInit(command.study)));
@@ -77,7 +79,9 @@ try {
     await run(command, connection.url, token);
   } catch (e) {
     if (e instanceof Failed) throw e;
-    throw new Failed(`Could not reach ${connection.url}: ${e instanceof Error ? (e.cause instanceof Error ? `${e.message} (${e.cause.message})` : e.message) : String(e)}`);
+    throw new Failed(
+      `Could not reach ${connection.url}: ${e instanceof Error ? (e.cause instanceof Error ? `${e.message} (${e.cause.message})` : e.message) : String(e)}`,
+    );
   }
 } catch (e) {
   // The status is set and the process left to end by itself: process.exit() would drop output still queued for a

@@ -30,6 +30,14 @@ if (statusArg === undefined) {
   const took = secondsArg ? ` in ${secondsArg}s` : '';
   const missing = EXPECTED_REPORTS.filter((f) => !files.includes(f));
   // npm test runs lint, type-check, unit tests, the builds and web-ext lint, then e2e: a missing report says where it stopped.
-  const stage = missing.includes('unit.json') ? 'before the unit tests (lint or type-check)' : missing.includes('e2e.json') ? 'before the end-to-end tests (unit tests, build or web-ext lint)' : 'in the tests';
-  console.log(status === 0 && failed === 0 && missing.length === 0 ? `CI PASSED${took}: ${counts}` : `CI FAILED (exit ${status})${took}, ${stage}: ${counts}`);
+  const stage = missing.includes('unit.json')
+    ? 'before the unit tests (lint or type-check)'
+    : missing.includes('e2e.json')
+      ? 'before the end-to-end tests (unit tests, build or web-ext lint)'
+      : 'in the tests';
+  console.log(
+    status === 0 && failed === 0 && missing.length === 0
+      ? `CI PASSED${took}: ${counts}`
+      : `CI FAILED (exit ${status})${took}, ${stage}: ${counts}`,
+  );
 }

@@ -70,7 +70,8 @@ export function createApp(deps: AppDeps) {
     } catch {
       return false; // "null" (a sandboxed frame, a file) or junk
     }
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host === (c.req.header('Host') ?? new URL(c.req.url).host)) return true;
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host === (c.req.header('Host') ?? new URL(c.req.url).host))
+      return true;
     if (deps.extensionOrigins.length) return deps.extensionOrigins.includes(origin);
     return EXTENSION_ORIGIN.test(origin);
   };
@@ -87,12 +88,16 @@ export function createApp(deps: AppDeps) {
     if (SAFE_METHODS.has(c.req.method) && !upgrade) return next();
     const origin = c.req.header('Origin');
     if (origin === undefined || c.req.header('Sec-Fetch-Site') === 'same-origin' || allowedOrigin(origin, c)) return next();
-    throw new BadRequest(`Requests from ${origin.slice(0, 100)} may not change anything here: only this server's pages and the Floorwalker extension may`, 403);
+    throw new BadRequest(
+      `Requests from ${origin.slice(0, 100)} may not change anything here: only this server's pages and the Floorwalker extension may`,
+      403,
+    );
   });
 
   const adminOnly = createMiddleware<Env>(async (c, next) => {
     const given = bearer(c);
-    if (!given || !sameSecret(given, deps.adminToken)) throw new BadRequest('Admin token missing or wrong (Authorization: Bearer <ADMIN_TOKEN>)', 401);
+    if (!given || !sameSecret(given, deps.adminToken))
+      throw new BadRequest('Admin token missing or wrong (Authorization: Bearer <ADMIN_TOKEN>)', 401);
     await next();
   });
 
@@ -100,7 +105,12 @@ export function createApp(deps: AppDeps) {
     .use('*', async (c, next) => {
       const t0 = performance.now();
       await next();
-      log.info('request', { method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms: Math.round(performance.now() - t0) });
+      log.info('request', {
+        method: c.req.method,
+        path: new URL(c.req.url).pathname,
+        status: c.res.status,
+        ms: Math.round(performance.now() - t0),
+      });
     })
     .use(
       '*',
@@ -148,7 +158,9 @@ export function createApp(deps: AppDeps) {
       if (!study) throw new BadRequest(`No study "${c.req.param('id')}"`, 404);
       return c.json(study);
     })
-    .post('/v1/studies/:id/participants', adminOnly, async (c) => c.json({ codes: await issueCodes(sql, c.req.param('id'), await jsonBody(c, { optional: true })) }, 201))
+    .post('/v1/studies/:id/participants', adminOnly, async (c) =>
+      c.json({ codes: await issueCodes(sql, c.req.param('id'), await jsonBody(c, { optional: true })) }, 201),
+    )
     .get('/v1/studies/:id/export', adminOnly, async (c) => {
       const format = (c.req.query('format') ?? 'jsonl') as ExportFormat;
       if (!EXPORT_FORMATS.includes(format)) throw new BadRequest(`format must be one of ${EXPORT_FORMATS.join(', ')}`);
@@ -189,7 +201,8 @@ export function createApp(deps: AppDeps) {
       async (c) => {
         const body = (await jsonBody(c)) as { events?: unknown };
         if (!body || typeof body !== 'object' || !Array.isArray(body.events)) throw new BadRequest('Body must be {"events": [...]}');
-        if (body.events.length > MAX_BATCH_EVENTS) throw new BadRequest(`At most ${MAX_BATCH_EVENTS} events per batch (got ${body.events.length})`, 413);
+        if (body.events.length > MAX_BATCH_EVENTS)
+          throw new BadRequest(`At most ${MAX_BATCH_EVENTS} events per batch (got ${body.events.length})`, 413);
         const result = await ingest(sql, c.get('owner'), body.events);
         return c.json(result, result.accepted.length + result.duplicates.length > 0 || result.rejected.length === 0 ? 200 : 422);
       },

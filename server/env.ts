@@ -14,18 +14,32 @@ const EnvSchema = v.object({
   /** Ingest requests per token per minute. */
   INGEST_RATE_PER_MINUTE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '600'),
   /** The simulated Buyer's pause before it starts typing, ms (0: answers at once, as in tests). */
-  SIM_BUYER_THINK_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of milliseconds'), v.transform(Number)), '1200'),
+  SIM_BUYER_THINK_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of milliseconds'), v.transform(Number)),
+    '1200',
+  ),
   /** The simulated Buyer's typing speed, ms per character (about 40 words a minute by default; 0 in tests). */
   /**
    * Where simulated Buyers connect, ws(s)://host[:port] (default: this instance on loopback). Behind a load
    * balancer that routes rooms by code, set it to the balancer's address, so a seat lands on its room's instance.
    */
-  SIM_BUYER_WS_BASE: v.optional(v.pipe(v.string(), v.regex(/^wss?:\/\/[^/?#\s]+$/, 'must be ws://host:port or wss://host, without a path'))),
+  SIM_BUYER_WS_BASE: v.optional(
+    v.pipe(v.string(), v.regex(/^wss?:\/\/[^/?#\s]+$/, 'must be ws://host:port or wss://host, without a path')),
+  ),
   /** On SIGTERM: how long to wait for requests in flight before closing the connections still open, ms. */
-  SHUTDOWN_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of milliseconds'), v.transform(Number)), '10000'),
+  SHUTDOWN_TIMEOUT_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of milliseconds'), v.transform(Number)),
+    '10000',
+  ),
   /** How long a pilot WebSocket may stay open without saying hello before it is closed, ms (a page says it at once). */
-  PILOT_HELLO_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds'), v.transform(Number)), '10000'),
-  SIM_BUYER_MS_PER_CHAR: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of milliseconds'), v.transform(Number)), '150'),
+  PILOT_HELLO_TIMEOUT_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds'), v.transform(Number)),
+    '10000',
+  ),
+  SIM_BUYER_MS_PER_CHAR: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of milliseconds'), v.transform(Number)),
+    '150',
+  ),
 });
 export type Env = v.InferOutput<typeof EnvSchema>;
 

@@ -8,7 +8,6 @@ import { EXPORT_FILES, EXPORT_FORMATS, type ExportFormat } from '../lib/export/f
 export { EXPORT_FILES, EXPORT_FORMATS, type ExportFormat };
 const PAGE = 1_000;
 
-
 /**
  * Events are read as JSON text and parsed here: jsonb comes back from the drivers already parsed, and a stored
  * JSON string would then look like text to parse again. Whatever the column holds, formatting takes it from here.
@@ -19,7 +18,10 @@ const parse = (text: string): FwEvent => JSON.parse(text) as FwEvent;
 export async function* studyEvents(sql: Sql, study: string): AsyncGenerator<FwEvent> {
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const rows = await sql.query<{ id: string; event: string }>('SELECT id, event::text AS event FROM events WHERE study_id = $1 AND id > $2 ORDER BY id LIMIT $3', [study, after, PAGE]);
+    const rows = await sql.query<{ id: string; event: string }>(
+      'SELECT id, event::text AS event FROM events WHERE study_id = $1 AND id > $2 ORDER BY id LIMIT $3',
+      [study, after, PAGE],
+    );
     for (const r of rows) yield parse(r.event);
     const last = rows.at(-1);
     if (!last || rows.length < PAGE) return;
@@ -103,7 +105,10 @@ export async function* exportChunks(sql: Sql, study: string, format: ExportForma
  * destroys the socket, so a chunked response ends without its last chunk and every HTTP client sees a cut, never
  * a clean end. (hono/streaming's `stream()` would swallow the error and close the body as if the export were complete.)
  */
-export function exportBody(chunks: AsyncGenerator<string>, onFailure: (error: unknown, bytesSent: number) => void): ReadableStream<Uint8Array> {
+export function exportBody(
+  chunks: AsyncGenerator<string>,
+  onFailure: (error: unknown, bytesSent: number) => void,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let sent = 0;
   return new ReadableStream<Uint8Array>(

@@ -10,9 +10,11 @@ export interface Logger {
 }
 
 export function createLogger(level: LogLevel, write: (line: string) => void = (l) => process.stdout.write(l)): Logger {
-  const at = (l: Exclude<LogLevel, 'silent'>) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (LEVELS[l] < LEVELS[level]) return;
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: l, msg, ...fields })}\n`);
-  };
+  const at =
+    (l: Exclude<LogLevel, 'silent'>) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (LEVELS[l] < LEVELS[level]) return;
+      write(`${JSON.stringify({ time: new Date().toISOString(), level: l, msg, ...fields })}\n`);
+    };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }

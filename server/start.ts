@@ -31,9 +31,14 @@ export interface RunningServer {
  * HTTP. Closing it stops taking requests, lets requests in flight (batches being committed) finish, then closes
  * the database; connections still open after SHUTDOWN_TIMEOUT_MS are cut.
  */
-export async function startServer(env: Env, opts: { inMemory?: boolean; extend?: (app: AppType, sql: Sql) => void; log?: Logger } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Env,
+  opts: { inMemory?: boolean; extend?: (app: AppType, sql: Sql) => void; log?: Logger } = {},
+): Promise<RunningServer> {
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
-  const sql = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(opts.inMemory ? null : join(env.DATA_DIR, 'pglite'));
+  const sql = env.DATABASE_URL
+    ? await openPostgres(env.DATABASE_URL)
+    : await openPglite(opts.inMemory ? null : join(env.DATA_DIR, 'pglite'));
   const applied = await migrate(sql);
   if (applied.length) log.info('migrated', { applied, database: sql.kind });
   const { token: adminToken, source: adminTokenSource } = env.ADMIN_TOKEN
@@ -46,14 +51,23 @@ export async function startServer(env: Env, opts: { inMemory?: boolean; extend?:
     sql,
     log,
     adminToken,
-    extensionOrigins: env.EXTENSION_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    extensionOrigins: env.EXTENSION_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     ingestRatePerMinute: env.INGEST_RATE_PER_MINUTE,
     lifecycle,
   });
   const catalog = await loadServerCatalog();
   // Made with the whole app: an upgrade is run through it, so its middleware applies to sockets too (see createPilot).
   const websocket = createNodeWebSocket({ app });
-  const pilot = await createPilot({ sql, catalog, log, buyerPace: { thinkMs: env.SIM_BUYER_THINK_MS, msPerChar: env.SIM_BUYER_MS_PER_CHAR }, helloTimeoutMs: env.PILOT_HELLO_TIMEOUT_MS, websocket });
+  const pilot = await createPilot({
+    sql,
+    catalog,
+    log,
+    buyerPace: { thinkMs: env.SIM_BUYER_THINK_MS, msPerChar: env.SIM_BUYER_MS_PER_CHAR },
+    helloTimeoutMs: env.PILOT_HELLO_TIMEOUT_MS,
+    websocket,
+  });
   app.route('/', pilot.router);
   opts.extend?.(app, sql);
   const server: ServerType = await new Promise((resolve) => {
@@ -64,7 +78,11 @@ export async function startServer(env: Env, opts: { inMemory?: boolean; extend?:
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${port}`;
   pilot.listening(env.SIM_BUYER_WS_BASE ?? `ws://127.0.0.1:${port}`);
-  log.info('listening', { url, database: sql.kind, adminToken: adminTokenSource === 'file' ? join(env.DATA_DIR, 'admin-token') : adminTokenSource });
+  log.info('listening', {
+    url,
+    database: sql.kind,
+    adminToken: adminTokenSource === 'file' ? join(env.DATA_DIR, 'admin-token') : adminTokenSource,
+  });
   let closing: Promise<void> | null = null;
   const close = async () => {
     lifecycle.beginShutdown();
@@ -76,7 +94,10 @@ export async function startServer(env: Env, opts: { inMemory?: boolean; extend?:
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     s.closeIdleConnections?.();
     let timer: NodeJS.Timeout | undefined;
-    const inTime = await Promise.race([closed.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), env.SHUTDOWN_TIMEOUT_MS)))]);
+    const inTime = await Promise.race([
+      closed.then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), env.SHUTDOWN_TIMEOUT_MS))),
+    ]);
     clearTimeout(timer);
     if (!inTime) {
       // A client that never finishes its upload (or a socket that never answers the close) must not hold the

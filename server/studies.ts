@@ -47,12 +47,18 @@ export function parseStudyConfig(input: unknown): StudyConfig {
 export async function createStudy(sql: Sql, input: unknown): Promise<Study> {
   const config = parseStudyConfig(input);
   const id = newStudyId();
-  const [row] = await sql.query<{ created_at: Date | string }>('INSERT INTO studies (id, config) VALUES ($1, $2) RETURNING created_at', [id, JSON.stringify(config)]);
+  const [row] = await sql.query<{ created_at: Date | string }>('INSERT INTO studies (id, config) VALUES ($1, $2) RETURNING created_at', [
+    id,
+    JSON.stringify(config),
+  ]);
   return { id, ...config, createdAt: new Date(row?.created_at ?? Date.now()).toISOString() };
 }
 
 export async function getStudy(sql: Sql, id: string): Promise<Study | null> {
-  const [row] = await sql.query<{ id: string; config: StudyConfig | string; created_at: Date | string }>('SELECT id, config, created_at FROM studies WHERE id = $1', [id]);
+  const [row] = await sql.query<{ id: string; config: StudyConfig | string; created_at: Date | string }>(
+    'SELECT id, config, created_at FROM studies WHERE id = $1',
+    [id],
+  );
   if (!row) return null;
   const config = typeof row.config === 'string' ? (JSON.parse(row.config) as StudyConfig) : row.config;
   return { id: row.id, ...config, createdAt: new Date(row.created_at).toISOString() };
@@ -94,19 +100,29 @@ export async function issueCodes(sql: Sql, studyId: string, input: unknown): Pro
   return sql.transaction(async (tx) => {
     if (tx.kind === 'postgres') await tx.query('SELECT id FROM studies WHERE id = $1 FOR UPDATE', [studyId]); // serialize balancing
     const counts = new Map(study.conditions.map((c) => [c, 0]));
-    for (const row of await tx.query<{ condition: string; n: string | number }>('SELECT condition, count(*) AS n FROM participants WHERE study_id = $1 GROUP BY condition', [studyId])) {
+    for (const row of await tx.query<{ condition: string; n: string | number }>(
+      'SELECT condition, count(*) AS n FROM participants WHERE study_id = $1 GROUP BY condition',
+      [studyId],
+    )) {
       if (counts.has(row.condition)) counts.set(row.condition, Number(row.n));
     }
     const out: ParticipantCode[] = [];
     for (let i = 0; i < r.output.count; i++) {
       let condition = r.output.condition ?? study.conditions[0] ?? '';
       if (!r.output.condition && study.assignment === 'balanced') {
-        condition = [...counts].sort((a, b) => a[1] - b[1] || study.conditions.indexOf(a[0]) - study.conditions.indexOf(b[0]))[0]?.[0] ?? condition;
+        condition =
+          [...counts].sort((a, b) => a[1] - b[1] || study.conditions.indexOf(a[0]) - study.conditions.indexOf(b[0]))[0]?.[0] ?? condition;
       }
       counts.set(condition, (counts.get(condition) ?? 0) + 1);
       const code = newParticipantCode();
       const participant = `p-${randomCode(10).toLowerCase()}`;
-      await tx.query('INSERT INTO participants (id, code, study_id, role, condition) VALUES ($1, $2, $3, $4, $5)', [participant, code, studyId, r.output.role, condition]);
+      await tx.query('INSERT INTO participants (id, code, study_id, role, condition) VALUES ($1, $2, $3, $4, $5)', [
+        participant,
+        code,
+        studyId,
+        r.output.role,
+        condition,
+      ]);
       out.push({ code, participant, role: r.output.role, condition });
     }
     return out;
@@ -123,14 +139,23 @@ export interface Joined {
 
 /** Exchanges a participant code for the study's config and a fresh ingest token (earlier tokens stop working). */
 export async function join(sql: Sql, input: unknown): Promise<Joined> {
-  const r = v.safeParse(v.object({ code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/, 'must look like ABCD-1234')) }), input);
+  const r = v.safeParse(
+    v.object({ code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/, 'must look like ABCD-1234')) }),
+    input,
+  );
   if (!r.success) throw new BadRequest(`Invalid code: ${describeIssues(r.issues)}`);
-  const [p] = await sql.query<{ id: string; study_id: string; role: 'seller' | 'buyer'; condition: string }>('SELECT id, study_id, role, condition FROM participants WHERE code = $1', [r.output.code]);
+  const [p] = await sql.query<{ id: string; study_id: string; role: 'seller' | 'buyer'; condition: string }>(
+    'SELECT id, study_id, role, condition FROM participants WHERE code = $1',
+    [r.output.code],
+  );
   if (!p) throw new BadRequest('No participant has that code. Check it with your researcher.', 404);
   const study = await getStudy(sql, p.study_id);
   if (!study) throw new BadRequest('The study for that code no longer exists.', 404);
   const token = newIngestToken();
-  await sql.query('UPDATE participants SET token_hash = $1, joined_at = COALESCE(joined_at, now()) WHERE id = $2', [hashToken(token), p.id]);
+  await sql.query('UPDATE participants SET token_hash = $1, joined_at = COALESCE(joined_at, now()) WHERE id = $2', [
+    hashToken(token),
+    p.id,
+  ]);
   return { study, participant: p.id, role: p.role, condition: p.condition, ingestToken: token };
 }
 
@@ -142,6 +167,9 @@ export interface TokenOwner {
 }
 
 export async function ownerOfToken(sql: Sql, token: string): Promise<TokenOwner | null> {
-  const [row] = await sql.query<{ id: string; study_id: string; role: 'seller' | 'buyer'; condition: string }>('SELECT id, study_id, role, condition FROM participants WHERE token_hash = $1', [hashToken(token)]);
+  const [row] = await sql.query<{ id: string; study_id: string; role: 'seller' | 'buyer'; condition: string }>(
+    'SELECT id, study_id, role, condition FROM participants WHERE token_hash = $1',
+    [hashToken(token)],
+  );
   return row ? { participant: row.id, study: row.study_id, role: row.role, condition: row.condition } : null;
 }

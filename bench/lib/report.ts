@@ -32,7 +32,15 @@ export interface Row {
 /** Prints the table and writes bench/results/<area>.json with the machine it ran on. */
 export async function report(area: string, rows: Row[], extra: Record<string, unknown> = {}): Promise<void> {
   console.log(`\n## ${area}`);
-  console.table(rows.map((r) => ({ metric: r.metric, value: r.value, unit: r.unit, target: r.target ?? '', ok: r.ok === undefined ? '' : r.ok ? 'yes' : 'NO' })));
+  console.table(
+    rows.map((r) => ({
+      metric: r.metric,
+      value: r.value,
+      unit: r.unit,
+      target: r.target ?? '',
+      ok: r.ok === undefined ? '' : r.ok ? 'yes' : 'NO',
+    })),
+  );
   await mkdir(RESULTS_DIR, { recursive: true });
   const out = {
     area,

@@ -1,7 +1,24 @@
 import type { Product } from '../../lib/catalog/schema';
 import { mulberry32 } from '../../lib/random';
 
-const EDITIONS = ['', ' (2024 Edition)', ' - Renewed', ' Bundle', ' Value Pack', ' Limited Edition', ' Special Edition', ' Pro', ' Lite', ' Plus', ' Gen 2', ' V3', ' XL', ' Mini', ' Classic', ' Select'];
+const EDITIONS = [
+  '',
+  ' (2024 Edition)',
+  ' - Renewed',
+  ' Bundle',
+  ' Value Pack',
+  ' Limited Edition',
+  ' Special Edition',
+  ' Pro',
+  ' Lite',
+  ' Plus',
+  ' Gen 2',
+  ' V3',
+  ' XL',
+  ' Mini',
+  ' Classic',
+  ' Select',
+];
 const COLORS = ['', ', Black', ', White', ', Navy', ', Red', ', Grey', ', Green', ', Blue', ', Sand', ', Olive', ', Pink', ', Silver'];
 
 /**

@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { AdminApi } from '@/lib/rpc/api';
 import type { CatalogInfo, ColdStartMode } from '@/lib/rpc/types';
-import { guessMapping, missingRequired, ImportCollector, PRODUCT_FIELDS, REQUIRED_FIELDS, type ColumnMapping, type RowError } from '@/lib/catalog/import';
+import {
+  guessMapping,
+  missingRequired,
+  ImportCollector,
+  PRODUCT_FIELDS,
+  REQUIRED_FIELDS,
+  type ColumnMapping,
+  type RowError,
+} from '@/lib/catalog/import';
 import { csvHeaders, formatOf, readCsv, readNdjson, type ImportFormat } from '@/lib/catalog/read-file';
 import { readJson } from '@/lib/catalog/read-json';
 import { newId } from '@/lib/ids';
@@ -75,7 +83,12 @@ export function CatalogPanel({ api }: { api: AdminApi }) {
       await stage(true);
       if (staged === 0) {
         await api.discardImport(importId);
-        setPhase({ kind: 'failed', message: 'No valid products in the file; the catalog was not changed.', errors: collector.errors, skipped: collector.errorCount });
+        setPhase({
+          kind: 'failed',
+          message: 'No valid products in the file; the catalog was not changed.',
+          errors: collector.errors,
+          skipped: collector.errorCount,
+        });
         return;
       }
       setPhase({ kind: 'indexing', rows: staged });
@@ -84,7 +97,12 @@ export function CatalogPanel({ api }: { api: AdminApi }) {
       setPhase({ kind: 'done', imported: next.imported, skipped: collector.errorCount, errors: collector.errors, info: next });
     } catch (e) {
       await api.discardImport(importId).catch(() => undefined);
-      setPhase({ kind: 'failed', message: `Import failed, the catalog was not changed: ${msg(e)}`, errors: collector.errors, skipped: collector.errorCount });
+      setPhase({
+        kind: 'failed',
+        message: `Import failed, the catalog was not changed: ${msg(e)}`,
+        errors: collector.errors,
+        skipped: collector.errorCount,
+      });
     }
   }
 
@@ -115,8 +133,8 @@ export function CatalogPanel({ api }: { api: AdminApi }) {
           data-cold-start-ms={info.coldStart.ms.toFixed(1)}
           title={`Search index ${COLD_START_VERB[info.coldStart.mode]} in ${Math.round(info.coldStart.ms)} ms`}
         >
-          <strong>{info.name}</strong> · {info.count.toLocaleString('en-US')} products in {info.categories.length} {info.categories.length === 1 ? 'category' : 'categories'} ·{' '}
-          {info.source === 'default' ? 'bundled' : 'imported'}{' '}
+          <strong>{info.name}</strong> · {info.count.toLocaleString('en-US')} products in {info.categories.length}{' '}
+          {info.categories.length === 1 ? 'category' : 'categories'} · {info.source === 'default' ? 'bundled' : 'imported'}{' '}
           <button type="button" disabled={busy || info.source === 'default'} data-testid="restore-default" onClick={() => void restore()}>
             Restore default catalog
           </button>
@@ -124,12 +142,18 @@ export function CatalogPanel({ api }: { api: AdminApi }) {
       )}
       <h3>Import products</h3>
       <p class="muted">
-        JSON (an array of products, or a catalog object), NDJSON (one product per line) or CSV. Required: id, category, title, brand,
-        price. Optional: description, currency, rating, ratingCount, images (URLs separated by | or spaces), url. Other CSV columns
-        become attributes (“true”/“yes” → yes, numbers → numbers, “a|b” → a list).
+        JSON (an array of products, or a catalog object), NDJSON (one product per line) or CSV. Required: id, category, title, brand, price.
+        Optional: description, currency, rating, ratingCount, images (URLs separated by | or spaces), url. Other CSV columns become
+        attributes (“true”/“yes” → yes, numbers → numbers, “a|b” → a list).
       </p>
       <div class="form-row">
-        <input type="file" accept=".json,.ndjson,.jsonl,.csv,.tsv" data-testid="import-file" disabled={busy} onChange={(e) => void choose(e.currentTarget.files?.[0] ?? null)} />
+        <input
+          type="file"
+          accept=".json,.ndjson,.jsonl,.csv,.tsv"
+          data-testid="import-file"
+          disabled={busy}
+          onChange={(e) => void choose(e.currentTarget.files?.[0] ?? null)}
+        />
         {file && !format && <span class="error">Unknown file type: use .json, .ndjson, .jsonl or .csv</span>}
       </div>
       {format === 'csv' && mapping && (
@@ -139,7 +163,11 @@ export function CatalogPanel({ api }: { api: AdminApi }) {
             <label key={field}>
               {field}
               {REQUIRED_FIELDS.includes(field) ? ' *' : ''}
-              <select value={mapping[field]} onChange={(e) => setMapping({ ...mapping, [field]: e.currentTarget.value })} data-field={field}>
+              <select
+                value={mapping[field]}
+                onChange={(e) => setMapping({ ...mapping, [field]: e.currentTarget.value })}
+                data-field={field}
+              >
                 <option value="">—</option>
                 {headers.map((h) => (
                   <option key={h} value={h}>
@@ -162,8 +190,8 @@ export function CatalogPanel({ api }: { api: AdminApi }) {
             <input type="radio" name="mode" checked={mode === 'replace'} onChange={() => setMode('replace')} /> Replace the catalog
           </label>
           <label>
-            <input type="radio" name="mode" checked={mode === 'merge'} onChange={() => setMode('merge')} data-testid="mode-merge" /> Merge (same id
-            replaces)
+            <input type="radio" name="mode" checked={mode === 'merge'} onChange={() => setMode('merge')} data-testid="mode-merge" /> Merge
+            (same id replaces)
           </label>
           <button type="button" data-testid="import-run" disabled={busy || missing.length > 0} onClick={() => void runImport()}>
             Import
@@ -184,8 +212,9 @@ export function CatalogPanel({ api }: { api: AdminApi }) {
       )}
       {phase.kind === 'done' && (
         <p role="status" data-testid="import-status">
-          Imported {phase.imported.toLocaleString('en-US')} products{phase.skipped ? `, skipped ${phase.skipped.toLocaleString('en-US')} invalid rows` : ''}. The
-          search index is ready ({phase.info.coldStart.mode === 'build' ? `built in ${Math.round(phase.info.coldStart.ms)} ms` : 'loaded'}).
+          Imported {phase.imported.toLocaleString('en-US')} products
+          {phase.skipped ? `, skipped ${phase.skipped.toLocaleString('en-US')} invalid rows` : ''}. The search index is ready (
+          {phase.info.coldStart.mode === 'build' ? `built in ${Math.round(phase.info.coldStart.ms)} ms` : 'loaded'}).
         </p>
       )}
       {phase.kind === 'failed' && (
@@ -196,7 +225,8 @@ export function CatalogPanel({ api }: { api: AdminApi }) {
       {(phase.kind === 'done' || phase.kind === 'failed') && phase.errors.length > 0 && (
         <details open data-testid="import-errors">
           <summary>
-            {phase.skipped.toLocaleString('en-US')} rows skipped{phase.skipped > phase.errors.length ? ` (first ${phase.errors.length} shown)` : ''}
+            {phase.skipped.toLocaleString('en-US')} rows skipped
+            {phase.skipped > phase.errors.length ? ` (first ${phase.errors.length} shown)` : ''}
           </summary>
           <table>
             <thead>

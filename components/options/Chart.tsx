@@ -1,5 +1,17 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { BarController, BarElement, CategoryScale, Chart, Legend, LineController, LineElement, LinearScale, PointElement, Tooltip, type ChartConfiguration } from 'chart.js';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LineController,
+  LineElement,
+  LinearScale,
+  PointElement,
+  Tooltip,
+  type ChartConfiguration,
+} from 'chart.js';
 
 Chart.register(BarController, BarElement, CategoryScale, Legend, LineController, LineElement, LinearScale, PointElement, Tooltip);
 
@@ -8,7 +20,10 @@ export function ChartView({ config, label, testId }: { config: ChartConfiguratio
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return;
-    const chart = new Chart(canvas.current, { ...config, options: { animation: false, responsive: true, maintainAspectRatio: false, ...config.options } });
+    const chart = new Chart(canvas.current, {
+      ...config,
+      options: { animation: false, responsive: true, maintainAspectRatio: false, ...config.options },
+    });
     return () => chart.destroy();
   }, [config]);
   return (

@@ -10,15 +10,51 @@ type Field = Exclude<keyof SiteChatConfigInput, 'enterSends'>;
 /** The form's fields, with what each selector must match, in the order a participant finds them on the page. */
 const FIELDS: { key: Field; label: string; hint: string; required: boolean; pick?: { kind: PickKind; what: string } }[] = [
   { key: 'host', label: 'Site', hint: 'chat.example.com', required: true },
-  { key: 'messageList', label: 'Message list', hint: 'the element holding the messages, e.g. .chat-log', required: true, pick: { kind: 'one', what: 'the area that holds the messages' } },
-  { key: 'message', label: 'One message', hint: 'each message inside the list, e.g. .chat-log > .bubble', required: true, pick: { kind: 'each', what: 'one message (any)' } },
-  { key: 'mine', label: 'Your messages', hint: 'matches your own messages only, e.g. .bubble.outgoing', required: true, pick: { kind: 'mine', what: 'one of your own messages' } },
+  {
+    key: 'messageList',
+    label: 'Message list',
+    hint: 'the element holding the messages, e.g. .chat-log',
+    required: true,
+    pick: { kind: 'one', what: 'the area that holds the messages' },
+  },
+  {
+    key: 'message',
+    label: 'One message',
+    hint: 'each message inside the list, e.g. .chat-log > .bubble',
+    required: true,
+    pick: { kind: 'each', what: 'one message (any)' },
+  },
+  {
+    key: 'mine',
+    label: 'Your messages',
+    hint: 'matches your own messages only, e.g. .bubble.outgoing',
+    required: true,
+    pick: { kind: 'mine', what: 'one of your own messages' },
+  },
   { key: 'text', label: 'Message text', hint: 'inside a message, where its text is (optional)', required: false },
-  { key: 'input', label: 'Message box', hint: 'where you type, e.g. textarea or [contenteditable]', required: true, pick: { kind: 'one', what: 'the box where you type' } },
+  {
+    key: 'input',
+    label: 'Message box',
+    hint: 'where you type, e.g. textarea or [contenteditable]',
+    required: true,
+    pick: { kind: 'one', what: 'the box where you type' },
+  },
   { key: 'send', label: 'Send button', hint: 'optional when Enter sends', required: false, pick: { kind: 'one', what: 'the send button' } },
   { key: 'idAttribute', label: 'Message id attribute', hint: 'e.g. data-id, for long lists that re-render (optional)', required: false },
-  { key: 'conversation', label: 'Conversation id', hint: 'an element whose text or data-conversation names the chat (optional)', required: false, pick: { kind: 'one', what: 'what names this conversation' } },
-  { key: 'buyer', label: 'Buyer name', hint: 'an element showing the customer’s name (optional)', required: false, pick: { kind: 'one', what: 'the customer’s name' } },
+  {
+    key: 'conversation',
+    label: 'Conversation id',
+    hint: 'an element whose text or data-conversation names the chat (optional)',
+    required: false,
+    pick: { kind: 'one', what: 'what names this conversation' },
+  },
+  {
+    key: 'buyer',
+    label: 'Buyer name',
+    hint: 'an element showing the customer’s name (optional)',
+    required: false,
+    pick: { kind: 'one', what: 'the customer’s name' },
+  },
 ];
 
 interface ChatTab {
@@ -46,7 +82,9 @@ async function pickOnTab(tab: ChatTab, kind: PickKind, what: string): Promise<st
     const [result] = await browser.scripting.executeScript({ target: { tabId: tab.id }, func: pickElement, args: [kind, what] });
     return typeof result?.result === 'string' ? result.result : null;
   } catch (e) {
-    throw new Error(`Could not pick on “${tab.title}”: ${e instanceof Error ? e.message : String(e)}. Is the site allowed above?`, { cause: e });
+    throw new Error(`Could not pick on “${tab.title}”: ${e instanceof Error ? e.message : String(e)}. Is the site allowed above?`, {
+      cause: e,
+    });
   } finally {
     if (here?.id !== undefined) await browser.tabs.update(here.id, { active: true });
   }
@@ -82,7 +120,14 @@ export function ChatSitesPanel({ api }: { api: AdminApi }) {
 
   const save = (e: Event) => {
     e.preventDefault();
-    const config: SiteChatConfigInput = { host: form.host.trim(), messageList: form.messageList, message: form.message, mine: form.mine, input: form.input, enterSends: form.enterSends ?? true };
+    const config: SiteChatConfigInput = {
+      host: form.host.trim(),
+      messageList: form.messageList,
+      message: form.message,
+      mine: form.mine,
+      input: form.input,
+      enterSends: form.enterSends ?? true,
+    };
     for (const f of FIELDS) {
       const value = (form[f.key] ?? '').trim();
       if (!value) {
@@ -115,15 +160,27 @@ export function ChatSitesPanel({ api }: { api: AdminApi }) {
   return (
     <section aria-labelledby="chat-sites-h" data-testid="chat-sites-panel">
       <h2 id="chat-sites-h">Chat sites</h2>
-      <p class="muted">The coach knows the pilot chat. For another chat site, say where its parts are with CSS selectors (your browser’s “Inspect” shows them).</p>
+      <p class="muted">
+        The coach knows the pilot chat. For another chat site, say where its parts are with CSS selectors (your browser’s “Inspect” shows
+        them).
+      </p>
       <ul class="sites" data-testid="chat-site-list">
         {sites.map((s) => (
           <li key={s.host} data-testid="chat-site">
-            <span class="site-host">{s.host}</span> <span class="muted">· {s.messageList} · {s.input}</span>
+            <span class="site-host">{s.host}</span>{' '}
+            <span class="muted">
+              · {s.messageList} · {s.input}
+            </span>
             <button type="button" class="link-button" onClick={() => setForm({ ...s })} data-testid={`edit-chat-site-${s.host}`}>
               Edit
             </button>
-            <button type="button" class="link-button" disabled={busy} onClick={() => void act(async () => (setSites(await api.removeChatSite(s.host)), `${s.host} removed.`))} data-testid={`remove-chat-site-${s.host}`}>
+            <button
+              type="button"
+              class="link-button"
+              disabled={busy}
+              onClick={() => void act(async () => (setSites(await api.removeChatSite(s.host)), `${s.host} removed.`))}
+              data-testid={`remove-chat-site-${s.host}`}
+            >
               Remove
             </button>
           </li>
@@ -132,7 +189,12 @@ export function ChatSitesPanel({ api }: { api: AdminApi }) {
       <form class="chat-site-form" onSubmit={save} data-testid="chat-site-form">
         <label>
           <span>Pick on tab</span>
-          <select value={tabId ?? ''} onFocus={loadTabs} onChange={(e) => setTabId(e.currentTarget.value ? Number(e.currentTarget.value) : null)} data-testid="chat-site-tab">
+          <select
+            value={tabId ?? ''}
+            onFocus={loadTabs}
+            onChange={(e) => setTabId(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+            data-testid="chat-site-tab"
+          >
             <option value="">choose the open chat…</option>
             {tabs.map((t) => (
               <option key={t.id} value={t.id}>
@@ -148,9 +210,21 @@ export function ChatSitesPanel({ api }: { api: AdminApi }) {
               {f.required ? '' : ' (optional)'}
             </span>
             <span class="pick-row">
-              <input value={form[f.key] ?? ''} placeholder={f.hint} onInput={(e) => setForm({ ...form, [f.key]: e.currentTarget.value })} data-testid={`chat-site-${f.key}`} />
+              <input
+                value={form[f.key] ?? ''}
+                placeholder={f.hint}
+                onInput={(e) => setForm({ ...form, [f.key]: e.currentTarget.value })}
+                data-testid={`chat-site-${f.key}`}
+              />
               {f.pick && (
-                <button type="button" class="secondary" disabled={busy || !tab} title={tab ? `Click ${f.pick.what} on the chat` : 'Choose the tab first'} onClick={() => f.pick && pick(f.key, f.pick.kind, f.pick.what)} data-testid={`pick-${f.key}`}>
+                <button
+                  type="button"
+                  class="secondary"
+                  disabled={busy || !tab}
+                  title={tab ? `Click ${f.pick.what} on the chat` : 'Choose the tab first'}
+                  onClick={() => f.pick && pick(f.key, f.pick.kind, f.pick.what)}
+                  data-testid={`pick-${f.key}`}
+                >
                   Pick
                 </button>
               )}
@@ -158,14 +232,24 @@ export function ChatSitesPanel({ api }: { api: AdminApi }) {
           </label>
         ))}
         <label class="check">
-          <input type="checkbox" checked={form.enterSends ?? true} onChange={(e) => setForm({ ...form, enterSends: e.currentTarget.checked })} data-testid="chat-site-enterSends" /> Enter sends a message
+          <input
+            type="checkbox"
+            checked={form.enterSends ?? true}
+            onChange={(e) => setForm({ ...form, enterSends: e.currentTarget.checked })}
+            data-testid="chat-site-enterSends"
+          />{' '}
+          Enter sends a message
         </label>
         <button type="submit" disabled={busy} data-testid="chat-site-save">
           Save chat site
         </button>
       </form>
       {message && (
-        <p role={message.kind === 'error' ? 'alert' : 'status'} class={message.kind === 'error' ? 'error' : 'muted'} data-testid="chat-sites-status">
+        <p
+          role={message.kind === 'error' ? 'alert' : 'status'}
+          class={message.kind === 'error' ? 'error' : 'muted'}
+          data-testid="chat-sites-status"
+        >
           {message.text}
         </p>
       )}

@@ -45,7 +45,10 @@ export function ConsentPanel({ api, onChange, version }: { api: AdminApi; onChan
         <div>
           <h3>What is recorded</h3>
           <ul>
-            <li>On chat and shop pages you allow: where the pointer rests on product images and for how long, how far you scroll, which links and buttons you click.</li>
+            <li>
+              On chat and shop pages you allow: where the pointer rests on product images and for how long, how far you scroll, which links
+              and buttons you click.
+            </li>
             <li>In chats: the messages, the coaching acts you choose, your searches and the products you share.</li>
             <li>The study, your participant code's id and your condition, with each event.</li>
           </ul>
@@ -60,8 +63,8 @@ export function ConsentPanel({ api, onChange, version }: { api: AdminApi; onChan
         </div>
       </div>
       <p>
-        Everything stays in this browser unless you join a study: then it is sent to that study's server. You can pause
-        logging, see and export everything stored, and delete it, at any time, here.
+        Everything stays in this browser unless you join a study: then it is sent to that study's server. You can pause logging, see and
+        export everything stored, and delete it, at any time, here.
       </p>
       <div class="form-row">
         <span>I take part as</span>

@@ -29,7 +29,10 @@ export function DeleteData({ total, deleteAll, onDeleted }: DeleteDataProps) {
   return (
     <section aria-labelledby="delete-h">
       <h2 id="delete-h">Delete data</h2>
-      <p class="muted">Removes everything recorded in this browser: events, conversations, Buyer profiles and coaching progress. Your consent, study and site settings stay.</p>
+      <p class="muted">
+        Removes everything recorded in this browser: events, conversations, Buyer profiles and coaching progress. Your consent, study and
+        site settings stay.
+      </p>
       <button type="button" class="danger" data-testid="delete-all" disabled={total === 0} onClick={() => dialog.current?.showModal()}>
         Delete all data…
       </button>

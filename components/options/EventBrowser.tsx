@@ -79,7 +79,13 @@ export function EventBrowser({ load, version }: EventBrowserProps) {
       )}
       {data && data.total === 0 && <p class="empty">No events stored{action ? ` for “${action}”` : ''} yet.</p>}
       {data && data.events.length > 0 && (
-        <DataTable testId="events-table" rows={data.events} columns={EVENT_COLUMNS} rowKey={(e) => e.id} rowProps={(e) => ({ 'data-action': e.action, 'data-id': e.id })} />
+        <DataTable
+          testId="events-table"
+          rows={data.events}
+          columns={EVENT_COLUMNS}
+          rowKey={(e) => e.id}
+          rowProps={(e) => ({ 'data-action': e.action, 'data-id': e.id })}
+        />
       )}
       <nav class="pager" aria-label="Pages">
         <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>

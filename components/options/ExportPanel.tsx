@@ -27,7 +27,12 @@ function download(parts: BlobPart[], type: string, name: string) {
  */
 export function ExportPanel({ readPage, total }: ExportPanelProps) {
   const [format, setFormat] = useState<ExportChoice>('jsonl');
-  const [state, setState] = useState<{ busy: boolean; done: number; phase: ExportPhase; message: string | null }>({ busy: false, done: 0, phase: 'reading', message: null });
+  const [state, setState] = useState<{ busy: boolean; done: number; phase: ExportPhase; message: string | null }>({
+    busy: false,
+    done: 0,
+    phase: 'reading',
+    message: null,
+  });
 
   async function run() {
     setState({ busy: true, done: 0, phase: 'reading', message: null });
@@ -36,7 +41,12 @@ export function ExportPanel({ readPage, total }: ExportPanelProps) {
       download(out.parts, out.type, out.fileName);
       setState({ busy: false, done: out.events, phase: 'reading', message: `Exported ${out.events} event${out.events === 1 ? '' : 's'}.` });
     } catch (e) {
-      setState({ busy: false, done: 0, phase: 'reading', message: `Export failed: ${e instanceof Error ? e.message : String(e)}. Nothing was downloaded; try again.` });
+      setState({
+        busy: false,
+        done: 0,
+        phase: 'reading',
+        message: `Export failed: ${e instanceof Error ? e.message : String(e)}. Nothing was downloaded; try again.`,
+      });
     }
   }
 
@@ -46,7 +56,12 @@ export function ExportPanel({ readPage, total }: ExportPanelProps) {
       <h2 id="export-h">Export</h2>
       <p class="muted">Everything stored in this browser, in the same formats as the study server.</p>
       <div class="form-row">
-        <select value={format} onChange={(e) => setFormat(e.currentTarget.value as ExportChoice)} data-testid="export-format" aria-label="Export format">
+        <select
+          value={format}
+          onChange={(e) => setFormat(e.currentTarget.value as ExportChoice)}
+          data-testid="export-format"
+          aria-label="Export format"
+        >
           {EXPORT_FORMATS.map((f) => (
             <option key={f} value={f}>
               {EXPORT_FILES[f].label}

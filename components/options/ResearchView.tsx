@@ -55,7 +55,9 @@ export function ResearchView({ readAll }: { readAll(): Promise<FwEvent[]> }) {
     ok.sort((a, b) => a.time - b.time);
     setEvents(ok);
     setSource(file.name);
-    setMessage(bad ? (bad === 1 ? '1 line was not a valid event and was left out.' : `${bad} lines were not valid events and were left out.`) : null);
+    setMessage(
+      bad ? (bad === 1 ? '1 line was not a valid event and was left out.' : `${bad} lines were not valid events and were left out.`) : null,
+    );
   }
 
   const conv = stats?.conversations.find((c) => c.conversation === selected) ?? null;
@@ -75,14 +77,25 @@ export function ResearchView({ readAll }: { readAll(): Promise<FwEvent[]> }) {
                 backgroundColor: PALETTE[i % PALETTE.length],
               })),
             },
-            options: { scales: { y: { min: 0, max: 1, title: { display: true, text: 'share of conversations' } }, x: { title: { display: true, text: 'turn' } } } },
+            options: {
+              scales: {
+                y: { min: 0, max: 1, title: { display: true, text: 'share of conversations' } },
+                x: { title: { display: true, text: 'turn' } },
+              },
+            },
           }
         : null,
     [stats],
   );
   const actsConfig = useMemo(() => (stats ? bar(Object.keys(stats.actCounts), Object.values(stats.actCounts), 'messages') : null), [stats]);
-  const turnsConfig = useMemo(() => (stats ? bar(Object.keys(stats.turnsHistogram), Object.values(stats.turnsHistogram), 'conversations') : null), [stats]);
-  const sharesConfig = useMemo(() => (stats ? bar(Object.keys(stats.sharesByMode), Object.values(stats.sharesByMode), 'shares') : null), [stats]);
+  const turnsConfig = useMemo(
+    () => (stats ? bar(Object.keys(stats.turnsHistogram), Object.values(stats.turnsHistogram), 'conversations') : null),
+    [stats],
+  );
+  const sharesConfig = useMemo(
+    () => (stats ? bar(Object.keys(stats.sharesByMode), Object.values(stats.sharesByMode), 'shares') : null),
+    [stats],
+  );
 
   return (
     <section aria-labelledby="research-h" data-testid="research-view">
@@ -92,22 +105,32 @@ export function ResearchView({ readAll }: { readAll(): Promise<FwEvent[]> }) {
           Show this browser’s data
         </button>
         <label>
-          or load a study export (JSONL) <input type="file" accept=".jsonl,.ndjson,.json" data-testid="research-file" onChange={(e) => void loadFile(e.currentTarget.files?.[0])} />
+          or load a study export (JSONL){' '}
+          <input
+            type="file"
+            accept=".jsonl,.ndjson,.json"
+            data-testid="research-file"
+            onChange={(e) => void loadFile(e.currentTarget.files?.[0])}
+          />
         </label>
       </div>
       {message && <p class="muted">{message}</p>}
       {stats && (
         <>
           <p class="muted" data-testid="research-summary">
-            {source}: {events?.length ?? 0} events, {stats.conversations.length} conversation{stats.conversations.length === 1 ? '' : 's'}; suggested replies used in{' '}
-            {Math.round(stats.suggestions.fraction * 100)}% of {stats.suggestions.sellerMessages} Seller messages.
+            {source}: {events?.length ?? 0} events, {stats.conversations.length} conversation{stats.conversations.length === 1 ? '' : 's'};
+            suggested replies used in {Math.round(stats.suggestions.fraction * 100)}% of {stats.suggestions.sellerMessages} Seller messages.
           </p>
           {stats.conversations.length > 0 && (
             <DataTable
               testId="conversations-table"
               rows={stats.conversations}
               rowKey={(c) => c.conversation}
-              rowProps={(c) => ({ class: c.conversation === selected ? 'selected' : '', onClick: () => setSelected(c.conversation), style: 'cursor: pointer' })}
+              rowProps={(c) => ({
+                class: c.conversation === selected ? 'selected' : '',
+                onClick: () => setSelected(c.conversation),
+                style: 'cursor: pointer',
+              })}
               columns={[
                 {
                   header: 'Conversation',
@@ -124,12 +147,25 @@ export function ResearchView({ readAll }: { readAll(): Promise<FwEvent[]> }) {
           {conv && (
             <ol class="timeline" data-testid="timeline" aria-label={`Timeline of ${conv.conversation}`}>
               {[
-                ...conv.turns.map((t) => ({ time: t.time, text: `${t.speaker}: ${t.text}${t.acts?.length ? `  [${t.acts.join(', ')}]` : ''}` })),
+                ...conv.turns.map((t) => ({
+                  time: t.time,
+                  text: `${t.speaker}: ${t.text}${t.acts?.length ? `  [${t.acts.join(', ')}]` : ''}`,
+                })),
                 ...conv.searches.map((s) => ({ time: s.time, text: `Search “${s.query}” → ${s.total ?? '?'} results` })),
                 ...conv.shares.map((s) => ({ time: s.time, text: `Share (${s.mode}): ${s.productIds.join(', ')}` })),
-                ...conv.hovers.map((h) => ({ time: h.time, text: `${h.agent} looked at ${h.productId ?? 'an image'} for ${h.dwellMs} ms` })),
+                ...conv.hovers.map((h) => ({
+                  time: h.time,
+                  text: `${h.agent} looked at ${h.productId ?? 'an image'} for ${h.dwellMs} ms`,
+                })),
                 ...(conv.guess ? [{ time: conv.guess.time, text: `Guess: ${conv.guess.productId}` }] : []),
-                ...(conv.outcome ? [{ time: conv.outcome.time, text: `Buyer ${conv.outcome.accepted ? 'confirmed' : 'rejected'}${conv.outcome.reason ? `: ${conv.outcome.reason}` : ''}` }] : []),
+                ...(conv.outcome
+                  ? [
+                      {
+                        time: conv.outcome.time,
+                        text: `Buyer ${conv.outcome.accepted ? 'confirmed' : 'rejected'}${conv.outcome.reason ? `: ${conv.outcome.reason}` : ''}`,
+                      },
+                    ]
+                  : []),
               ]
                 .sort((a, b) => a.time - b.time)
                 .map((x, i) => (

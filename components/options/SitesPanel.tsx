@@ -54,7 +54,14 @@ export function SitesPanel({ api }: { api: AdminApi }) {
             ) : (
               <>
                 {!s.granted && <span class="error"> · access was taken back in the browser</span>}
-                <button type="button" class="link-button" disabled={busy} onClick={() => remove(s.host)} aria-label={`Remove ${s.host}`} data-testid={`remove-site-${s.host}`}>
+                <button
+                  type="button"
+                  class="link-button"
+                  disabled={busy}
+                  onClick={() => remove(s.host)}
+                  aria-label={`Remove ${s.host}`}
+                  data-testid={`remove-site-${s.host}`}
+                >
                   Remove
                 </button>
               </>
@@ -64,14 +71,19 @@ export function SitesPanel({ api }: { api: AdminApi }) {
       </ul>
       <form class="form-row" onSubmit={allow}>
         <label>
-          Site <input value={input} onInput={(e) => setInput(e.currentTarget.value)} placeholder="shop.example.com" data-testid="site-input" />
+          Site{' '}
+          <input value={input} onInput={(e) => setInput(e.currentTarget.value)} placeholder="shop.example.com" data-testid="site-input" />
         </label>
         <button type="submit" disabled={busy} data-testid="site-allow">
           Allow logging on this site
         </button>
       </form>
       {message && (
-        <p role={message.kind === 'error' ? 'alert' : 'status'} class={message.kind === 'error' ? 'error' : 'muted'} data-testid="site-message">
+        <p
+          role={message.kind === 'error' ? 'alert' : 'status'}
+          class={message.kind === 'error' ? 'error' : 'muted'}
+          data-testid="site-message"
+        >
           {message.text}
         </p>
       )}

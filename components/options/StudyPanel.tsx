@@ -55,7 +55,8 @@ export function StudyPanel({ api, onChange }: { api: AdminApi; onChange(): void 
             Study server <input value={endpoint} onInput={(e) => setEndpoint(e.currentTarget.value)} data-testid="join-endpoint" required />
           </label>
           <label>
-            Your code <input value={code} onInput={(e) => setCode(e.currentTarget.value)} placeholder="ABCD-1234" data-testid="join-code" required />
+            Your code{' '}
+            <input value={code} onInput={(e) => setCode(e.currentTarget.value)} placeholder="ABCD-1234" data-testid="join-code" required />
           </label>
           <button type="submit" disabled={busy} data-testid="join">
             Join
@@ -64,7 +65,8 @@ export function StudyPanel({ api, onChange }: { api: AdminApi; onChange(): void 
       ) : (
         <>
           <p data-testid="study-joined">
-            <strong>{joined.studyName}</strong> ({settings.study}) · you are a {settings.role}, condition {settings.condition} · data goes to {joined.base}
+            <strong>{joined.studyName}</strong> ({settings.study}) · you are a {settings.role}, condition {settings.condition} · data goes
+            to {joined.base}
           </p>
           <p data-testid="sync-status">
             {overview ? `${overview.pending} waiting to upload` : '…'}
@@ -79,21 +81,36 @@ export function StudyPanel({ api, onChange }: { api: AdminApi; onChange(): void 
           {st?.lastError && (
             <p class="error" data-testid="sync-error">
               {st.lastError}
-              {st.nextAttemptAt ? ` — trying again ${st.nextAttemptAt <= Date.now() ? 'soon' : `at ${new Date(st.nextAttemptAt).toLocaleTimeString()}`}` : ''}
+              {st.nextAttemptAt
+                ? ` — trying again ${st.nextAttemptAt <= Date.now() ? 'soon' : `at ${new Date(st.nextAttemptAt).toLocaleTimeString()}`}`
+                : ''}
             </p>
           )}
           <div class="form-row">
-            <button type="button" disabled={busy} data-testid="sync-now" onClick={() => void act(async () => (await api.syncNow(), 'Upload attempted.'))}>
+            <button
+              type="button"
+              disabled={busy}
+              data-testid="sync-now"
+              onClick={() => void act(async () => (await api.syncNow(), 'Upload attempted.'))}
+            >
               Sync now
             </button>
-            <button type="button" disabled={busy} onClick={() => void act(async () => (await api.leaveStudy(), 'Left the study; events now stay in this browser.'))}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void act(async () => (await api.leaveStudy(), 'Left the study; events now stay in this browser.'))}
+            >
               Leave study
             </button>
           </div>
         </>
       )}
       {message && (
-        <p role={message.kind === 'error' ? 'alert' : 'status'} class={message.kind === 'error' ? 'error' : 'muted'} data-testid="study-message">
+        <p
+          role={message.kind === 'error' ? 'alert' : 'status'}
+          class={message.kind === 'error' ? 'error' : 'muted'}
+          data-testid="study-message"
+        >
           {message.text}
         </p>
       )}

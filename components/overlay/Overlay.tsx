@@ -57,7 +57,11 @@ export function Overlay({ context, status, savePrefs, search, log, coach, share 
           api={search}
           log={log}
           profile={coachController?.view}
-          actions={shareController && shareState ? (hit, from) => <ShareActions share={shareController} state={shareState} item={{ product: productFromHit(hit), from }} /> : undefined}
+          actions={
+            shareController && shareState
+              ? (hit, from) => <ShareActions share={shareController} state={shareState} item={{ product: productFromHit(hit), from }} />
+              : undefined
+          }
         />
         <SessionSection context={ctx} status={stats} />
       </OverlayShell>

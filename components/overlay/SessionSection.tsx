@@ -20,7 +20,11 @@ export function SessionSection({ context, status }: { context: PageContext | nul
         <dd>{context.conversation ?? '—'}</dd>
         <dt>Logging</dt>
         <dd data-testid="fw-logging" class={context.logging ? 'fw-status-on' : 'fw-status-off'}>
-          {context.logging ? `on · ${status.sent} saved${status.pending ? `, ${status.pending} waiting` : ''}` : context.consented ? 'paused' : 'off until you agree in Floorwalker’s options'}
+          {context.logging
+            ? `on · ${status.sent} saved${status.pending ? `, ${status.pending} waiting` : ''}`
+            : context.consented
+              ? 'paused'
+              : 'off until you agree in Floorwalker’s options'}
         </dd>
       </dl>
       <p class="fw-hint">

@@ -7,7 +7,15 @@ import { DEFAULT_CATEGORIES } from '@/lib/catalog/schema';
  * Practice: a Seller opens a pilot room with a simulated Buyer in a category they choose, and chats there with the
  * overlay as in a study (the conversation is logged and marked as simulated).
  */
-export function Practice({ api, settings, openTab }: { api: Pick<AdminApi, 'startPractice'>; settings: Settings; openTab(url: string): void }) {
+export function Practice({
+  api,
+  settings,
+  openTab,
+}: {
+  api: Pick<AdminApi, 'startPractice'>;
+  settings: Settings;
+  openTab(url: string): void;
+}) {
   const [category, setCategory] = useState<string>(DEFAULT_CATEGORIES[0].id);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -14,7 +14,10 @@ export interface ShareToChatProps {
 function resultText(r: Extract<ShareToChatResult, { ok: true }>): string {
   const o = r.outcome;
   if (o.done === 'listed') return `Added to the comparison list in the chat (${o.size}). Share the list from there.`;
-  if (o.done === 'inserted') return o.mode === 'I' ? 'The link is in the chat’s message box: press Send there.' : 'The product is in the chat’s message box as text: press Send there.';
+  if (o.done === 'inserted')
+    return o.mode === 'I'
+      ? 'The link is in the chat’s message box: press Send there.'
+      : 'The product is in the chat’s message box as text: press Send there.';
   if (o.done === 'queued') return 'The chat is reconnecting; the product will be shared as soon as it is back.';
   return 'Shared to the chat.';
 }
@@ -69,7 +72,17 @@ export function ShareToChat({ product: source, shareToChat }: ShareToChatProps) 
               <div class="fw-muted">{[product.brand, priceText(product)].filter(Boolean).join(' · ')}</div>
             </div>
           </div>
-          <textarea ref={box} class="fw-input" rows={2} maxLength={4000} value={message} placeholder="Message to the Buyer (optional)" aria-label="Message to the Buyer" data-testid="fw-s2c-message" onInput={(e) => setMessage(e.currentTarget.value)} />
+          <textarea
+            ref={box}
+            class="fw-input"
+            rows={2}
+            maxLength={4000}
+            value={message}
+            placeholder="Message to the Buyer (optional)"
+            aria-label="Message to the Buyer"
+            data-testid="fw-s2c-message"
+            onInput={(e) => setMessage(e.currentTarget.value)}
+          />
           <div class="fw-row">
             <button type="button" class="fw-btn fw-btn-primary" data-testid="fw-s2c-send" disabled={busy} onClick={send}>
               {busy ? 'Sharing…' : 'Share to chat'}
@@ -85,7 +98,13 @@ export function ShareToChat({ product: source, shareToChat }: ShareToChatProps) 
           )}
         </div>
       ) : (
-        <button type="button" class="fw-btn fw-btn-primary fw-s2c-open" data-testid="fw-s2c-open" title={`Share “${product.title}” to your chat`} onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          class="fw-btn fw-btn-primary fw-s2c-open"
+          data-testid="fw-s2c-open"
+          title={`Share “${product.title}” to your chat`}
+          onClick={() => setOpen(true)}
+        >
           Share to chat
         </button>
       )}

@@ -41,7 +41,11 @@ export function createContentDeps(ctx: ContentScriptContext): ContentDeps {
     sender.stop();
     rpc.close();
   });
-  const log = createEventLog(context.get, (e) => sender.enqueue(e), () => location.href);
+  const log = createEventLog(
+    context.get,
+    (e) => sender.enqueue(e),
+    () => location.href,
+  );
   const flush = () => sender.flush();
   window.addEventListener('pagehide', flush, { signal: ctx.signal });
   document.addEventListener('visibilitychange', flush, { signal: ctx.signal });

@@ -5,4 +5,11 @@ import { connect } from '@/lib/rpc/connect';
 import { PORTS } from '@/lib/rpc/api';
 import '@/components/popup/popup.css';
 
-render(<Popup api={connect(PORTS.admin)} openOptions={() => void browser.runtime.openOptionsPage()} openTab={(url) => void browser.tabs.create({ url }).then(() => window.close())} />, document.getElementById('app')!);
+render(
+  <Popup
+    api={connect(PORTS.admin)}
+    openOptions={() => void browser.runtime.openOptionsPage()}
+    openTab={(url) => void browser.tabs.create({ url }).then(() => window.close())}
+  />,
+  document.getElementById('app')!,
+);

@@ -82,12 +82,18 @@ function ownText(el: Element): string {
  * and lone surrogates, and longer text than an event takes. Cleaned and cut here, where it leaves the page.
  */
 const pageText = (raw: string | null | undefined, max: number): string | null => cleanText(raw?.trim() ?? '', max).trim() || null;
-const message = (sender: MessageSender, text: string, id: string | null): ChatMessage => ({ sender, text: pageText(text, MAX_MESSAGE_CHARS) ?? '', id: id === null ? null : cleanText(id) });
+const message = (sender: MessageSender, text: string, id: string | null): ChatMessage => ({
+  sender,
+  text: pageText(text, MAX_MESSAGE_CHARS) ?? '',
+  id: id === null ? null : cleanText(id),
+});
 
 /** The room's event for a Buyer message on the pilot Seller page: its time (on the message) and the Buyer's participant (on the page). */
 function recordedByRoom(el: Element): ChatMessage['recorded'] | null {
   const time = Number(el.getAttribute(MESSAGE_TIME_ATTR));
-  const participant = el.ownerDocument.querySelector(`[${PAGE_STATE_ATTRS.buyerParticipant}]`)?.getAttribute(PAGE_STATE_ATTRS.buyerParticipant);
+  const participant = el.ownerDocument
+    .querySelector(`[${PAGE_STATE_ATTRS.buyerParticipant}]`)
+    ?.getAttribute(PAGE_STATE_ATTRS.buyerParticipant);
   return Number.isInteger(time) && time > 0 && participant ? { time, participant } : null;
 }
 
@@ -104,7 +110,8 @@ export const PILOT_ADAPTER: ChatAdapter = {
     const recorded = sender === 'buyer' ? recordedByRoom(el) : null;
     return { ...message(sender, ownText(el), el.getAttribute('data-id')), ...(recorded ? { recorded } : {}) };
   },
-  conversationId: (doc) => pageText(doc.querySelector('[data-fw-conversation]')?.getAttribute('data-fw-conversation'), MAX_CONVERSATION_ID_CHARS),
+  conversationId: (doc) =>
+    pageText(doc.querySelector('[data-fw-conversation]')?.getAttribute('data-fw-conversation'), MAX_CONVERSATION_ID_CHARS),
   buyerId: (doc) => pageText(doc.querySelector('[data-fw-buyer]')?.getAttribute('data-fw-buyer'), MAX_BUYER_NAME_CHARS),
   category: (doc) => pageText(doc.querySelector('[data-fw-category]')?.getAttribute('data-fw-category'), MAX_CATEGORY_CHARS),
   carriesActs: true,
@@ -151,7 +158,12 @@ export function detectChatAdapter(doc: Document, extra: readonly ChatAdapter[] =
  * The chat adapter for a page, waiting a while for a configured site's message list to appear: chat apps often
  * render it after the page has loaded. Pages with no configuration are checked once.
  */
-export function waitForChatAdapter(doc: Document, configured: readonly ChatAdapter[], signal: AbortSignal, timeoutMs: number): Promise<ChatAdapter | null> {
+export function waitForChatAdapter(
+  doc: Document,
+  configured: readonly ChatAdapter[],
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<ChatAdapter | null> {
   const found = detectChatAdapter(doc, configured);
   if (found || configured.length === 0) return Promise.resolve(found);
   return new Promise((resolve) => {

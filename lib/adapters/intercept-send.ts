@@ -77,7 +77,18 @@ export function interceptSend(doc: Document, adapter: ChatAdapter, gate: SendGat
         const form = input?.closest('form');
         if (button) button.click();
         else if (form) form.requestSubmit();
-        else input?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, which: 13, bubbles: true, cancelable: true, composed: true }));
+        else
+          input?.dispatchEvent(
+            new KeyboardEvent('keydown', {
+              key: 'Enter',
+              code: 'Enter',
+              keyCode: 13,
+              which: 13,
+              bubbles: true,
+              cancelable: true,
+              composed: true,
+            }),
+          );
       } finally {
         bypass = false;
       }

@@ -8,7 +8,12 @@ import type { ChatAdapter, ChatMessage } from './chat';
  * page against how many were seen. (A repeated message such as "ok" is missed only if it arrives while the earlier
  * one is scrolled out of a windowed list with no ids.)
  */
-export function observeMessages(doc: Document, adapter: ChatAdapter, onMessage: (m: ChatMessage, el: Element) => void, signal: AbortSignal): void {
+export function observeMessages(
+  doc: Document,
+  adapter: ChatAdapter,
+  onMessage: (m: ChatMessage, el: Element) => void,
+  signal: AbortSignal,
+): void {
   const list = doc.querySelector(adapter.messageList);
   if (!list) return;
   const seenIds = new Set<string>();

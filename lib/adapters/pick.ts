@@ -14,7 +14,11 @@ export function pickElement(kind: PickKind, prompt: string, timeoutMs = 120_000)
   const doc = document;
   const stable = (name: string) => /^[a-zA-Z][\w-]{0,40}$/.test(name) && !/\d{3,}|[a-f0-9]{6,}|^(?:css|sc|jsx|emotion)-/i.test(name);
   const esc = (s: string) => CSS.escape(s);
-  const classes = (el: Element) => [...el.classList].filter(stable).map((c) => `.${esc(c)}`).join('');
+  const classes = (el: Element) =>
+    [...el.classList]
+      .filter(stable)
+      .map((c) => `.${esc(c)}`)
+      .join('');
   const unique = (sel: string, el: Element) => {
     try {
       const all = doc.querySelectorAll(sel);
@@ -35,7 +39,8 @@ export function pickElement(kind: PickKind, prompt: string, timeoutMs = 120_000)
   /** The shortest chain of ancestors' selectors that finds only this element. */
   const one = (el: Element): string => {
     let sel = own(el);
-    for (let up = el.parentElement; !unique(sel, el) && up && up !== doc.documentElement; up = up.parentElement) sel = `${own(up)} > ${sel}`;
+    for (let up = el.parentElement; !unique(sel, el) && up && up !== doc.documentElement; up = up.parentElement)
+      sel = `${own(up)} > ${sel}`;
     return sel;
   };
   /** The repeated element a click landed in: a click on a message's text means the message. */
@@ -61,7 +66,8 @@ export function pickElement(kind: PickKind, prompt: string, timeoutMs = 120_000)
     const cls = [...el.classList].filter(stable).find((c) => siblings.some((s) => !s.classList.contains(c)));
     if (cls) return `${sel}.${esc(cls)}`;
     for (const a of [...el.attributes]) {
-      if (a.name.startsWith('data-') && a.value.length <= 40 && siblings.some((s) => s.getAttribute(a.name) !== a.value)) return `${sel}[${a.name}="${a.value.replace(/"/g, '\\"')}"]`;
+      if (a.name.startsWith('data-') && a.value.length <= 40 && siblings.some((s) => s.getAttribute(a.name) !== a.value))
+        return `${sel}[${a.name}="${a.value.replace(/"/g, '\\"')}"]`;
     }
     return sel;
   };
@@ -69,8 +75,10 @@ export function pickElement(kind: PickKind, prompt: string, timeoutMs = 120_000)
   return new Promise((resolve) => {
     const box = doc.createElement('div');
     const tip = doc.createElement('div');
-    box.style.cssText = 'position:fixed;pointer-events:none;z-index:2147483647;border:2px solid #2457d6;background:rgba(36,87,214,.12);border-radius:4px;display:none';
-    tip.style.cssText = 'position:fixed;top:8px;left:50%;transform:translateX(-50%);z-index:2147483647;background:#1d2433;color:#fff;font:14px system-ui,sans-serif;padding:8px 12px;border-radius:8px;pointer-events:none';
+    box.style.cssText =
+      'position:fixed;pointer-events:none;z-index:2147483647;border:2px solid #2457d6;background:rgba(36,87,214,.12);border-radius:4px;display:none';
+    tip.style.cssText =
+      'position:fixed;top:8px;left:50%;transform:translateX(-50%);z-index:2147483647;background:#1d2433;color:#fff;font:14px system-ui,sans-serif;padding:8px 12px;border-radius:8px;pointer-events:none';
     tip.textContent = `Floorwalker: click ${prompt}. Esc cancels.`;
     doc.documentElement.append(box, tip);
     let target: Element | null = null;
@@ -79,7 +87,13 @@ export function pickElement(kind: PickKind, prompt: string, timeoutMs = 120_000)
       if (!el || el === box || el === tip) return;
       target = el;
       const r = el.getBoundingClientRect();
-      Object.assign(box.style, { display: 'block', left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px` });
+      Object.assign(box.style, {
+        display: 'block',
+        left: `${r.left}px`,
+        top: `${r.top}px`,
+        width: `${r.width}px`,
+        height: `${r.height}px`,
+      });
     };
     const finish = (value: string | null) => {
       clearTimeout(timer);

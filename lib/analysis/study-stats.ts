@@ -45,7 +45,10 @@ export function studyStats(events: readonly FwEvent[]): StudyStats {
         }
         lastSpeaker = e.agent;
         for (const act of (e as EventOf<'utter'>).payload.acts ?? []) actCounts[act] = (actCounts[act] ?? 0) + 1;
-      } else if (e.action === 'hover' && ['product_image', 'result_image', 'shared_card'].includes((e as EventOf<'hover'>).payload.target)) {
+      } else if (
+        e.action === 'hover' &&
+        ['product_image', 'result_image', 'shared_card'].includes((e as EventOf<'hover'>).payload.target)
+      ) {
         hovered.add(turn);
       } else if (e.action === 'share') {
         const mode = (e as EventOf<'share'>).payload.mode;
@@ -63,7 +66,16 @@ export function studyStats(events: readonly FwEvent[]): StudyStats {
   }
   const hoverRateByTurn: StudyStats['hoverRateByTurn'] = {};
   for (const [condition, byTurn] of Object.entries(hover)) {
-    hoverRateByTurn[condition] = [...byTurn.entries()].sort((a, b) => a[0] - b[0]).map(([turn, c]) => ({ turn, rate: c.withHover / c.reached, reached: c.reached }));
+    hoverRateByTurn[condition] = [...byTurn.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([turn, c]) => ({ turn, rate: c.withHover / c.reached, reached: c.reached }));
   }
-  return { conversations, hoverRateByTurn, actCounts, turnsHistogram, sharesByMode, suggestions: { used, sellerMessages, fraction: sellerMessages ? used / sellerMessages : 0 } };
+  return {
+    conversations,
+    hoverRateByTurn,
+    actCounts,
+    turnsHistogram,
+    sharesByMode,
+    suggestions: { used, sellerMessages, fraction: sellerMessages ? used / sellerMessages : 0 },
+  };
 }

@@ -96,7 +96,6 @@ export function createAdminApi(
   };
 }
 
-
 function clamp(n: number, lo: number, hi: number): number {
   return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : lo;
 }

@@ -20,7 +20,8 @@ import { createSuggestService } from './suggest-service';
 import { COACHING_SCHEMA_KEY, parseCoachingSchema } from '../coach/schema';
 import { DEFAULT_COACHING_SCHEMA } from '../coach/default-schema';
 
-export const QUOTA_PAUSE_REASON = 'This browser is out of storage space, so logging is paused. Free some space (or export and delete stored data), then resume logging.';
+export const QUOTA_PAUSE_REASON =
+  'This browser is out of storage space, so logging is paused. Free some space (or export and delete stored data), then resume logging.';
 
 /** Dexie wraps the browser's QuotaExceededError; either may arrive. */
 export function isQuotaError(e: unknown): boolean {
@@ -36,7 +37,12 @@ export const ACTIVE_CONVERSATION_KEY = 'activeConversation';
 /** Everything a content script may call but the relay, which the background adds per tab. */
 export type SharedContentApi = Omit<ContentApi, keyof RelayApi>;
 
-export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?: SyncService, profiles: ProfileService = createProfileService(db)): SharedContentApi {
+export function createContentApi(
+  db: FloorwalkerDb,
+  search: SearchService,
+  sync?: SyncService,
+  profiles: ProfileService = createProfileService(db),
+): SharedContentApi {
   const suggestions = createSuggestService(db, profiles);
   return {
     async getPageContext(url, conversation) {
@@ -66,7 +72,12 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
       if (refuse) return { stored: [], rejected: (Array.isArray(input) ? input : []).map((e) => ({ id: eventIdOf(e), error: refuse })) };
       let result: LogResult;
       try {
-        result = await storeEvents(db, input, settings.allowedHosts, settings.endpoint ? { study: settings.study, participant: settings.participant } : null);
+        result = await storeEvents(
+          db,
+          input,
+          settings.allowedHosts,
+          settings.endpoint ? { study: settings.study, participant: settings.participant } : null,
+        );
       } catch (e) {
         if (isQuotaError(e)) {
           // Out of space: pause and say so (popup, options page) instead of losing events without a word.
@@ -123,7 +134,12 @@ export function createContentApi(db: FloorwalkerDb, search: SearchService, sync?
  * recorded itself (the pilot room's record of a Buyer message, seen on the Seller's page): it is kept as synced,
  * since the server has it and would refuse it from this participant.
  */
-export async function storeEvents(db: FloorwalkerDb, input: unknown, allowedHosts?: readonly string[], uploadsAs: { study: string; participant: string } | null = null): Promise<LogResult> {
+export async function storeEvents(
+  db: FloorwalkerDb,
+  input: unknown,
+  allowedHosts?: readonly string[],
+  uploadsAs: { study: string; participant: string } | null = null,
+): Promise<LogResult> {
   if (!Array.isArray(input)) return { stored: [], rejected: [{ id: null, error: 'events must be an array' }] };
   if (input.length > RPC_LOG_BATCH_LIMIT) {
     return { stored: [], rejected: [{ id: null, error: `at most ${RPC_LOG_BATCH_LIMIT} events per batch (got ${input.length})` }] };
@@ -134,7 +150,8 @@ export async function storeEvents(db: FloorwalkerDb, input: unknown, allowedHost
     const result = validateEvent(item);
     if (!result.ok) rejected.push({ id: eventIdOf(item), error: result.error });
     // A page opened before its site was removed may still send; what it sends is not kept.
-    else if (allowedHosts && result.event.url !== null && !isAllowedUrl(result.event.url, allowedHosts)) rejected.push({ id: result.event.id, error: 'logging is not allowed on this site' });
+    else if (allowedHosts && result.event.url !== null && !isAllowedUrl(result.event.url, allowedHosts))
+      rejected.push({ id: result.event.id, error: 'logging is not allowed on this site' });
     else valid.push(result.event);
   }
   const recordedByServer = (e: FwEvent) => uploadsAs !== null && e.study === uploadsAs.study && e.participant !== uploadsAs.participant;

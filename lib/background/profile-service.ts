@@ -9,7 +9,12 @@ import { vocabularyFromCatalog, type ProfileVocabulary } from '../profile/vocabu
 import type { Extracted } from '../rpc/types';
 
 const Text = (max: number) => v.pipe(v.string(), v.maxLength(max));
-const ExtractRequestSchema = v.object({ conversation: Text(100), text: Text(10_000), messageId: v.nullable(Text(100)), category: v.nullable(Text(64)) });
+const ExtractRequestSchema = v.object({
+  conversation: Text(100),
+  text: Text(10_000),
+  messageId: v.nullable(Text(100)),
+  category: v.nullable(Text(64)),
+});
 
 /**
  * Buyer profiles in the background: extraction against the active catalog's vocabulary, the conversation's
@@ -73,7 +78,12 @@ export function createProfileService(db: FloorwalkerDb) {
         const t0 = performance.now();
         const read = extractProfile(input.text, words, { category: input.category ?? current.category ?? null });
         const ms = performance.now() - t0;
-        const { profile, added } = addExtracted({ ...current, category: input.category ?? current.category ?? read.category }, read.items, input.messageId, Date.now());
+        const { profile, added } = addExtracted(
+          { ...current, category: input.category ?? current.category ?? read.category },
+          read.items,
+          input.messageId,
+          Date.now(),
+        );
         await save(input.conversation, profile);
         return { profile, items: read.items, added, category: profile.category ?? null, ms };
       });

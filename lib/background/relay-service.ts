@@ -23,7 +23,8 @@ export interface TabsLike {
   sendMessage(tabId: number, message: ShareFromPage, options: { frameId: number }): Promise<unknown>;
 }
 
-export const NO_CHAT_OPEN = 'No chat is open. Open the chat with your Buyer in another tab (with the Floorwalker panel on it), then share again.';
+export const NO_CHAT_OPEN =
+  'No chat is open. Open the chat with your Buyer in another tab (with the Floorwalker panel on it), then share again.';
 
 /**
  * Relays products from product pages to the Seller's chat. Each content script's port knows its tab, so the
@@ -39,7 +40,12 @@ export function createRelayService(db: FloorwalkerDb, tabs: TabsLike, now: () =>
         async registerChatTab(conversation, label) {
           if (tabId === undefined) throw new Error('Only a page in a browser tab can be a chat tab.');
           // Both come from the page (its conversation id and title): cleaned like any page text.
-          const entry: ChatTab = { tabId, conversation: conversation === null ? null : cleanText(String(conversation), MAX_CHAT_TAB_TEXT), label: cleanText(String(label), MAX_CHAT_TAB_TEXT), seenAt: now() };
+          const entry: ChatTab = {
+            tabId,
+            conversation: conversation === null ? null : cleanText(String(conversation), MAX_CHAT_TAB_TEXT),
+            label: cleanText(String(label), MAX_CHAT_TAB_TEXT),
+            seenAt: now(),
+          };
           await db.transaction('rw', db.settings, async () => save([entry, ...(await load()).filter((t) => t.tabId !== tabId)]));
         },
         async shareToChat(product, message) {
@@ -49,7 +55,11 @@ export function createRelayService(db: FloorwalkerDb, tabs: TabsLike, now: () =>
           for (const tab of candidates) {
             let reply: unknown;
             try {
-              reply = await tabs.sendMessage(tab.tabId, { type: TAB_MESSAGES.shareFromPage, product: checked, ...(text ? { message: text } : {}) }, { frameId: 0 });
+              reply = await tabs.sendMessage(
+                tab.tabId,
+                { type: TAB_MESSAGES.shareFromPage, product: checked, ...(text ? { message: text } : {}) },
+                { frameId: 0 },
+              );
             } catch {
               reply = undefined; // the tab was closed or no longer has the chat
             }

@@ -23,7 +23,11 @@ interface Ready {
  * and shipped with the extension (`loadPrebuiltIndex`); failing that, it builds the index from the products. A
  * snapshot of what was loaded or built is then persisted for the next start.
  */
-export function createSearchService(db: FloorwalkerDb, loadDefaultCatalog: () => Promise<unknown>, loadPrebuiltIndex?: () => Promise<unknown>) {
+export function createSearchService(
+  db: FloorwalkerDb,
+  loadDefaultCatalog: () => Promise<unknown>,
+  loadPrebuiltIndex?: () => Promise<unknown>,
+) {
   let ready: Promise<Ready> | null = null;
 
   async function installDefault(): Promise<CatalogMetaRow> {
@@ -56,7 +60,12 @@ export function createSearchService(db: FloorwalkerDb, loadDefaultCatalog: () =>
   async function init(): Promise<Ready> {
     const meta = (await activeCatalog(db)) ?? (await installDefault());
     const t0 = performance.now();
-    const loaded = (engine: SearchEngine, mode: ColdStartMode): Ready => ({ engine, meta, coldStart: { mode, ms: performance.now() - t0 }, facets: new Map() });
+    const loaded = (engine: SearchEngine, mode: ColdStartMode): Ready => ({
+      engine,
+      meta,
+      coldStart: { mode, ms: performance.now() - t0 },
+      facets: new Map(),
+    });
     const saved = await db.searchSnapshots.get(meta.version);
     // A snapshot from an older engine (an extension update changed the format) is rebuilt, not a dead end.
     if (saved?.snapshot.format === SNAPSHOT_FORMAT) return loaded(await SearchEngine.fromSnapshot(saved.snapshot), 'snapshot');

@@ -12,7 +12,9 @@ export const SITE_SCRIPT_ID = 'fw-sites';
 /** The parts of browser.scripting and browser.permissions the service uses (so tests can run it without a browser). */
 export interface ScriptingLike {
   getRegisteredContentScripts(filter?: { ids?: string[] }): Promise<{ id: string; matches?: string[] }[]>;
-  registerContentScripts(scripts: { id: string; js: string[]; matches: string[]; runAt: 'document_end'; allFrames: boolean; persistAcrossSessions: boolean }[]): Promise<void>;
+  registerContentScripts(
+    scripts: { id: string; js: string[]; matches: string[]; runAt: 'document_end'; allFrames: boolean; persistAcrossSessions: boolean }[],
+  ): Promise<void>;
   unregisterContentScripts(filter?: { ids?: string[] }): Promise<void>;
 }
 export interface PermissionsLike {
@@ -56,12 +58,16 @@ export function createSiteService(
   async function reconcileNow(): Promise<void> {
     const settings = await loadSettings(db);
     const grantedOrigins = new Set((await permissions.getAll()).origins ?? []);
-    const matches = settings.allowedHosts.filter((h) => !isBuiltInSite(h)).flatMap((h) => originsFor(h).filter((o) => grantedOrigins.has(o)));
+    const matches = settings.allowedHosts
+      .filter((h) => !isBuiltInSite(h))
+      .flatMap((h) => originsFor(h).filter((o) => grantedOrigins.has(o)));
     const [current] = await scripting.getRegisteredContentScripts({ ids: [SITE_SCRIPT_ID] });
     if (current && sameSet(current.matches ?? [], matches)) return;
     if (current) await scripting.unregisterContentScripts({ ids: [SITE_SCRIPT_ID] });
     if (matches.length) {
-      await scripting.registerContentScripts([{ id: SITE_SCRIPT_ID, js: [PAGE_SCRIPT_FILE], matches, runAt: 'document_end', allFrames: true, persistAcrossSessions: true }]);
+      await scripting.registerContentScripts([
+        { id: SITE_SCRIPT_ID, js: [PAGE_SCRIPT_FILE], matches, runAt: 'document_end', allFrames: true, persistAcrossSessions: true },
+      ]);
     }
   }
 
@@ -85,7 +91,10 @@ export function createSiteService(
       serial(async () => {
         if (isBuiltInSite(host)) throw new Error(`${host} is the pilot chat on this computer; it cannot be removed.`);
         const current = await loadSettings(db);
-        const next = await setAllowedHosts(db, current.allowedHosts.filter((h) => h !== host));
+        const next = await setAllowedHosts(
+          db,
+          current.allowedHosts.filter((h) => h !== host),
+        );
         await reconcileNow();
         announce(next);
         // Give the access back too: nothing is kept that the participant no longer wants to give.
@@ -98,7 +107,12 @@ export function createSiteService(
         const granted = grantedHosts((await permissions.getAll()).origins ?? []);
         const gone = new Set([...grantedHosts(origins)].filter((h) => !isBuiltInSite(h) && !granted.has(h)));
         const current = await loadSettings(db);
-        const next = gone.size ? await setAllowedHosts(db, current.allowedHosts.filter((h) => !gone.has(h))) : current;
+        const next = gone.size
+          ? await setAllowedHosts(
+              db,
+              current.allowedHosts.filter((h) => !gone.has(h)),
+            )
+          : current;
         await reconcileNow();
         if (next !== current) announce(next);
       }),

@@ -20,7 +20,10 @@ export function createSuggestService(db: FloorwalkerDb, profiles: ProfileService
   return {
     async suggest(request: SuggestRequest): Promise<Suggestion[]> {
       const r = parseOrThrow(SuggestRequestSchema, request, 'Invalid suggestion request');
-      const [past, profile] = await Promise.all([pastSellerMessages(db, r.act, COACH_SUGGESTION_HISTORY), profiles.profile(r.conversation, null)]);
+      const [past, profile] = await Promise.all([
+        pastSellerMessages(db, r.act, COACH_SUGGESTION_HISTORY),
+        profiles.profile(r.conversation, null),
+      ]);
       return suggestReplies({ act: r.act, templates: r.templates, past, profile: profile.entries, query: r.query });
     },
   };

@@ -23,7 +23,11 @@ export function createSyncService(db: FloorwalkerDb, fetchFn: FetchLike) {
       const s = await loadSettings(db);
       if (!s.endpoint) return null;
       if (!force && !(await syncDue(db))) return null;
-      const r = await syncOnce(db, { url: s.endpoint.eventsUrl, token: s.endpoint.token, study: s.study, participant: s.participant }, fetchFn);
+      const r = await syncOnce(
+        db,
+        { url: s.endpoint.eventsUrl, token: s.endpoint.token, study: s.study, participant: s.participant },
+        fetchFn,
+      );
       if (r.ok) await pruneSynced(db);
       // Try again when the backoff says, if the worker is still running then (else the alarm does): a search for an
       // event the server fails on takes a few attempts, which should not wait a minute each.
@@ -60,12 +64,27 @@ export function createSyncService(db: FloorwalkerDb, fetchFn: FetchLike) {
       const [status, pending, rejected, latest] = await Promise.all([
         readSyncStatus(db),
         // Waiting means waiting for this study's upload: events logged outside it (before joining, after leaving) never go.
-        s.endpoint ? db.events.where('syncState').equals(SyncState.pending).filter((e) => e.study === s.study && e.participant === s.participant).count() : 0,
+        s.endpoint
+          ? db.events
+              .where('syncState')
+              .equals(SyncState.pending)
+              .filter((e) => e.study === s.study && e.participant === s.participant)
+              .count()
+          : 0,
         db.events.where('syncState').equals(SyncState.rejected).count(),
         db.events.where('[syncState+time]').between([SyncState.rejected, Dexie.minKey], [SyncState.rejected, Dexie.maxKey]).last(),
       ]);
       const lastRejection = latest?.syncError ?? null;
-      return { joined: !!s.endpoint, study: s.study, studyName: s.endpoint?.studyName ?? null, endpoint: s.endpoint?.base ?? null, pending, rejected, lastRejection, status };
+      return {
+        joined: !!s.endpoint,
+        study: s.study,
+        studyName: s.endpoint?.studyName ?? null,
+        endpoint: s.endpoint?.base ?? null,
+        pending,
+        rejected,
+        lastRejection,
+        status,
+      };
     },
   };
 }

@@ -35,7 +35,12 @@ export const DEFAULT_ATTRIBUTE_SCHEMAS = {
     heartRate: v.boolean(),
   }),
   books: v.strictObject({ author: text, genre: text, format: v.picklist(BOOK_FORMATS), readingAge: text, pages: amount }),
-  vitamins: v.strictObject({ form: v.picklist(VITAMIN_FORMS), count: amount, dietary: v.array(v.picklist(DIETARY_LABELS)), nutrient: text }),
+  vitamins: v.strictObject({
+    form: v.picklist(VITAMIN_FORMS),
+    count: amount,
+    dietary: v.array(v.picklist(DIETARY_LABELS)),
+    nutrient: text,
+  }),
   running_shoes: v.strictObject({
     terrain: v.picklist(SHOE_TERRAINS),
     dropMm: amount,
@@ -43,7 +48,13 @@ export const DEFAULT_ATTRIBUTE_SCHEMAS = {
     gender: v.picklist(SHOE_GENDERS),
     cushioning: v.picklist(SHOE_CUSHIONING),
   }),
-  headphones: v.strictObject({ type: v.picklist(HEADPHONE_TYPES), wireless: v.boolean(), noiseCancelling: v.boolean(), batteryHours: amount, microphone: v.boolean() }),
+  headphones: v.strictObject({
+    type: v.picklist(HEADPHONE_TYPES),
+    wireless: v.boolean(),
+    noiseCancelling: v.boolean(),
+    batteryHours: amount,
+    microphone: v.boolean(),
+  }),
   pet_food: v.strictObject({
     species: v.picklist(PET_SPECIES),
     lifeStage: v.picklist(PET_LIFE_STAGES),

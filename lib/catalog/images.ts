@@ -93,7 +93,12 @@ export function renderProductSvg(product: Product, index: number): string {
   const fg = `hsl(${(hue + 180) % 360},55%,40%)`;
   const accent = `hsl(${(hue + 40) % 360},65%,55%)`;
   const draw = PICTOGRAMS[product.category] ?? box;
-  const extra = i === 1 ? `<circle cx="260" cy="50" r="70" fill="#fff" opacity=".35"/>` : i === 3 ? `<ellipse cx="160" cy="190" rx="100" ry="12" fill="rgba(0,0,0,.13)"/>` : '';
+  const extra =
+    i === 1
+      ? `<circle cx="260" cy="50" r="70" fill="#fff" opacity=".35"/>`
+      : i === 3
+        ? `<ellipse cx="160" cy="190" rx="100" ry="12" fill="rgba(0,0,0,.13)"/>`
+        : '';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
     `<rect width="${W}" height="${H}" fill="hsl(${hue},45%,${light}%)"/>${extra}` +

@@ -33,7 +33,11 @@ export async function stageProducts(db: FloorwalkerDb, importId: string, product
 }
 
 /** Makes a staged import the active catalog (replacing or merging), in one transaction. */
-export async function commitImport(db: FloorwalkerDb, importId: string, options: CommitOptions): Promise<CatalogMetaRow & { imported: number }> {
+export async function commitImport(
+  db: FloorwalkerDb,
+  importId: string,
+  options: CommitOptions,
+): Promise<CatalogMetaRow & { imported: number }> {
   const opts = v.parse(CommitOptionsSchema, options);
   // Idempotent: a retried commit (the first answer was lost with its port) finds the import already active.
   const active = await activeCatalog(db);
@@ -44,7 +48,12 @@ export async function commitImport(db: FloorwalkerDb, importId: string, options:
   const previous = await activeCatalog(db);
   const meta = await installCatalog(
     db,
-    { version: importVersion(importId), categories: categoriesOf(products, opts.categories ?? previous?.categories ?? []), personas: [], products },
+    {
+      version: importVersion(importId),
+      categories: categoriesOf(products, opts.categories ?? previous?.categories ?? []),
+      personas: [],
+      products,
+    },
     'import',
     opts.name,
     opts.mode,

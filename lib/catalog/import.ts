@@ -6,7 +6,19 @@ import { validateProduct } from './schema';
  * attributes), NDJSON or JSON objects taken as they are. Every row is validated; bad rows are reported by
  * number and skipped, never half-imported.
  */
-export const PRODUCT_FIELDS = ['id', 'category', 'title', 'brand', 'description', 'price', 'currency', 'rating', 'ratingCount', 'images', 'url'] as const;
+export const PRODUCT_FIELDS = [
+  'id',
+  'category',
+  'title',
+  'brand',
+  'description',
+  'price',
+  'currency',
+  'rating',
+  'ratingCount',
+  'images',
+  'url',
+] as const;
 export type ProductField = (typeof PRODUCT_FIELDS)[number];
 /** Which CSV column feeds each product field ('' = none). */
 export type ColumnMapping = Record<ProductField, string>;
@@ -29,7 +41,11 @@ const SYNONYMS: Record<ProductField, string[]> = {
 };
 
 export function guessMapping(headers: readonly string[]): ColumnMapping {
-  const norm = (h: string) => h.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const norm = (h: string) =>
+    h
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_');
   const mapping = Object.fromEntries(PRODUCT_FIELDS.map((f) => [f, ''])) as ColumnMapping;
   const taken = new Set<string>();
   for (const field of PRODUCT_FIELDS) {
@@ -52,7 +68,11 @@ export function inferValue(raw: string): AttributeValue {
   if (/^(true|yes)$/i.test(s)) return true;
   if (/^(false|no)$/i.test(s)) return false;
   if (/^-?\d+(\.\d+)?$/.test(s)) return Number(s);
-  if (s.includes('|')) return s.split('|').map((x) => x.trim()).filter(Boolean);
+  if (s.includes('|'))
+    return s
+      .split('|')
+      .map((x) => x.trim())
+      .filter(Boolean);
   return s;
 }
 
@@ -101,7 +121,15 @@ export function csvRowToProduct(row: Record<string, string>, mapping: ColumnMapp
 export function jsonToProduct(input: unknown): unknown {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
   const o = input as Record<string, unknown>;
-  return { description: '', rating: 0, ratingCount: 0, attributes: {}, images: [], ...o, ...(typeof o.category === 'string' ? { category: slug(o.category) } : {}) };
+  return {
+    description: '',
+    rating: 0,
+    ratingCount: 0,
+    attributes: {},
+    images: [],
+    ...o,
+    ...(typeof o.category === 'string' ? { category: slug(o.category) } : {}),
+  };
 }
 
 /** "Running Shoes" → "running_shoes"; already-valid slugs are unchanged. */
@@ -151,7 +179,10 @@ export class ImportCollector {
 }
 
 /** Labels for categories that only have slugs: "running_shoes" → "Running shoes". */
-export function categoriesOf(products: readonly Product[], known: readonly { id: string; label: string }[] = []): { id: string; label: string }[] {
+export function categoriesOf(
+  products: readonly Product[],
+  known: readonly { id: string; label: string }[] = [],
+): { id: string; label: string }[] {
   const labels = new Map(known.map((c) => [c.id, c.label]));
   const ids = [...new Set(products.map((p) => p.category))];
   return ids.map((id) => ({ id, label: labels.get(id) ?? (id.charAt(0).toUpperCase() + id.slice(1)).replace(/_/g, ' ') }));

@@ -41,7 +41,10 @@ export const ProductSchema = v.object({
   currency: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code')), 'USD'),
   rating: v.pipe(v.number(), v.minValue(0), v.maxValue(5)),
   ratingCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  attributes: v.record(v.pipe(v.string(), v.regex(/^[a-zA-Z][a-zA-Z0-9_]{0,63}$/, 'attribute names are identifiers')), AttributeValueSchema),
+  attributes: v.record(
+    v.pipe(v.string(), v.regex(/^[a-zA-Z][a-zA-Z0-9_]{0,63}$/, 'attribute names are identifiers')),
+    AttributeValueSchema,
+  ),
   images: v.pipe(v.array(ProductImageSchema), v.maxLength(8)),
   url: v.optional(v.pipe(v.string(), v.maxLength(2000))),
 });

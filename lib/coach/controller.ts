@@ -86,21 +86,39 @@ export class CoachController {
   async start(signal: AbortSignal): Promise<void> {
     const { doc, adapter, conversation } = this.d;
     if (conversation) this.state = await this.d.load(conversation);
-    if (conversation && this.d.coaching) this.profile = await this.d.profile.load(conversation, adapter.buyerId(doc)).catch(() => EMPTY_PROFILE);
+    if (conversation && this.d.coaching)
+      this.profile = await this.d.profile.load(conversation, adapter.buyerId(doc)).catch(() => EMPTY_PROFILE);
     this.send = interceptSend(doc, adapter, (text) => this.onAttempt(text), signal);
-    observeMessages(doc, adapter, (m) => {
-      if (m.sender !== 'buyer') return;
-      // Under the page's id, as the chat's server stored it when it says how (the pilot room): one event, two copies.
-      const same = m.id && ID_PATTERN.test(m.id) ? { id: m.id, ...(m.recorded ? { time: m.recorded.time, recordedBy: { participant: m.recorded.participant, role: 'buyer' as const } } : {}) } : undefined;
-      const event = this.d.log('Buyer', 'utter', { text: m.text }, same);
-      this.lastBuyerText = m.text;
-      this.update(afterMessage(this.state, 'buyer'));
-      void this.readPreferences(m.text, event?.id ?? null);
-    }, signal);
+    observeMessages(
+      doc,
+      adapter,
+      (m) => {
+        if (m.sender !== 'buyer') return;
+        // Under the page's id, as the chat's server stored it when it says how (the pilot room): one event, two copies.
+        const same =
+          m.id && ID_PATTERN.test(m.id)
+            ? {
+                id: m.id,
+                ...(m.recorded
+                  ? { time: m.recorded.time, recordedBy: { participant: m.recorded.participant, role: 'buyer' as const } }
+                  : {}),
+              }
+            : undefined;
+        const event = this.d.log('Buyer', 'utter', { text: m.text }, same);
+        this.lastBuyerText = m.text;
+        this.update(afterMessage(this.state, 'buyer'));
+        void this.readPreferences(m.text, event?.id ?? null);
+      },
+      signal,
+    );
     // Time spent composing: from the first edit after the last send.
-    doc.addEventListener('input', (e) => {
-      if (this.composeStart === null && e.target instanceof Element && e.target.closest(adapter.input)) this.composeStart = Date.now();
-    }, { capture: true, signal });
+    doc.addEventListener(
+      'input',
+      (e) => {
+        if (this.composeStart === null && e.target instanceof Element && e.target.closest(adapter.input)) this.composeStart = Date.now();
+      },
+      { capture: true, signal },
+    );
     // Choosing by number keys while a send is held (focus stays in the chat input).
     (doc.defaultView ?? window).addEventListener('keydown', (e) => this.onKey(e), { capture: true, signal });
     signal.addEventListener('abort', () => clearTimeout(this.chordTimer), { once: true });
@@ -184,7 +202,12 @@ export class CoachController {
     }
     const draft = inputText(this.input()).trim();
     try {
-      const found = await this.d.profile.suggest({ conversation: this.d.conversation ?? '', act: act.id, templates: act.templates ?? [], query: draft || this.lastBuyerText });
+      const found = await this.d.profile.suggest({
+        conversation: this.d.conversation ?? '',
+        act: act.id,
+        templates: act.templates ?? [],
+        query: draft || this.lastBuyerText,
+      });
       if (seq !== this.suggestSeq) return;
       this.suggestions = found;
       this.publish();
@@ -238,7 +261,13 @@ export class CoachController {
     const used = this.used;
     const editDistance = used ? distance(used.text.trim(), sent) : 0;
     const suggestion = used ? { id: used.id, editDistance, usedAs: editDistance === 0 ? ('as_is' as const) : ('edited' as const) } : null;
-    const logged = this.d.log('Seller', 'utter', { text: sent, ...(acts.length ? { acts } : {}), composeMs, ...(suggestion ? { suggestion } : {}) }, { id, time }) !== null;
+    const logged =
+      this.d.log(
+        'Seller',
+        'utter',
+        { text: sent, ...(acts.length ? { acts } : {}), composeMs, ...(suggestion ? { suggestion } : {}) },
+        { id, time },
+      ) !== null;
     // The pilot chat sends all this with the message, so its server logs the same event under the same id. The acts
     // and the id belong to the coached chat itself; what only the extension measures (when, how long, which
     // suggestion) goes along only while the participant lets it log: paused means paused for the room's copy too.

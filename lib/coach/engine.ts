@@ -32,7 +32,8 @@ export function actStatus(schema: CoachingSchema, counts: ActCounts, act: CoachA
   const parent = act.parent ? schema.acts.find((a) => a.id === act.parent) : undefined;
   let reason: string | null = null;
   if (parent && !(counts[parent.id] ?? 0)) reason = `Unlocks after ${parent.number} (${parent.label})`;
-  else if (act.maxUses !== undefined && count >= act.maxUses) reason = `Used ${times(count)}: at most ${times(act.maxUses)} per conversation`;
+  else if (act.maxUses !== undefined && count >= act.maxUses)
+    reason = `Used ${times(count)}: at most ${times(act.maxUses)} per conversation`;
   return { act, count, available: reason === null, reason };
 }
 
@@ -45,7 +46,11 @@ export function findAct(schema: CoachingSchema, key: string): CoachAct | undefin
 }
 
 /** Records a use of an act, refusing one that is locked or at its limit (the overlay enforces the same rule). */
-export function useAct(schema: CoachingSchema, counts: ActCounts, actId: string): { ok: true; counts: Record<string, number> } | { ok: false; error: string } {
+export function useAct(
+  schema: CoachingSchema,
+  counts: ActCounts,
+  actId: string,
+): { ok: true; counts: Record<string, number> } | { ok: false; error: string } {
   const act = findAct(schema, actId);
   if (!act) return { ok: false, error: `There is no act "${actId}" in this checklist` };
   const status = actStatus(schema, counts, act);
@@ -93,7 +98,10 @@ export function nextActs(schema: CoachingSchema, input: GuidanceInput, max = 2):
   for (const id of following) {
     const act = findAct(schema, id);
     if (!act || (counts[act.id] ?? 0) > 0) continue;
-    push(act, act.asks ? `You do not know ${SLOT_WORDS[act.asks]} yet.` : lastAct ? `Usually follows “${lastAct.label}”.` : 'A good way to start.');
+    push(
+      act,
+      act.asks ? `You do not know ${SLOT_WORDS[act.asks]} yet.` : lastAct ? `Usually follows “${lastAct.label}”.` : 'A good way to start.',
+    );
   }
   // Nothing left along the usual path: the first unused act that still tells something new.
   for (const act of schema.acts) {

@@ -26,14 +26,14 @@ export interface SuggestInput {
   query: string;
 }
 
-
 const list = (words: string[]) => (words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
 
 /** The blanks a template may have, filled from the profile (confirmed items first). */
 export function profileValues(entries: readonly ProfileEntry[]): Record<string, string> {
   const sorted = [...entries].sort((a, b) => Number(b.status === 'confirmed') - Number(a.status === 'confirmed'));
   const values: Record<string, string> = {};
-  const first = <S extends ProfileItem['slot']>(slot: S) => sorted.map((e) => e.item).find((i): i is Extract<ProfileItem, { slot: S }> => i.slot === slot);
+  const first = <S extends ProfileItem['slot']>(slot: S) =>
+    sorted.map((e) => e.item).find((i): i is Extract<ProfileItem, { slot: S }> => i.slot === slot);
   const budget = first('budget');
   if (budget) values.budget = budgetWords(budget);
   const recipient = first('recipient');
@@ -51,7 +51,15 @@ export function profileValues(entries: readonly ProfileEntry[]): Record<string, 
 
 const MIN_SUGGESTIONS = 3;
 /** Words for a blank the profile cannot fill yet, so a template can still be offered. */
-const GENERAL_WORDS: Record<string, string> = { recipient: 'they', use: 'that', owned: 'old one', features: 'those features', budget: 'your budget', brand: 'that brand', product: 'this one' };
+const GENERAL_WORDS: Record<string, string> = {
+  recipient: 'they',
+  use: 'that',
+  owned: 'old one',
+  features: 'those features',
+  budget: 'your budget',
+  brand: 'that brand',
+  product: 'this one',
+};
 
 export function fillTemplate(template: string, values: Record<string, string>): string | null {
   let missing = false;

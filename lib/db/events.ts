@@ -8,14 +8,25 @@ import { COACH_STATE_PREFIX } from '../coach/state';
  * Stores events keyed by their client id: writing the same event twice leaves one copy. Events `onServer` says the
  * study server already has (copies of what it recorded itself) are stored as synced, so they are never uploaded.
  */
-export async function putEvents(db: FloorwalkerDb, events: readonly FwEvent[], now = Date.now(), onServer: (e: FwEvent) => boolean = () => false): Promise<string[]> {
+export async function putEvents(
+  db: FloorwalkerDb,
+  events: readonly FwEvent[],
+  now = Date.now(),
+  onServer: (e: FwEvent) => boolean = () => false,
+): Promise<string[]> {
   if (events.length === 0) return [];
   await db.transaction('rw', db.events, db.conversations, async () => {
     const ids = events.map((e) => e.id);
     const existing = await db.events.bulkGet(ids);
     // Keep the first stored copy (and its sync state); only new ids are written.
     const fresh = events.filter((_, i) => existing[i] === undefined);
-    await db.events.bulkPut(fresh.map((e): StoredEvent => (onServer(e) ? { ...e, syncState: SyncState.synced, storedAt: now, syncedAt: now } : { ...e, syncState: SyncState.pending, storedAt: now })));
+    await db.events.bulkPut(
+      fresh.map((e): StoredEvent =>
+        onServer(e)
+          ? { ...e, syncState: SyncState.synced, storedAt: now, syncedAt: now }
+          : { ...e, syncState: SyncState.pending, storedAt: now },
+      ),
+    );
     await touchConversations(db, fresh);
   });
   return events.map((e) => e.id);

@@ -23,17 +23,29 @@ export async function updateSettings(db: FloorwalkerDb, patch: unknown): Promise
     const current = await loadSettings(db);
     const patch = parsed;
     // Resuming logging clears the reason it was paused for.
-    const next = v.parse(SettingsSchema, { ...current, ...patch, ...(patch.loggingEnabled === true && !('pauseReason' in patch) ? { pauseReason: null } : {}) });
+    const next = v.parse(SettingsSchema, {
+      ...current,
+      ...patch,
+      ...(patch.loggingEnabled === true && !('pauseReason' in patch) ? { pauseReason: null } : {}),
+    });
     await db.settings.put({ key: SETTINGS_KEY, value: next });
     return next;
   });
 }
 
 /** Records the participant's consent (and their role), or withdraws it: logging stops at once. */
-export async function setConsent(db: FloorwalkerDb, consent: { agree: true; role: Settings['role'] } | { agree: false }): Promise<Settings> {
+export async function setConsent(
+  db: FloorwalkerDb,
+  consent: { agree: true; role: Settings['role'] } | { agree: false },
+): Promise<Settings> {
   return db.transaction('rw', db.settings, async () => {
     const current = await loadSettings(db);
-    const next = v.parse(SettingsSchema, consent.agree ? { ...current, consentedAt: Date.now(), role: consent.role, consentRole: consent.role } : { ...current, consentedAt: null });
+    const next = v.parse(
+      SettingsSchema,
+      consent.agree
+        ? { ...current, consentedAt: Date.now(), role: consent.role, consentRole: consent.role }
+        : { ...current, consentedAt: null },
+    );
     await db.settings.put({ key: SETTINGS_KEY, value: next });
     return next;
   });

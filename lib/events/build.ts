@@ -36,6 +36,7 @@ export function makeEvent<A extends Action>(
 export function storable<T>(value: T): T {
   if (typeof value === 'string') return cleanText(value) as T;
   if (Array.isArray(value)) return value.map(storable) as T;
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [cleanText(k), storable(v)])) as T;
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [cleanText(k), storable(v)])) as T;
   return value;
 }

@@ -35,7 +35,8 @@ const FreeForm = v.pipe(
     if (!dataset.typed) return;
     const deep = findUnstorable(dataset.value, MAX_FREE_FORM_DEPTH);
     if (deep) addIssue({ message: `${deep.path ? `${deep.path}: ` : ''}${deep.message} (at most ${MAX_FREE_FORM_DEPTH} levels)` });
-    else if (jsonChars(dataset.value) > MAX_FREE_FORM_JSON_CHARS) addIssue({ message: `must be at most ${MAX_FREE_FORM_JSON_CHARS} characters as JSON` });
+    else if (jsonChars(dataset.value) > MAX_FREE_FORM_JSON_CHARS)
+      addIssue({ message: `must be at most ${MAX_FREE_FORM_JSON_CHARS} characters as JSON` });
   }),
 );
 
@@ -100,9 +101,7 @@ const UtterPayload = v.strictObject({
   text: ShortText(10_000),
   acts: v.optional(v.array(ShortText(40))),
   composeMs: v.optional(NonNegInt),
-  suggestion: v.optional(
-    v.strictObject({ id: ShortText(200), editDistance: NonNegInt, usedAs: v.picklist(['as_is', 'edited']) }),
-  ),
+  suggestion: v.optional(v.strictObject({ id: ShortText(200), editDistance: NonNegInt, usedAs: v.picklist(['as_is', 'edited']) })),
   voice: v.optional(v.strictObject({ raw: ShortText(10_000), edited: ShortText(10_000) })),
 });
 
@@ -223,7 +222,8 @@ export function validateEvent(input: unknown): ValidationResult {
   const unstorable = findUnstorable(input);
   if (unstorable) return { ok: false, error: unstorable.path ? `${unstorable.path}: ${unstorable.message}` : unstorable.message };
   const chars = jsonChars(input);
-  if (chars > MAX_EVENT_JSON_CHARS) return { ok: false, error: `event is ${chars} characters as JSON, over the limit of ${MAX_EVENT_JSON_CHARS}` };
+  if (chars > MAX_EVENT_JSON_CHARS)
+    return { ok: false, error: `event is ${chars} characters as JSON, over the limit of ${MAX_EVENT_JSON_CHARS}` };
   const result = v.safeParse(EventSchema, input);
   // The input itself, not the parser's output: objects are strict and nothing was dropped, and text the schema
   // would trim (profile items) is kept as sent, so what is stored is exactly what came.

@@ -17,7 +17,15 @@ export interface ConversationRecord {
   turnCount: number;
   turns: { speaker: 'Buyer' | 'Seller'; text: string; time: number; acts?: string[]; suggestion?: unknown; voice?: unknown }[];
   acts: { act: string; time: number; via: string }[];
-  searches: { time: number; query: string; filters: Record<string, unknown>; sort: string; page: number; results?: string[]; total?: number }[];
+  searches: {
+    time: number;
+    query: string;
+    filters: Record<string, unknown>;
+    sort: string;
+    page: number;
+    results?: string[];
+    total?: number;
+  }[];
   shares: { time: number; productIds: string[]; mode: string; message?: string; from: string }[];
   hovers: { time: number; agent: string; target: string; productId?: string; dwellMs: number }[];
   guess: { productId: string; time: number } | null;
@@ -105,12 +113,24 @@ export function buildConversation(stored: readonly FwEvent[]): ConversationRecor
       }
       case 'share': {
         const s = e as EventOf<'share'>;
-        rec.shares.push({ time: s.time, productIds: s.payload.productIds, mode: s.payload.mode, from: s.payload.from, ...(s.payload.message !== undefined ? { message: s.payload.message } : {}) });
+        rec.shares.push({
+          time: s.time,
+          productIds: s.payload.productIds,
+          mode: s.payload.mode,
+          from: s.payload.from,
+          ...(s.payload.message !== undefined ? { message: s.payload.message } : {}),
+        });
         break;
       }
       case 'hover': {
         const h = e as EventOf<'hover'>;
-        rec.hovers.push({ time: h.time, agent: h.agent, target: h.payload.target, dwellMs: h.payload.dwellMs, ...(h.payload.productId !== undefined ? { productId: h.payload.productId } : {}) });
+        rec.hovers.push({
+          time: h.time,
+          agent: h.agent,
+          target: h.payload.target,
+          dwellMs: h.payload.dwellMs,
+          ...(h.payload.productId !== undefined ? { productId: h.payload.productId } : {}),
+        });
         break;
       }
       case 'guess':
@@ -118,7 +138,12 @@ export function buildConversation(stored: readonly FwEvent[]): ConversationRecor
         break;
       case 'confirm': {
         const c = e as EventOf<'confirm'>;
-        rec.outcome = { productId: c.payload.productId, accepted: c.payload.accepted, time: c.time, ...(c.payload.reason !== undefined ? { reason: c.payload.reason } : {}) };
+        rec.outcome = {
+          productId: c.payload.productId,
+          accepted: c.payload.accepted,
+          time: c.time,
+          ...(c.payload.reason !== undefined ? { reason: c.payload.reason } : {}),
+        };
         break;
       }
       default:
@@ -169,10 +194,18 @@ export function toStar(rec: ConversationRecord, events: readonly FwEvent[]) {
       // Own keys only: an odd row's action may be any string, "constructor" among them.
       .filter((e) => Object.hasOwn(STAR_ACTIONS, e.action) && (e.action !== 'hover' || e.agent !== 'Page'))
       .map((e) => {
-        const base = { Agent: e.agent === 'Seller' ? 'Wizard' : e.agent === 'Buyer' ? 'User' : e.agent === 'Catalog' ? 'KnowledgeBase' : e.agent, Action: STAR_ACTIONS[e.action], UnixTime: Math.floor(e.time / 1000) };
+        const base = {
+          Agent: e.agent === 'Seller' ? 'Wizard' : e.agent === 'Buyer' ? 'User' : e.agent === 'Catalog' ? 'KnowledgeBase' : e.agent,
+          Action: STAR_ACTIONS[e.action],
+          UnixTime: Math.floor(e.time / 1000),
+        };
         switch (e.action) {
           case 'utter':
-            return { ...base, Text: e.payload.text, ...(Array.isArray(e.payload.acts) && e.payload.acts.length ? { ActionLabel: e.payload.acts.join('+') } : {}) };
+            return {
+              ...base,
+              Text: e.payload.text,
+              ...(Array.isArray(e.payload.acts) && e.payload.acts.length ? { ActionLabel: e.payload.acts.join('+') } : {}),
+            };
           case 'select_act':
             return { ...base, ActionLabel: e.payload.act };
           case 'search':
@@ -180,7 +213,12 @@ export function toStar(rec: ConversationRecord, events: readonly FwEvent[]) {
           case 'results':
             return { ...base, Items: e.payload.productIds, TotalItems: e.payload.total };
           case 'share':
-            return { ...base, Items: e.payload.productIds, ShareMode: e.payload.mode, ...(e.payload.message !== undefined ? { Text: e.payload.message } : {}) };
+            return {
+              ...base,
+              Items: e.payload.productIds,
+              ShareMode: e.payload.mode,
+              ...(e.payload.message !== undefined ? { Text: e.payload.message } : {}),
+            };
           case 'view_share':
             return { ...base, Items: e.payload.productIds };
           case 'guess':

@@ -2,7 +2,20 @@ import Papa from 'papaparse';
 import { ACTION_PAYLOADS, ACTIONS, type Action, type FwEvent } from '../events/schema';
 import { isRecord } from './stored';
 
-const ENVELOPE = ['id', 'schema', 'time', 'iso_time', 'study', 'participant', 'conversation', 'role', 'condition', 'agent', 'action', 'url'] as const;
+const ENVELOPE = [
+  'id',
+  'schema',
+  'time',
+  'iso_time',
+  'study',
+  'participant',
+  'conversation',
+  'role',
+  'condition',
+  'agent',
+  'action',
+  'url',
+] as const;
 
 interface SchemaNode {
   type: string;
@@ -11,7 +24,8 @@ interface SchemaNode {
 }
 
 function leaves(node: SchemaNode, prefix: string, out: Set<string>): void {
-  if ((node.type === 'optional' || node.type === 'nullable' || node.type === 'nullish') && node.wrapped) return leaves(node.wrapped, prefix, out);
+  if ((node.type === 'optional' || node.type === 'nullable' || node.type === 'nullish') && node.wrapped)
+    return leaves(node.wrapped, prefix, out);
   if ((node.type === 'object' || node.type === 'strict_object') && node.entries) {
     for (const [k, child] of Object.entries(node.entries)) leaves(child, prefix ? `${prefix}.${k}` : k, out);
     return;

@@ -4,7 +4,8 @@
  */
 
 /** A plain JSON object (not null, not a list): something whose fields can be read. */
-export const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * A field the format writes as text (a conversation's condition): text as it is, anything else as its JSON. A

@@ -23,7 +23,7 @@ export interface ExportOutput {
 
 /** Reads stored events a page at a time, oldest first, until storage has no more. */
 export async function* eventPages(readPage: (afterId: string | null) => Promise<FwEvent[]>): AsyncGenerator<FwEvent[]> {
-  for (let after: string | null = null; ; ) {
+  for (let after: string | null = null; ;) {
     const page = await readPage(after);
     const last = page.at(-1);
     if (!last) return;
@@ -73,11 +73,17 @@ export async function streamExport(
   onProgress({ phase: 'writing', done: count });
   for (const f of formats) if (!ROW_FORMATS.includes(f)) sink.write(EXPORT_FILES[f].name, renderExport(f, inConversations));
   if (choice === 'zip') {
-    sink.write('README.md', exportReadme({ exportedAt: now.toISOString(), events: count, study: first?.study ?? '—', participant: first?.participant ?? '—' }));
+    sink.write(
+      'README.md',
+      exportReadme({ exportedAt: now.toISOString(), events: count, study: first?.study ?? '—', participant: first?.participant ?? '—' }),
+    );
     onProgress({ phase: 'compressing', done: count });
   }
   sink.end();
-  const file = choice === 'zip' ? { type: 'application/zip', fileName: `floorwalker-${stamp}.zip` } : { type: EXPORT_FILES[choice].type, fileName: `floorwalker-${stamp}-${EXPORT_FILES[choice].name}` };
+  const file =
+    choice === 'zip'
+      ? { type: 'application/zip', fileName: `floorwalker-${stamp}.zip` }
+      : { type: EXPORT_FILES[choice].type, fileName: `floorwalker-${stamp}-${EXPORT_FILES[choice].name}` };
   return { parts, events: count, ...file };
 }
 

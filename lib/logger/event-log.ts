@@ -26,7 +26,12 @@ export interface SameEvent {
  * Logs an event and returns it (null when not logging); `opts` makes it the same event as another part's copy. A
  * `draft` is built the same way but not sent: an event still under way (a product view so far), kept elsewhere.
  */
-export type LogFn = <A extends Action>(agent: FwEvent['agent'], action: A, payload: PayloadOf<A>, opts?: SameEvent & { draft?: boolean }) => FwEvent | null;
+export type LogFn = <A extends Action>(
+  agent: FwEvent['agent'],
+  action: A,
+  payload: PayloadOf<A>,
+  opts?: SameEvent & { draft?: boolean },
+) => FwEvent | null;
 
 /**
  * The one way overlay features record what happened: it stamps the page's context and hands the event to
@@ -38,7 +43,13 @@ export function createEventLog(getContext: () => PageContext | null, enqueue: (e
     if (!ctx?.logging) return null;
     const by = opts?.recordedBy;
     const url = by ? null : sanitizeUrl(getUrl(), { keepQuery: ctx.keepUrlQuery });
-    const event = makeEvent({ ...ctx, url, ...(by ? { participant: by.participant, role: by.role } : {}) }, agent, action, payload, opts?.time);
+    const event = makeEvent(
+      { ...ctx, url, ...(by ? { participant: by.participant, role: by.role } : {}) },
+      agent,
+      action,
+      payload,
+      opts?.time,
+    );
     if (opts?.id) event.id = opts.id;
     if (!opts?.draft) enqueue(event);
     return event;

@@ -122,7 +122,8 @@ export class EventSender {
       const result = await this.send(batch);
       // An answer that settles none of the batch is a failure too, or the loop would spin; ids a pagehide flush
       // already settled count as settled.
-      if (this.settle(result) === 0 && batch.some((e) => this.queue.has(e.id))) throw new Error('background acknowledged none of the batch');
+      if (this.settle(result) === 0 && batch.some((e) => this.queue.has(e.id)))
+        throw new Error('background acknowledged none of the batch');
       this.failures = 0;
     } catch (error) {
       this.failures++;

@@ -22,7 +22,11 @@ export interface LoggerDeps {
 
 /** Starts the page logger: hovers on images, scroll depth per container, clicks on controls, product views. */
 export function startPageLogger({ doc, context, enqueue, ignore, product, journal }: LoggerDeps, signal: AbortSignal): void {
-  const log = createEventLog(() => context, enqueue, () => doc.location.href);
+  const log = createEventLog(
+    () => context,
+    enqueue,
+    () => doc.location.href,
+  );
   const emit =
     <A extends Action>(action: A) =>
     (payload: PayloadOf<A>) =>

@@ -48,7 +48,11 @@ export function journalView(area: Pick<JournalStorage, 'set'>, event: FwEvent, f
  * allowed site, valid). Records go once `log` has answered for them; if it throws (storage full), they stay for the
  * next time. Returns how many views were handed over.
  */
-export async function collectViews(area: JournalStorage, log: (events: unknown[]) => Promise<LogResult>, now: number = Date.now()): Promise<number> {
+export async function collectViews(
+  area: JournalStorage,
+  log: (events: unknown[]) => Promise<LogResult>,
+  now: number = Date.now(),
+): Promise<number> {
   const all = await area.get(null);
   const due: { key: string; event: unknown }[] = [];
   const junk: string[] = [];
@@ -72,7 +76,10 @@ export function viewCollector(area: JournalStorage, log: (events: unknown[]) => 
   let running: Promise<void> | null = null;
   return () =>
     (running ??= collectViews(area, log)
-      .then(() => undefined, (e: unknown) => console.warn('[floorwalker] product views left by closed pages', e))
+      .then(
+        () => undefined,
+        (e: unknown) => console.warn('[floorwalker] product views left by closed pages', e),
+      )
       .finally(() => {
         running = null;
       }));

@@ -5,7 +5,15 @@ import { MAX_SHARED_PRODUCTS } from '../limits';
 import { SHARE_ORIGINS } from '../share/origins';
 import { ACCEPT_MODES } from '../simulator/preferences';
 import { StorableString } from '../text/storable';
-import { MAX_ACT_CHARS, MAX_ACTS_PER_MESSAGE, MAX_CATEGORY_CHARS, MAX_MESSAGE_CHARS, MAX_OFFERED_CATEGORIES, MAX_PRODUCT_ID_CHARS, MAX_REASON_CHARS } from './limits';
+import {
+  MAX_ACT_CHARS,
+  MAX_ACTS_PER_MESSAGE,
+  MAX_CATEGORY_CHARS,
+  MAX_MESSAGE_CHARS,
+  MAX_OFFERED_CATEGORIES,
+  MAX_PRODUCT_ID_CHARS,
+  MAX_REASON_CHARS,
+} from './limits';
 import { ACTION_PAYLOADS } from '../events/schema';
 import { findUnstorable } from '../events/storable';
 
@@ -46,7 +54,11 @@ export const ClientMessageSchema = v.variant('type', [
     voice: v.optional(v.object({ raw: Free(MAX_MESSAGE_CHARS), edited: Free(MAX_MESSAGE_CHARS) })),
   }),
   v.object({ type: v.literal('typing'), on: v.boolean() }),
-  v.object({ type: v.literal('offer'), id: Id, categories: v.pipe(v.array(Category), v.minLength(1), v.maxLength(MAX_OFFERED_CATEGORIES)) }),
+  v.object({
+    type: v.literal('offer'),
+    id: Id,
+    categories: v.pipe(v.array(Category), v.minLength(1), v.maxLength(MAX_OFFERED_CATEGORIES)),
+  }),
   v.object({ type: v.literal('pick'), id: Id, category: Category }),
   v.pipe(
     v.object({
@@ -64,14 +76,23 @@ export const ClientMessageSchema = v.variant('type', [
       from: v.optional(v.picklist(SHARE_ORIGINS)),
     }),
     v.check((m) => (m.productIds?.length ?? 0) + (m.products?.length ?? 0) >= 1, 'a share needs at least one product'),
-    v.check((m) => (m.productIds?.length ?? 0) + (m.products?.length ?? 0) <= MAX_SHARED_PRODUCTS, `a share holds at most ${MAX_SHARED_PRODUCTS} products`),
+    v.check(
+      (m) => (m.productIds?.length ?? 0) + (m.products?.length ?? 0) <= MAX_SHARED_PRODUCTS,
+      `a share holds at most ${MAX_SHARED_PRODUCTS} products`,
+    ),
   ),
   v.object({ type: v.literal('viewed'), shareId: Id }),
   v.object({ type: v.literal('guess'), id: Id, time: WrittenAt, productId: ProductId }),
   v.object({ type: v.literal('confirm'), id: Id, accepted: v.boolean(), reason: v.optional(Free(MAX_REASON_CHARS)) }),
   v.object({ type: v.literal('end'), id: Id }),
   /** The Buyer rested the pointer on a shared product's card. */
-  v.object({ type: v.literal('hover'), id: Id, shareId: Id, productId: ProductId, dwellMs: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3_600_000)) }),
+  v.object({
+    type: v.literal('hover'),
+    id: Id,
+    shareId: Id,
+    productId: ProductId,
+    dwellMs: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3_600_000)),
+  }),
 ]);
 export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
 

@@ -11,13 +11,18 @@ const NUM = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)`;
 const AMOUNT = new RegExp(String.raw`(\$\s*|usd\s*)?${NUM}\s*(k\b)?(\s*(?:\$|bucks?\b|dol+[ae]rs?\b|usd\b))?`, 'g');
 const CLAUSE_BREAK = /[.;!?,]|\bbut\b|\bthough\b|\bhowever\b|\bso\b/g;
 
-const UNIT_AFTER = /^\s*-?\s*(?:pieces?|pcs|piece|years?|yrs?|yo\b|y\/o|months?|weeks?|days?|hours?|hrs?|mins?|minutes?|lbs?\b|pounds?|kg\b|oz\b|mm\b|cm\b|atm\b|pack|count\b|ct\b|capsules?|tablets?|gummies|servings?|dogs?\b|cats?\b|kids?\b|miles?|km\b|mg\b|iu\b|mcg\b|pages?|books?|times?|sets?\b|st\b|nd\b|rd\b|th\b|percent|%|stars?|reviews?|x\b|ft\b|feet|inch|in a row|run|race|marathon|people|of them|ones?\b|pairs?|shoes|bags?)/;
-const MODEL_BEFORE = /\b(?:size|model|series|version|number|no\.?|gen|generation|iphone|galaxy|pixel|vitamin|omega|qc|xm|ps|air|level|grade|age|aged|turning|turns|turned|ages|top|x|b|d)\s*$/;
+const UNIT_AFTER =
+  /^\s*-?\s*(?:pieces?|pcs|piece|years?|yrs?|yo\b|y\/o|months?|weeks?|days?|hours?|hrs?|mins?|minutes?|lbs?\b|pounds?|kg\b|oz\b|mm\b|cm\b|atm\b|pack|count\b|ct\b|capsules?|tablets?|gummies|servings?|dogs?\b|cats?\b|kids?\b|miles?|km\b|mg\b|iu\b|mcg\b|pages?|books?|times?|sets?\b|st\b|nd\b|rd\b|th\b|percent|%|stars?|reviews?|x\b|ft\b|feet|inch|in a row|run|race|marathon|people|of them|ones?\b|pairs?|shoes|bags?)/;
+const MODEL_BEFORE =
+  /\b(?:size|model|series|version|number|no\.?|gen|generation|iphone|galaxy|pixel|vitamin|omega|qc|xm|ps|air|level|grade|age|aged|turning|turns|turned|ages|top|x|b|d)\s*$/;
 const PAST_PRICE = /\b(?:paid|spent|cost|costs|costed|bought|charged|retails?|retailed|got (?:it|them|mine|those|these|one) for)\b/;
 const WAS_BEFORE = /\b(?:it was|they were|was|were)\s*(?:like\s*|about\s*|around\s*)?$/;
-const BUDGET_BEFORE = /(?:budget|spend|spending|afford|price|priced|under|below|less than|no more than|not more than|max|maximum|up to|upto|at most|around|about|roughly|approx(?:imately)?|between|within|over|above|more than|at least|limit|cap|range|cheaper than|~|like|somewhere|ballpark|close to|from|minimum|min)\s*(?:of|is|around|about|like|at|the|\$)?\s*$/;
-const BUDGET_AFTER = /^\s*(?:max\b|maximum|tops\b|or less|or under|or below|or so|or more|and up|or higher|plus\b|\+|is my (?:limit|max|budget)|is the (?:limit|max)|range|budget|ish\b|give or take|at most|at the most|is about|or cheaper|limit)/;
-const AROUND_BEFORE = /(?:around|about|roughly|approx(?:imately)?|~|like|somewhere|ballpark|close to|in the range of|near|something like)\s*(?:of\s*)?(?:\$\s*)?$/;
+const BUDGET_BEFORE =
+  /(?:budget|spend|spending|afford|price|priced|under|below|less than|no more than|not more than|max|maximum|up to|upto|at most|around|about|roughly|approx(?:imately)?|between|within|over|above|more than|at least|limit|cap|range|cheaper than|~|like|somewhere|ballpark|close to|from|minimum|min)\s*(?:of|is|around|about|like|at|the|\$)?\s*$/;
+const BUDGET_AFTER =
+  /^\s*(?:max\b|maximum|tops\b|or less|or under|or below|or so|or more|and up|or higher|plus\b|\+|is my (?:limit|max|budget)|is the (?:limit|max)|range|budget|ish\b|give or take|at most|at the most|is about|or cheaper|limit)/;
+const AROUND_BEFORE =
+  /(?:around|about|roughly|approx(?:imately)?|~|like|somewhere|ballpark|close to|in the range of|near|something like)\s*(?:of\s*)?(?:\$\s*)?$/;
 const AROUND_AFTER = /^\s*(?:ish\b|or so\b|give or take|-ish|ish)/;
 const MIN_BEFORE = /(?:at least|minimum|min|more than|over|above|starting at|north of|upwards of)\s*(?:of\s*)?(?:\$\s*)?$/;
 const MIN_AFTER = /^\s*(?:or more|and up|or higher|plus\b|\+|minimum|min\b|at least|or above)/;
@@ -71,7 +76,17 @@ export function readBudget(s: string): Budget | null {
     // A range: "50-80", "$50 to $80", "between 50 and 80".
     const next = amounts[i + 1];
     const join = next ? s.slice(a.end, next.start) : '';
-    if (next && RANGE_JOIN.test(join) && join.replace(RANGE_JOIN, '').replace(/\$|usd/g, '').trim() === '' && next.value >= a.value && (join.trim() !== 'and' || /between\s*(?:\$\s*)?$/.test(before)) && (join.trim() !== 'or' || a.money || next.money)) {
+    if (
+      next &&
+      RANGE_JOIN.test(join) &&
+      join
+        .replace(RANGE_JOIN, '')
+        .replace(/\$|usd/g, '')
+        .trim() === '' &&
+      next.value >= a.value &&
+      (join.trim() !== 'and' || /between\s*(?:\$\s*)?$/.test(before)) &&
+      (join.trim() !== 'or' || a.money || next.money)
+    ) {
       const low = ish ? Math.round(a.value * 0.8) : a.value;
       min = Math.round(low);
       max = Math.round(next.value);
@@ -100,7 +115,10 @@ const AGE_PATTERNS: [RegExp, (n: number) => number][] = [
   [/\b(?:is|hes|shes|he's|she's|aged?|just)\s+(\d+)\s*(?:months?|mos?)\b/, (n) => Math.round((n / 12) * 10) / 10],
   [/(?:turning|turns|turned|aged|age of|ages|age)\s+(\d+)\b/, (n) => n],
   [/(\d+)(?:st|nd|rd|th)\s+(?:birthday|bday|b-day)/, (n) => n],
-  [/\b(?:is|hes|shes|he's|she's|who's|whos|they're|theyre|they are|im|i'm|i am)\s+(\d{1,2})\b(?!\s*(?:\$|bucks|dollars|usd|k\b|pieces|lbs?|pounds|percent|%|inches|feet|ft|ish))/, (n) => n],
+  [
+    /\b(?:is|hes|shes|he's|she's|who's|whos|they're|theyre|they are|im|i'm|i am)\s+(\d{1,2})\b(?!\s*(?:\$|bucks|dollars|usd|k\b|pieces|lbs?|pounds|percent|%|inches|feet|ft|ish))/,
+    (n) => n,
+  ],
 ];
 
 /** The age of whoever the product is for, in years. */

@@ -37,8 +37,14 @@ interface Fact {
   key: string;
 }
 
-const near = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? a === b : Math.abs(a - b) <= Math.max(1, 0.02 * Math.max(a, b)));
-const words = (s: string) => s.toLowerCase().replace(/[^a-z0-9 ]+/g, ' ').split(/\s+/).filter(Boolean);
+const near = (a: number | undefined, b: number | undefined) =>
+  a === undefined || b === undefined ? a === b : Math.abs(a - b) <= Math.max(1, 0.02 * Math.max(a, b));
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
 const STOP = new Set(['my', 'old', 'the', 'a', 'an', 'pair', 'of', 'current', 'previous', 'last']);
 
 function fact(slot: ScoredSlot, key: string, same?: (other: string) => boolean): Fact {
@@ -124,7 +130,10 @@ function score(tp: number, fp: number, fn: number): SlotScore {
 
 /** Scores `extract` on every labeled message. */
 export function evaluate(set: readonly LabeledUtterance[], extract: (u: LabeledUtterance) => ProfileItem[]): Evaluation {
-  const counts = Object.fromEntries(SCORED_SLOTS.map((s) => [s, { tp: 0, fp: 0, fn: 0 }])) as Record<ScoredSlot, { tp: number; fp: number; fn: number }>;
+  const counts = Object.fromEntries(SCORED_SLOTS.map((s) => [s, { tp: 0, fp: 0, fn: 0 }])) as Record<
+    ScoredSlot,
+    { tp: number; fp: number; fn: number }
+  >;
   const mistakes: Mistake[] = [];
   for (const u of set) {
     const expected = expectedFacts(u);
@@ -142,9 +151,13 @@ export function evaluate(set: readonly LabeledUtterance[], extract: (u: LabeledU
       }
     }
     for (const g of unmatched) counts[g.slot].fp++;
-    if (missed.length || unmatched.length) mistakes.push({ id: u.id, text: u.text, missed, wrong: unmatched.map((g) => `${g.slot} ${g.key}`) });
+    if (missed.length || unmatched.length)
+      mistakes.push({ id: u.id, text: u.text, missed, wrong: unmatched.map((g) => `${g.slot} ${g.key}`) });
   }
-  const slots = Object.fromEntries(SCORED_SLOTS.map((s) => [s, score(counts[s].tp, counts[s].fp, counts[s].fn)])) as Record<ScoredSlot, SlotScore>;
+  const slots = Object.fromEntries(SCORED_SLOTS.map((s) => [s, score(counts[s].tp, counts[s].fp, counts[s].fn)])) as Record<
+    ScoredSlot,
+    SlotScore
+  >;
   const sum = (k: 'tp' | 'fp' | 'fn') => SCORED_SLOTS.reduce((n, s) => n + counts[s][k], 0);
   return { slots, overall: score(sum('tp'), sum('fp'), sum('fn')), mistakes };
 }

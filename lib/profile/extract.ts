@@ -82,10 +82,15 @@ const NUMBER_VALUES: Record<string, number> = Object.fromEntries(
     .map((w, i) => [w, i] as const)
     .concat('twenty thirty forty fifty sixty seventy eighty ninety'.split(' ').map((w, i) => [w, (i + 2) * 10] as const)),
 );
-const UNITS = Object.keys(NUMBER_VALUES).filter((w) => w !== 'zero').join('|');
+const UNITS = Object.keys(NUMBER_VALUES)
+  .filter((w) => w !== 'zero')
+  .join('|');
 const SCALES = 'hundred|thousand|dozen';
 /** A run of number words: "a hundred and fifty", "twenty-five", "three" (but not a lone "one", as in "this one"). */
-const NUMBER_RUN = new RegExp(String.raw`\b(?:(?:a|one)[\s-]+(?:${SCALES})|(?:${UNITS.replace(/^one\|/, '')}|${SCALES}))(?:(?:[\s-]+(?:and[\s-]+)?)(?:${UNITS}|${SCALES})\b)*\b`, 'gi');
+const NUMBER_RUN = new RegExp(
+  String.raw`\b(?:(?:a|one)[\s-]+(?:${SCALES})|(?:${UNITS.replace(/^one\|/, '')}|${SCALES}))(?:(?:[\s-]+(?:and[\s-]+)?)(?:${UNITS}|${SCALES})\b)*\b`,
+  'gi',
+);
 
 /** "a hundred and fifty" → 150, "twenty-five" → 25, "two thousand" → 2000. */
 export function numberFromWords(run: string): number {
@@ -110,16 +115,135 @@ export function numberFromWords(run: string): number {
 export function digitsForNumbers(text: string): string {
   return text
     .replace(/[’‘]/g, "'")
-    .replace(/(\d+(?:\.\d+)?)\s*(hundred|thousand)\b/gi, (_, n: string, scale: string) => String(Number(n) * (scale.toLowerCase() === 'hundred' ? 100 : 1000)))
+    .replace(/(\d+(?:\.\d+)?)\s*(hundred|thousand)\b/gi, (_, n: string, scale: string) =>
+      String(Number(n) * (scale.toLowerCase() === 'hundred' ? 100 : 1000)),
+    )
     .replace(NUMBER_RUN, (run) => String(numberFromWords(run)))
     .toLowerCase()
     .replace(/\ba grand\b/g, '1000 dollars')
     .replace(/(\d+(?:\.\d+)?)\s*grand\b/g, (_, n: string) => `${Number(n) * 1000} dollars`);
 }
 
-const RECIPIENT_LEAD = new Set(['for', 'my', 'our', 'his', 'her', 'a', 'an', 'the', 'gift', 'little', 'two', 'three', '2', '3', 'of', 'both', 'old', 'new', 'year', 'yo', 'grand', 'younger', 'older', 'big', 'teenage', 'teen', 'baby', 'senior', 'adult', 'lil']);
+const RECIPIENT_LEAD = new Set([
+  'for',
+  'my',
+  'our',
+  'his',
+  'her',
+  'a',
+  'an',
+  'the',
+  'gift',
+  'little',
+  'two',
+  'three',
+  '2',
+  '3',
+  'of',
+  'both',
+  'old',
+  'new',
+  'year',
+  'yo',
+  'grand',
+  'younger',
+  'older',
+  'big',
+  'teenage',
+  'teen',
+  'baby',
+  'senior',
+  'adult',
+  'lil',
+]);
 const PET = new Set(['dog', 'cat']);
-const OWNED_STOP = new Set(['.', ',', ';', '!', '?', 'and', 'but', 'which', 'that', 'for', 'from', 'it', 'is', 'was', 'were', 'has', 'had', 'died', 'broke', 'lasted', 'are', 'who', 'i', 'so', 'because', 'since', 'to', 'with', 'in', 'on', 'at', 'when', 'last', 'years', 'year', 'months', 'ago', 'forever', 'finally', 'just', 'have', 'do', 'does', 'did', 'gave', 'got', 'wore', 'worked', 'anymore', 'now', 'too', 'really', 'kept', 'keeps', 'feel', 'felt', 'lately', 'like', 'fits', 'fit', 'hurt', 'hurts', 'started', 'or', 'they', 'them', 'he', 'she', 'we', 'you', 'its', 'im', 'ive', 'wants', 'needs', 'loves', 'likes', 'would', 'will', 'should', 'can', 'stopped', 'fell', 'theyre', 'as']);
+const OWNED_STOP = new Set([
+  '.',
+  ',',
+  ';',
+  '!',
+  '?',
+  'and',
+  'but',
+  'which',
+  'that',
+  'for',
+  'from',
+  'it',
+  'is',
+  'was',
+  'were',
+  'has',
+  'had',
+  'died',
+  'broke',
+  'lasted',
+  'are',
+  'who',
+  'i',
+  'so',
+  'because',
+  'since',
+  'to',
+  'with',
+  'in',
+  'on',
+  'at',
+  'when',
+  'last',
+  'years',
+  'year',
+  'months',
+  'ago',
+  'forever',
+  'finally',
+  'just',
+  'have',
+  'do',
+  'does',
+  'did',
+  'gave',
+  'got',
+  'wore',
+  'worked',
+  'anymore',
+  'now',
+  'too',
+  'really',
+  'kept',
+  'keeps',
+  'feel',
+  'felt',
+  'lately',
+  'like',
+  'fits',
+  'fit',
+  'hurt',
+  'hurts',
+  'started',
+  'or',
+  'they',
+  'them',
+  'he',
+  'she',
+  'we',
+  'you',
+  'its',
+  'im',
+  'ive',
+  'wants',
+  'needs',
+  'loves',
+  'likes',
+  'would',
+  'will',
+  'should',
+  'can',
+  'stopped',
+  'fell',
+  'theyre',
+  'as',
+]);
 const RECIPIENT_WORD_SET = new Set(Object.values(RECIPIENT_WORDS).flat());
 const ARTICLES = new Set(['a', 'an', 'the', 'some', 'my', 'pair', 'of']);
 
@@ -202,7 +326,9 @@ export function extractProfile(text: string, vocab: ProfileVocabulary, options: 
   for (const c of cues) {
     if (!c.value.includes('owned') && !c.value.includes('owned-after')) continue;
     // "my Fitbit Charge 5 died": the product is the brand phrase just before the cue.
-    const from = c.value.includes('owned') ? c.end : (terms.findLast((t) => t.end <= c.start && c.start - t.end <= 4 && t.value.some((v) => v.k === 'brand'))?.start ?? -1);
+    const from = c.value.includes('owned')
+      ? c.end
+      : (terms.findLast((t) => t.end <= c.start && c.start - t.end <= 4 && t.value.some((v) => v.k === 'brand'))?.start ?? -1);
     if (from < 0) continue;
     const product = ownedAfter(text, tokens, from, terms, c.value.includes('owned') ? tokens.length : c.start);
     if (!product || owned.has(product.toLowerCase())) continue;

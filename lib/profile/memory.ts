@@ -33,7 +33,12 @@ export function buyerId(name: string): string {
 }
 
 /** Extracted items join the profile as suggestions; a new statement replaces an older suggestion with the same key. */
-export function addExtracted(profile: ConversationProfile, items: readonly ProfileItem[], messageId: string | null, at: number): { profile: ConversationProfile; added: ProfileEntry[] } {
+export function addExtracted(
+  profile: ConversationProfile,
+  items: readonly ProfileItem[],
+  messageId: string | null,
+  at: number,
+): { profile: ConversationProfile; added: ProfileEntry[] } {
   const entries = [...profile.entries];
   const added: ProfileEntry[] = [];
   for (const item of items) {
@@ -51,7 +56,12 @@ export function addExtracted(profile: ConversationProfile, items: readonly Profi
 
 export class ProfileError extends Error {}
 
-export function applyOp(profile: ConversationProfile, op: ProfileOp, at: number, memory: readonly ProfileEntry[] = []): { profile: ConversationProfile; change: ProfileChange } {
+export function applyOp(
+  profile: ConversationProfile,
+  op: ProfileOp,
+  at: number,
+  memory: readonly ProfileEntry[] = [],
+): { profile: ConversationProfile; change: ProfileChange } {
   const find = (key: string) => {
     const i = profile.entries.findIndex((e) => e.key === key);
     const entry = profile.entries[i];
@@ -78,27 +88,40 @@ export function applyOp(profile: ConversationProfile, op: ProfileOp, at: number,
       const entry: ProfileEntry = { key, item: op.item, status: 'confirmed', source: 'seller', messageId: null, at };
       const rest = entries.filter((e, j) => j !== i && e.key !== key);
       rest.splice(Math.min(i, rest.length), 0, entry);
-      return { profile: { ...profile, entries: rest }, change: { op: op.op, key, item: op.item, before, remember: [entry], forget: key === op.key ? [] : [op.key] } };
+      return {
+        profile: { ...profile, entries: rest },
+        change: { op: op.op, key, item: op.item, before, remember: [entry], forget: key === op.key ? [] : [op.key] },
+      };
     }
     case 'add': {
       const key = itemKey(op.item);
       const entry: ProfileEntry = { key, item: op.item, status: 'confirmed', source: 'seller', messageId: null, at };
-      return { profile: { ...profile, entries: [...entries.filter((e) => e.key !== key), entry] }, change: { op: op.op, key, item: op.item, remember: [entry], forget: [] } };
+      return {
+        profile: { ...profile, entries: [...entries.filter((e) => e.key !== key), entry] },
+        change: { op: op.op, key, item: op.item, remember: [entry], forget: [] },
+      };
     }
     case 'reuse':
     case 'dismiss': {
       const earlier = profile.earlier.find((e) => e.key === op.key);
       if (!earlier) throw new ProfileError(`Nothing from earlier conversations has the key "${op.key}"`);
       const rest = profile.earlier.filter((e) => e.key !== op.key);
-      if (op.op === 'dismiss') return { profile: { ...profile, earlier: rest }, change: { op: op.op, key: op.key, item: earlier.item, remember: [], forget: [] } };
+      if (op.op === 'dismiss')
+        return { profile: { ...profile, earlier: rest }, change: { op: op.op, key: op.key, item: earlier.item, remember: [], forget: [] } };
       const entry: ProfileEntry = { ...earlier, status: 'confirmed', source: 'earlier', messageId: null, at };
-      return { profile: { ...profile, earlier: rest, entries: [...entries.filter((e) => e.key !== op.key), entry] }, change: { op: op.op, key: op.key, item: earlier.item, remember: [], forget: [] } };
+      return {
+        profile: { ...profile, earlier: rest, entries: [...entries.filter((e) => e.key !== op.key), entry] },
+        change: { op: op.op, key: op.key, item: earlier.item, remember: [], forget: [] },
+      };
     }
     case 'set_buyer': {
       const buyer = op.buyer?.trim() || null;
       // The Buyer's remembered items that this conversation does not already hold.
       const earlier = buyer ? memory.filter((m) => !entries.some((e) => e.key === m.key && sameItem(e.item, m.item))) : [];
-      return { profile: { ...profile, buyer, earlier }, change: { op: op.op, key: null, remember: buyer ? entries.filter((e) => e.status === 'confirmed') : [], forget: [] } };
+      return {
+        profile: { ...profile, buyer, earlier },
+        change: { op: op.op, key: null, remember: buyer ? entries.filter((e) => e.status === 'confirmed') : [], forget: [] },
+      };
     }
   }
 }

@@ -22,10 +22,21 @@ export const RecipientItemSchema = v.strictObject({
 });
 export const UseItemSchema = v.strictObject({ slot: v.literal('use'), use: Text(100) });
 /** `feature` is a catalog attribute and value, "noiseCancelling=true" or "terrain=trail". */
-export const FeatureItemSchema = v.strictObject({ slot: v.literal('feature'), feature: v.pipe(Text(200), v.regex(/^[A-Za-z][\w]*=.+$/, 'must be attribute=value')), want: v.boolean() });
+export const FeatureItemSchema = v.strictObject({
+  slot: v.literal('feature'),
+  feature: v.pipe(Text(200), v.regex(/^[A-Za-z][\w]*=.+$/, 'must be attribute=value')),
+  want: v.boolean(),
+});
 export const OwnedItemSchema = v.strictObject({ slot: v.literal('owned'), product: Text(120) });
 
-export const ProfileItemSchema = v.variant('slot', [BudgetItemSchema, BrandItemSchema, RecipientItemSchema, UseItemSchema, FeatureItemSchema, OwnedItemSchema]);
+export const ProfileItemSchema = v.variant('slot', [
+  BudgetItemSchema,
+  BrandItemSchema,
+  RecipientItemSchema,
+  UseItemSchema,
+  FeatureItemSchema,
+  OwnedItemSchema,
+]);
 export type ProfileItem = v.InferOutput<typeof ProfileItemSchema>;
 export type ItemSlot = ProfileItem['slot'];
 export type ItemOf<S extends ItemSlot> = Extract<ProfileItem, { slot: S }>;

@@ -22,7 +22,7 @@ export function profileSearch(entries: readonly ProfileEntry[], category: string
       if (!item.want) {
         const current = filters.excludeAttributes?.[attribute];
         const values = Array.isArray(current) ? current : current === undefined ? [] : [current];
-        (filters.excludeAttributes ??= {})[attribute] = values.length ? [...values, value] as (string | number | boolean)[] : value;
+        (filters.excludeAttributes ??= {})[attribute] = values.length ? ([...values, value] as (string | number | boolean)[]) : value;
       } else if (typeof value === 'string') words.push(value);
     }
   }

@@ -60,7 +60,7 @@ export class PhraseMatcher<T> {
   /** Non-overlapping matches, longest first at each position, left to right. */
   find(tokens: readonly string[]): Match<T>[] {
     const out: Match<T>[] = [];
-    for (let i = 0; i < tokens.length; ) {
+    for (let i = 0; i < tokens.length;) {
       const m = this.longestAt(tokens, i);
       if (m) {
         out.push(m);

@@ -21,7 +21,12 @@ export interface ShareFromPage {
 export function isShareFromPage(msg: unknown): msg is ShareFromPage {
   if (typeof msg !== 'object' || msg === null) return false;
   const m = msg as Partial<ShareFromPage>;
-  return m.type === TAB_MESSAGES.shareFromPage && typeof m.product?.id === 'string' && typeof m.product.title === 'string' && (m.message === undefined || typeof m.message === 'string');
+  return (
+    m.type === TAB_MESSAGES.shareFromPage &&
+    typeof m.product?.id === 'string' &&
+    typeof m.product.title === 'string' &&
+    (m.message === undefined || typeof m.message === 'string')
+  );
 }
 
 /** What a chat tab did with a product sent from a product page, as the product page tells the Seller. */

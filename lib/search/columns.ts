@@ -121,7 +121,9 @@ function attributeTest(cols: Columns, key: string, filter: AttributeFilter, incl
   attr.values.forEach((value, k) => (allowed[k] = valueMatches(value, filter) ? 1 : 0));
   const { column } = attr;
   // column[i] is the value number plus one; 0 means the product has no such attribute.
-  return include ? (i) => (column[i] ?? 0) > 0 && allowed[(column[i] ?? 0) - 1] === 1 : (i) => (column[i] ?? 0) === 0 || allowed[(column[i] ?? 0) - 1] === 0;
+  return include
+    ? (i) => (column[i] ?? 0) > 0 && allowed[(column[i] ?? 0) - 1] === 1
+    : (i) => (column[i] ?? 0) === 0 || allowed[(column[i] ?? 0) - 1] === 0;
 }
 
 /** Scalars compare case-insensitively; a list filter matches any of its values; {min,max} ranges match numbers. */

@@ -27,7 +27,9 @@ const MAX_EXPANSIONS = 24;
  * drops "over", "back", "new" and "one", which are product words here ("over-ear", "open back").
  */
 const STOP_WORDS = new Set(
-  'a an the and or of to for with in on at by from my me i im am is are it its that this these those some any looking look want need needs please something thing things who what which would like good'.split(' '),
+  'a an the and or of to for with in on at by from my me i im am is are it its that this these those some any looking look want need needs please something thing things who what which would like good'.split(
+    ' ',
+  ),
 );
 export const SNAPSHOT_FORMAT = 3;
 
@@ -154,7 +156,12 @@ export class SearchEngine {
       });
       index[f] = chunks;
     }
-    return { format: SNAPSHOT_FORMAT, columns: { ...this.columns, ids: this.columns.ids.join('\n') }, vocabulary: this.vocabulary.toSnapshot(), index };
+    return {
+      format: SNAPSHOT_FORMAT,
+      columns: { ...this.columns, ids: this.columns.ids.join('\n') },
+      vocabulary: this.vocabulary.toSnapshot(),
+      index,
+    };
   }
 
   search(q: SearchQuery): EngineResult {

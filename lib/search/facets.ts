@@ -49,7 +49,9 @@ export function computeFacets(cols: Columns, category: string | null): Facets {
       } else if (present.every(([v]) => typeof v === 'string') && perValue.size <= MAX_OPTION_VALUES && perValue.size > 1) {
         options.push({
           key,
-          values: present.map(([v, n]) => ({ value: String(v), count: n })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+          values: present
+            .map(([v, n]) => ({ value: String(v), count: n }))
+            .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
         });
       }
     }

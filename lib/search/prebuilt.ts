@@ -73,12 +73,17 @@ export async function prebuiltIndexJson(catalog: Pick<Catalog, 'version' | 'cate
  * The engine snapshot in a parsed prebuilt file, or why it cannot be used for the catalog expected: a file made
  * for another catalog version, snapshot format or product count is refused (the caller builds instead).
  */
-export function readPrebuiltIndex(input: unknown, expected: PrebuiltExpectation): { ok: true; snapshot: EngineSnapshot } | { ok: false; reason: string } {
+export function readPrebuiltIndex(
+  input: unknown,
+  expected: PrebuiltExpectation,
+): { ok: true; snapshot: EngineSnapshot } | { ok: false; reason: string } {
   const header = v.safeParse(HeaderSchema, input);
   if (!header.success) return { ok: false, reason: 'not a prebuilt search index of a known file format' };
   const h = header.output;
-  if (h.snapshotFormat !== SNAPSHOT_FORMAT) return { ok: false, reason: `snapshot format ${h.snapshotFormat}, expected ${SNAPSHOT_FORMAT}` };
-  if (h.catalogVersion !== expected.version) return { ok: false, reason: `made for catalog ${h.catalogVersion}, the active one is ${expected.version}` };
+  if (h.snapshotFormat !== SNAPSHOT_FORMAT)
+    return { ok: false, reason: `snapshot format ${h.snapshotFormat}, expected ${SNAPSHOT_FORMAT}` };
+  if (h.catalogVersion !== expected.version)
+    return { ok: false, reason: `made for catalog ${h.catalogVersion}, the active one is ${expected.version}` };
   if (h.count !== expected.count) return { ok: false, reason: `made for ${h.count} products, the catalog has ${expected.count}` };
   return { ok: true, snapshot: decodeSnapshot(h.snapshot as unknown as EncodedSnapshot) };
 }
@@ -112,7 +117,9 @@ function decodeSnapshot(e: EncodedSnapshot): EngineSnapshot {
       ratingCount: typed(c.ratingCount, 'Uint32Array'),
       category: typed(c.category, 'Uint16Array'),
       brand: typed(c.brand, 'Uint32Array'),
-      attributes: Object.fromEntries(Object.entries(c.attributes).map(([k, a]) => [k, { values: a.values, column: attributeColumn(a.column) }])),
+      attributes: Object.fromEntries(
+        Object.entries(c.attributes).map(([k, a]) => [k, { values: a.values, column: attributeColumn(a.column) }]),
+      ),
     },
     vocabulary: { words: e.vocabulary.words, counts: typed(e.vocabulary.counts, 'Uint32Array') },
     index: e.index,

@@ -12,7 +12,10 @@ export function fold(text: string): string {
 
 /** "noiseCancelling" → "noise cancelling". */
 export function humanizeKey(key: string): string {
-  return key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  return key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
 }
 
 /**
@@ -30,7 +33,10 @@ export function attributeText(attributes: Record<string, AttributeValue>): strin
   return parts.join(' ');
 }
 
-export function productSearchFields(p: Product, categoryLabel: string): { title: string; brand: string; attrs: string; description: string } {
+export function productSearchFields(
+  p: Product,
+  categoryLabel: string,
+): { title: string; brand: string; attrs: string; description: string } {
   return { title: p.title, brand: p.brand, attrs: `${categoryLabel} ${attributeText(p.attributes)}`, description: p.description };
 }
 

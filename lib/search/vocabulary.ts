@@ -22,7 +22,10 @@ export class Vocabulary {
 
   static fromCounts(counts: Map<string, number>): Vocabulary {
     const words = [...counts.keys()].sort();
-    return new Vocabulary(words, Uint32Array.from(words, (w) => counts.get(w) ?? 0));
+    return new Vocabulary(
+      words,
+      Uint32Array.from(words, (w) => counts.get(w) ?? 0),
+    );
   }
 
   static fromSnapshot(s: VocabularySnapshot): Vocabulary {

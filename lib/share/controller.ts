@@ -9,13 +9,11 @@ import type { SharedProduct } from '../storefront/product';
 import { linkLine, productsAsText } from './format';
 import type { ShareOutcome, SharingMode } from './outcome';
 
-
 /** A product the Seller picked to share, and where they found it. */
 export interface ShareItem {
   product: SharedProduct;
   from: ShareOrigin;
 }
-
 
 export interface ShareState {
   mode: SharingMode;
@@ -47,7 +45,14 @@ export class ShareController {
   readonly state: Observable<ShareState>;
 
   constructor(private readonly d: ShareDeps) {
-    this.state = observable<ShareState>({ mode: this.mode(), cards: this.showsCards(), guess: this.guessState(), list: [], draft: null, status: null });
+    this.state = observable<ShareState>({
+      mode: this.mode(),
+      cards: this.showsCards(),
+      guess: this.guessState(),
+      list: [],
+      draft: null,
+      status: null,
+    });
   }
 
   /** Follows the chat's condition and turns (the pilot page states them) until the signal aborts. */
@@ -119,9 +124,21 @@ export class ShareController {
         done = 'inserted';
       } else if (cards) {
         this.set({ status: { kind: 'busy', text: 'Sharing…' } });
-        done = await cards.send(this.d.doc, { kind: 'share', id, time, products: items.map((i) => i.product), ...(text ? { message: text } : {}), from });
+        done = await cards.send(this.d.doc, {
+          kind: 'share',
+          id,
+          time,
+          products: items.map((i) => i.product),
+          ...(text ? { message: text } : {}),
+          from,
+        });
       } else {
-        this.insert(productsAsText(items.map((i) => ({ product: i.product, url: this.urlOf(i.product) })), text));
+        this.insert(
+          productsAsText(
+            items.map((i) => ({ product: i.product, url: this.urlOf(i.product) })),
+            text,
+          ),
+        );
         done = 'inserted';
       }
       this.d.log('Seller', 'share', payload, { id, time });
@@ -172,7 +189,15 @@ export class ShareController {
       this.set({ status: { kind: 'busy', text: 'Guessing…' } });
       const done = await cards.send(this.d.doc, { kind: 'guess', id, time, productId: product.id });
       this.d.log('Seller', 'guess', { productId: product.id }, { id, time });
-      this.set({ status: { kind: 'ok', text: done === 'sent' ? `You guessed “${product.title}”. Waiting for the Buyer…` : 'Your guess will be sent when the chat reconnects.' } });
+      this.set({
+        status: {
+          kind: 'ok',
+          text:
+            done === 'sent'
+              ? `You guessed “${product.title}”. Waiting for the Buyer…`
+              : 'Your guess will be sent when the chat reconnects.',
+        },
+      });
       return done;
     } catch (e) {
       this.set({ status: { kind: 'error', text: e instanceof Error ? e.message : String(e) } });

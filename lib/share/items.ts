@@ -3,7 +3,15 @@ import type { SharedProduct } from '../storefront/product';
 import { safeImageUrl, safeLinkUrl } from '../storefront/values';
 
 /** A catalog product as a product to share, keeping only a safe picture and an absolute http(s) address. */
-export function sharedFromCatalog(p: { id: string; title: string; brand: string; price: number; currency: string; image?: string | null | undefined; url?: string | null | undefined }): SharedProduct {
+export function sharedFromCatalog(p: {
+  id: string;
+  title: string;
+  brand: string;
+  price: number;
+  currency: string;
+  image?: string | null | undefined;
+  url?: string | null | undefined;
+}): SharedProduct {
   const image = safeImageUrl(p.image);
   const url = safeLinkUrl(p.url);
   return {

@@ -6,4 +6,5 @@ import type { Condition } from '../study/condition';
 export type SharingMode = Condition['sharing'];
 
 /** What became of a share: sent as a card, waiting for the chat to reconnect, or put in the message box as text. */
-export type ShareOutcome = { done: 'sent' | 'queued' | 'inserted'; mode: SharingMode } | { done: 'listed'; mode: SharingMode; size: number };
+export type ShareOutcome =
+  { done: 'sent' | 'queued' | 'inserted'; mode: SharingMode } | { done: 'listed'; mode: SharingMode; size: number };

@@ -50,7 +50,12 @@ export const DEFAULT_SIMULATOR_CONFIG: Omit<SimulatorConfig, 'seed' | 'schema'> 
 };
 
 type Told = ProfileSlot | `feature:${string}`;
-type Goal = { act: 'disclose' } | { act: 'reveal'; slot: 'recipient' | 'use' | 'budget' | 'brand' } | { act: 'feature'; feature: Feature } | { act: 'inquire' } | { act: 'revise' };
+type Goal =
+  | { act: 'disclose' }
+  | { act: 'reveal'; slot: 'recipient' | 'use' | 'budget' | 'brand' }
+  | { act: 'feature'; feature: Feature }
+  | { act: 'inquire' }
+  | { act: 'revise' };
 interface Part {
   act: BuyerAct;
   text: string;
@@ -363,7 +368,10 @@ export class SimulatedBuyer {
     const meaningful = acts.filter((a) => a !== 'social');
     // People pad answers ("…, if that helps"); the paper's Buyers wrote about ten words a message.
     const padded = parts.map((p) => (p.act === 'reveal' && this.rng.chance(0.35) ? `${p.text}${say.tail(this.rng)}` : p.text));
-    const text = padded.map((t) => styled(t, this.rng, this.config.typoRate)).map((t, i, all) => (i < all.length - 1 && !/[.!?:)]$/.test(t) ? `${t}.` : t)).join(' ');
+    const text = padded
+      .map((t) => styled(t, this.rng, this.config.typoRate))
+      .map((t, i, all) => (i < all.length - 1 && !/[.!?:)]$/.test(t) ? `${t}.` : t))
+      .join(' ');
     return [{ type: 'say', text, acts: meaningful.length ? meaningful : acts }];
   }
 }

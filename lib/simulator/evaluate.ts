@@ -30,7 +30,10 @@ export interface PolicyResult {
  */
 export function evaluatePolicies(o: EvaluationOptions): PolicyResult[] {
   const personas = o.catalog.personas.filter((p) => o.categories.length === 0 || o.categories.includes(p.category));
-  if (!personas.length) throw new Error(`No personas in ${o.categories.join(', ')}; the catalog has ${[...new Set(o.catalog.personas.map((p) => p.category))].join(', ')}`);
+  if (!personas.length)
+    throw new Error(
+      `No personas in ${o.categories.join(', ')}; the catalog has ${[...new Set(o.catalog.personas.map((p) => p.category))].join(', ')}`,
+    );
   const products = new Map(o.catalog.products.map((p) => [p.id, p]));
   const tools = new SellerTools(o.catalog);
   return o.policies.map((policy) => {
@@ -38,7 +41,18 @@ export function evaluatePolicies(o: EvaluationOptions): PolicyResult[] {
     for (let i = 0; i < o.n; i++) {
       const persona = personas[i % personas.length];
       if (!persona) continue;
-      conversations.push(runConversation({ catalog: o.catalog, products, persona, policy, tools, schema: o.schema, coached: o.coached, config: { ...o.buyer, seed: o.seed * 1_000_003 + i, schema: o.schema } }));
+      conversations.push(
+        runConversation({
+          catalog: o.catalog,
+          products,
+          persona,
+          policy,
+          tools,
+          schema: o.schema,
+          coached: o.coached,
+          config: { ...o.buyer, seed: o.seed * 1_000_003 + i, schema: o.schema },
+        }),
+      );
     }
     return { policy, summary: summarize(conversations), conversations };
   });

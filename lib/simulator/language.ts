@@ -21,12 +21,19 @@ function featureWords(f: Feature): FeatureText {
   const yes = f.value === true;
   const a = /^[aeiou]/i.test(v) ? 'an' : 'a';
   const noun = (n: string) => ({ need: `it needs ${n}`, lacks: `it doesn't have ${n}`, ask: `does it have ${n}?` });
-  if (!f.want) return { need: `nothing ${humanize(f.attribute)} ${v}`, lacks: `it's ${humanize(f.attribute)} ${v}, I don't want that`, ask: `it's not ${v}, is it?` };
+  if (!f.want)
+    return {
+      need: `nothing ${humanize(f.attribute)} ${v}`,
+      lacks: `it's ${humanize(f.attribute)} ${v}, I don't want that`,
+      ask: `it's not ${v}, is it?`,
+    };
   switch (f.attribute) {
     case 'theme':
       return { need: `it should be ${a} ${v} set`, lacks: `it's not ${v}`, ask: `is it ${a} ${v} set?` };
     case 'wireless':
-      return yes ? { need: 'it has to be wireless', lacks: "it isn't wireless", ask: 'is it wireless?' } : { need: 'wired is fine', lacks: 'it has no cable', ask: 'is it wired?' };
+      return yes
+        ? { need: 'it has to be wireless', lacks: "it isn't wireless", ask: 'is it wireless?' }
+        : { need: 'wired is fine', lacks: 'it has no cable', ask: 'is it wired?' };
     case 'noiseCancelling':
       return { need: 'noise cancelling is a must', lacks: "it doesn't have noise cancelling", ask: 'does it have noise cancelling?' };
     case 'microphone':
@@ -42,7 +49,11 @@ function featureWords(f: Feature): FeatureText {
         ? { need: 'it has to work with my iPhone', lacks: "it won't work with my iPhone", ask: 'does it work with an iPhone?' }
         : { need: `it has to work with ${v}`, lacks: `it doesn't work with ${v}`, ask: `does it work with ${v}?` };
     case 'waterResistance':
-      return { need: `it has to be water resistant, ${v} at least`, lacks: `it's not ${v} water resistant`, ask: `is it ${v} water resistant?` };
+      return {
+        need: `it has to be water resistant, ${v} at least`,
+        lacks: `it's not ${v} water resistant`,
+        ask: `is it ${v} water resistant?`,
+      };
     case 'genre':
       return { need: `it should be ${a} ${v} book`, lacks: `it's not ${v}`, ask: `is it ${v}?` };
     case 'format':
@@ -76,27 +87,39 @@ function featureWords(f: Feature): FeatureText {
     case 'flavour':
       return { need: `${v} flavour please`, lacks: `it's not ${v}`, ask: `is it ${v} flavour?` };
     default:
-      return yes ? noun(humanize(f.attribute)) : { need: `${humanize(f.attribute)} ${v} please`, lacks: `it's not ${v}`, ask: `is it ${v}?` };
+      return yes
+        ? noun(humanize(f.attribute))
+        : { need: `${humanize(f.attribute)} ${v} please`, lacks: `it's not ${v}`, ask: `is it ${v}?` };
   }
 }
 
 const humanize = (key: string) => key.replace(/([A-Z])/g, ' $1').toLowerCase();
 
-const RELATIVES = /^(nephew|niece|son|daughter|father|mother|dad|mom|mum|wife|husband|brother|sister|grandson|granddaughter|friend|partner|boyfriend|girlfriend|children|kids)$/;
+const RELATIVES =
+  /^(nephew|niece|son|daughter|father|mother|dad|mom|mum|wife|husband|brother|sister|grandson|granddaughter|friend|partner|boyfriend|girlfriend|children|kids)$/;
 
 /** "my nephew, he's 9" / "me" / "my cat". */
 function recipientWords(p: Preferences, rng: Rng): string {
   const { who, age } = p.recipient;
-  if (who === 'self') return rng.pick(["it's for me", "just for me", "for myself", "me, it's for me"]);
+  if (who === 'self') return rng.pick(["it's for me", 'just for me', 'for myself', "me, it's for me"]);
   const noun = RELATIVES.test(who) || /\b(cat|dog|puppy|dogs)\b/.test(who) ? `my ${who}` : who;
-  const pronoun = /\b(nephew|son|father|dad|brother|grandson|boyfriend|husband)\b/.test(who) ? 'he' : /\b(niece|daughter|mother|mom|mum|sister|granddaughter|girlfriend|wife)\b/.test(who) ? 'she' : 'they';
+  const pronoun = /\b(nephew|son|father|dad|brother|grandson|boyfriend|husband)\b/.test(who)
+    ? 'he'
+    : /\b(niece|daughter|mother|mom|mum|sister|granddaughter|girlfriend|wife)\b/.test(who)
+      ? 'she'
+      : 'they';
   const be = pronoun === 'they' ? "they're" : `${pronoun}'s`;
   if (age !== undefined) return rng.pick([`it's for ${noun}, ${be} ${age}`, `${noun}, ${be} turning ${age}`, `for ${noun}, ${be} ${age}`]);
   return rng.pick([`it's for ${noun}`, `for ${noun}`, `${noun} :)`]);
 }
 
 function budgetWords(b: { min?: number; max: number }, rng: Rng): string {
-  if (b.min !== undefined) return rng.pick([`between ${money(b.min)} and ${money(b.max)}`, `${money(b.min)} to ${money(b.max)} or so`, `somewhere around ${money((b.min + b.max) / 2)}, max ${money(b.max)}`]);
+  if (b.min !== undefined)
+    return rng.pick([
+      `between ${money(b.min)} and ${money(b.max)}`,
+      `${money(b.min)} to ${money(b.max)} or so`,
+      `somewhere around ${money((b.min + b.max) / 2)}, max ${money(b.max)}`,
+    ]);
   return rng.pick([`under ${money(b.max)}`, `no more than ${money(b.max)}`, `up to ${money(b.max)} i guess`, `${money(b.max)} max`]);
 }
 
@@ -129,22 +152,48 @@ export const say = {
   },
 
   recipient: (p: Preferences, rng: Rng) => recipientWords(p, rng),
-  use: (p: Preferences, rng: Rng) => rng.pick([`mainly for ${useWords(p)}`, `${p.use}`, `it's for ${useWords(p)}`, `it's mostly for ${useWords(p)}`]),
+  use: (p: Preferences, rng: Rng) =>
+    rng.pick([`mainly for ${useWords(p)}`, `${p.use}`, `it's for ${useWords(p)}`, `it's mostly for ${useWords(p)}`]),
   useMore: (p: Preferences, rng: Rng) =>
-    rng.pick([`${p.use}, pretty much every week`, `nothing fancy, just ${useWords(p)}`, `well it's for ${useWords(p)}, so it has to be good for that`, `${p.use} mostly. it matters a lot to me`]),
-  budget: (b: { min?: number; max: number }, rng: Rng) => rng.pick([`${budgetWords(b, rng)}`, `my budget is ${budgetWords(b, rng)}`, `i'd like to keep it ${budgetWords(b, rng)}`]),
+    rng.pick([
+      `${p.use}, pretty much every week`,
+      `nothing fancy, just ${useWords(p)}`,
+      `well it's for ${useWords(p)}, so it has to be good for that`,
+      `${p.use} mostly. it matters a lot to me`,
+    ]),
+  budget: (b: { min?: number; max: number }, rng: Rng) =>
+    rng.pick([`${budgetWords(b, rng)}`, `my budget is ${budgetWords(b, rng)}`, `i'd like to keep it ${budgetWords(b, rng)}`]),
   budgetRevised: (b: { min?: number; max: number }, rng: Rng) =>
-    rng.pick([`actually, i could go up to ${money(b.max)} if it's worth it`, `hmm, thinking about it I can spend more. up to ${money(b.max)} is ok`, `you know what, ${money(b.max)} is fine if it's the right one`]),
+    rng.pick([
+      `actually, i could go up to ${money(b.max)} if it's worth it`,
+      `hmm, thinking about it I can spend more. up to ${money(b.max)} is ok`,
+      `you know what, ${money(b.max)} is fine if it's the right one`,
+    ]),
   brand(p: Preferences, rng: Rng): string {
     const liked = p.brandsLiked;
     const disliked = p.brandsDisliked;
     if (liked.length && disliked.length) return `I like ${liked.join(' or ')}, but not ${disliked.join(' or ')}`;
-    if (liked.length) return rng.pick([`I like ${liked.join(' or ')}`, `${liked.join(' or ')} would be nice`, `I've had good luck with ${liked.join(' and ')}`]);
-    if (disliked.length) return rng.pick([`anything but ${disliked.join(' or ')}`, `not ${disliked.join(' or ')} please`, `no ${disliked.join(' or ')}, I had bad luck with them`]);
+    if (liked.length)
+      return rng.pick([
+        `I like ${liked.join(' or ')}`,
+        `${liked.join(' or ')} would be nice`,
+        `I've had good luck with ${liked.join(' and ')}`,
+      ]);
+    if (disliked.length)
+      return rng.pick([
+        `anything but ${disliked.join(' or ')}`,
+        `not ${disliked.join(' or ')} please`,
+        `no ${disliked.join(' or ')}, I had bad luck with them`,
+      ]);
     return rng.pick(['no preference really', "brand doesn't matter much", 'not really, as long as it is good']);
   },
   feature: (f: Feature, rng: Rng) => rng.pick(['', 'oh and ', 'also ', 'and ']) + featureWords(f).need,
-  topFeature: (f: Feature, rng: Rng) => rng.pick([`definitely this: ${featureWords(f).need}`, `the most important is that ${featureWords(f).need}`, `${featureWords(f).need}, that's the big one`]),
+  topFeature: (f: Feature, rng: Rng) =>
+    rng.pick([
+      `definitely this: ${featureWords(f).need}`,
+      `the most important is that ${featureWords(f).need}`,
+      `${featureWords(f).need}, that's the big one`,
+    ]),
   noFeatures: (rng: Rng) => rng.pick(['nothing special i think', 'not really, just something good']),
   owned(o: Preferences['owned'], rng: Rng): string {
     if (!o) return rng.pick(['no, this is the first one', 'nope, first time']);
@@ -155,7 +204,10 @@ export const say = {
   ownedOpinion(o: Preferences['owned'], rng: Rng): string {
     if (!o) return rng.pick(["I haven't had one, so no idea", 'never had one']);
     if (o.complaint === 'price') return rng.pick([`it was fine but way too expensive for what it was`, `it cost too much honestly`]);
-    return rng.pick([`it was ok, but ${featureWords(o.complaint).lacks.replace(/^it /, 'it ')}`, `I didn't like that ${featureWords(o.complaint).lacks}`]);
+    return rng.pick([
+      `it was ok, but ${featureWords(o.complaint).lacks.replace(/^it /, 'it ')}`,
+      `I didn't like that ${featureWords(o.complaint).lacks}`,
+    ]);
   },
   duration: (p: Preferences, rng: Rng) =>
     rng.pick(
@@ -166,28 +218,49 @@ export const say = {
 
   inquire: (p: Preferences, rng: Rng, feature?: Feature) =>
     feature
-      ? rng.pick([`do you have any where ${featureWords(feature).need.replace(/^it /, 'it ')}?`, `${featureWords(feature).need}. any ideas?`])
-      : rng.pick(['what would you recommend?', 'any ideas?', 'what do you suggest?', 'do you have something in mind?', 'can you show me some options?']),
-  inquireAgain: (rng: Rng) => rng.pick(['so what would you suggest?', 'could you show me one?', 'do you have one to show me?', 'which one would you pick?']),
+      ? rng.pick([
+          `do you have any where ${featureWords(feature).need.replace(/^it /, 'it ')}?`,
+          `${featureWords(feature).need}. any ideas?`,
+        ])
+      : rng.pick([
+          'what would you recommend?',
+          'any ideas?',
+          'what do you suggest?',
+          'do you have something in mind?',
+          'can you show me some options?',
+        ]),
+  inquireAgain: (rng: Rng) =>
+    rng.pick(['so what would you suggest?', 'could you show me one?', 'do you have one to show me?', 'which one would you pick?']),
   whichOne: (rng: Rng) => rng.pick(['which one exactly?', 'can you show me it?', 'which product do you mean?']),
   navigate(product: Product, rng: Rng, about?: Feature): string {
     const name = rng.pick(['it', 'that one', 'this one']);
     if (about && about.want) return rng.pick(['', 'just checking, ', 'hmm ']) + featureWords(about).ask;
     return rng.pick([`how much is ${name}?`, `what's the rating on ${name}?`, `how are the reviews for ${name}?`, `is ${name} in stock?`]);
   },
-  like: (rng: Rng) => rng.pick(['oh that looks great!', 'ooh I like that one', "that's exactly what I had in mind", 'yes! that one looks perfect', 'nice, i like it']),
+  like: (rng: Rng) =>
+    rng.pick([
+      'oh that looks great!',
+      'ooh I like that one',
+      "that's exactly what I had in mind",
+      'yes! that one looks perfect',
+      'nice, i like it',
+    ]),
   dislike(problems: readonly Problem[], rng: Rng): string {
     const [first] = problems;
     const lead = rng.pick(['hmm, ', 'not quite, ', 'hmm ', "I don't think so, ", '']);
     return lead + (first ? problemWords(first, rng) : 'not really what I want');
   },
-  explainAgain: (problems: readonly Problem[], rng: Rng) => (problems[0] ? rng.pick(['well, ', 'mainly ', '']) + problemWords(problems[0], rng) : 'it just did not feel right'),
-  accept: (rng: Rng) => rng.pick(["perfect, I'll take it!", 'great, that works, thanks!', "yes, that's the one. thank you!", 'awesome, thanks so much']),
+  explainAgain: (problems: readonly Problem[], rng: Rng) =>
+    problems[0] ? rng.pick(['well, ', 'mainly ', '']) + problemWords(problems[0], rng) : 'it just did not feel right',
+  accept: (rng: Rng) =>
+    rng.pick(["perfect, I'll take it!", 'great, that works, thanks!', "yes, that's the one. thank you!", 'awesome, thanks so much']),
   experience: (rng: Rng) => rng.pick(['it was great, thanks for the help!', 'really helpful, thank you', 'all good, you were great']),
   bye: (rng: Rng) => rng.pick(['thanks, bye!', 'thank you! have a good day', 'thanks again :)']),
-  giveUp: (rng: Rng) => rng.pick(["I think I'll keep looking, thanks anyway", "I don't think we'll find it today, thanks", 'ok never mind, thanks for trying']),
+  giveUp: (rng: Rng) =>
+    rng.pick(["I think I'll keep looking, thanks anyway", "I don't think we'll find it today, thanks", 'ok never mind, thanks for trying']),
   chat: (rng: Rng) => rng.pick(['haha yes', 'oh nice', 'cool', 'sounds good', 'ok!']),
-  tail: (rng: Rng) => rng.pick([', if that helps', ', I think', ' to be honest', ', nothing too fancy', ' if possible', ', that would be ideal']),
+  tail: (rng: Rng) =>
+    rng.pick([', if that helps', ', I think', ' to be honest', ', nothing too fancy', ' if possible', ', that would be ideal']),
   sameAgain: (rng: Rng) => rng.pick(['like I said, ', 'as I mentioned, ', '']),
 };
 
@@ -197,7 +270,11 @@ export function problemWords(problem: Problem, rng: Rng): string {
     case 'category':
       return "that's not what I'm shopping for";
     case 'price':
-      return rng.pick([`that's over my budget, I want to stay under ${money(problem.max)}`, `too expensive for me, ${money(problem.max)} max`, `it costs too much`]);
+      return rng.pick([
+        `that's over my budget, I want to stay under ${money(problem.max)}`,
+        `too expensive for me, ${money(problem.max)} max`,
+        `it costs too much`,
+      ]);
     case 'brand':
       return rng.pick([`I'd rather not get ${problem.brand}`, `not ${problem.brand}, sorry`]);
     case 'feature':
@@ -208,7 +285,9 @@ export function problemWords(problem: Problem, rng: Rng): string {
     case 'range': {
       const what = humanize(problem.attribute).replace(/ (lb|mm)$/, ' ($1)');
       const round = (n: number) => (n >= 100 ? Math.round(n / 10) * 10 : Math.round(n));
-      return problem.min === problem.max ? `I was hoping for about ${round(problem.min)} ${what}` : `I was thinking ${round(problem.min)} to ${round(problem.max)} ${what}`;
+      return problem.min === problem.max
+        ? `I was hoping for about ${round(problem.min)} ${what}`
+        : `I was thinking ${round(problem.min)} to ${round(problem.max)} ${what}`;
     }
     case 'other':
       return rng.pick(["it's not quite the one I have in mind", 'close, but not quite it']);
@@ -223,7 +302,12 @@ export function withTypo(text: string, rng: Rng): string {
   const { w, i } = rng.pick(candidates);
   const at = rng.int(1, w.length - 2);
   const kind = rng.int(0, 2);
-  const changed = kind === 0 ? w.slice(0, at) + w[at + 1] + w[at] + w.slice(at + 2) : kind === 1 ? w.slice(0, at) + w.slice(at + 1) : w.slice(0, at) + w[at] + w.slice(at);
+  const changed =
+    kind === 0
+      ? w.slice(0, at) + w[at + 1] + w[at] + w.slice(at + 2)
+      : kind === 1
+        ? w.slice(0, at) + w.slice(at + 1)
+        : w.slice(0, at) + w[at] + w.slice(at);
   words[i] = changed;
   return words.join(' ');
 }

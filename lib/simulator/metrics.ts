@@ -27,7 +27,8 @@ export interface RewardRule {
 /** Zhang & Balog's values: 20 points for success, 1 per turn. */
 export const PAPER_REWARD: RewardRule = { full: 20, costPerTurn: 1 };
 
-export const reward = (c: ConversationLike, rule: RewardRule = PAPER_REWARD) => Math.max(0, (c.outcome?.accepted ? rule.full : 0) - rule.costPerTurn * c.turnCount);
+export const reward = (c: ConversationLike, rule: RewardRule = PAPER_REWARD) =>
+  Math.max(0, (c.outcome?.accepted ? rule.full : 0) - rule.costPerTurn * c.turnCount);
 
 export type ActDistribution = Record<BuyerAct, number>;
 

@@ -82,9 +82,11 @@ export function buildPreferences(persona: Persona, products: readonly Product[],
   const add = (f: Feature) => {
     if (!features.some((g) => g.attribute === f.attribute && String(g.value) === String(f.value))) features.push(f);
   };
-  for (const [attribute, value] of Object.entries(profile.mustHave ?? {})) for (const x of scalarValues(value)) add({ attribute, value: x, want: true });
+  for (const [attribute, value] of Object.entries(profile.mustHave ?? {}))
+    for (const x of scalarValues(value)) add({ attribute, value: x, want: true });
   for (const f of sharedDistinctive(targets, others)) add(f);
-  for (const [attribute, value] of Object.entries(profile.mustNotHave ?? {})) for (const x of scalarValues(value)) add({ attribute, value: x, want: false });
+  for (const [attribute, value] of Object.entries(profile.mustNotHave ?? {}))
+    for (const x of scalarValues(value)) add({ attribute, value: x, want: false });
   // Never state a want a target does not meet: the targets define what satisfies this Buyer.
   const consistent = features.filter((f) => targets.every((t) => hasFeature(t, f)));
 
@@ -204,7 +206,8 @@ function differenceFromTargets(prefs: Preferences, p: Product, tolerance: number
   if (p.price > top * (1 + tolerance)) return { kind: 'price', max: Math.round(top * 1.1) };
   for (const [attribute, [min, max]] of targetRanges(prefs)) {
     const value = p.attributes[attribute];
-    if (typeof value === 'number' && (value < min * (1 - tolerance) || value > max * (1 + tolerance))) return { kind: 'range', attribute, min, max };
+    if (typeof value === 'number' && (value < min * (1 - tolerance) || value > max * (1 + tolerance)))
+      return { kind: 'range', attribute, min, max };
   }
   const brand = prefs.brandsLiked[0];
   if (brand && p.brand !== brand) return { kind: 'brand', brand: p.brand };

@@ -46,10 +46,21 @@ export function replaySellerTo(rec: RecordedConversation, buyer: SimulatedBuyer)
   for (const t of rec.turns) {
     if (buyer.done) break;
     if (t.speaker !== 'Seller') continue;
-    const e: SellerEvent = t.share?.length ? { type: 'share', productIds: t.share, text: t.text } : { type: 'say', text: t.text, ...(t.acts ? { acts: t.acts } : {}) };
+    const e: SellerEvent = t.share?.length
+      ? { type: 'share', productIds: t.share, text: t.text }
+      : { type: 'say', text: t.text, ...(t.acts ? { acts: t.acts } : {}) };
     turns.push({ speaker: 'Seller', text: t.text, ...(t.acts ? { acts: t.acts } : {}), ...(t.share ? { share: t.share } : {}) });
     took(buyer.respond(e));
   }
   if (rec.guess && !buyer.done) took(buyer.respond({ type: 'guess', productId: rec.guess }));
-  return { persona: rec.persona, category: rec.category, policy: 'replay', turns, turnCount: countTurns(turns), guess: rec.guess, outcome, hovers: 0 };
+  return {
+    persona: rec.persona,
+    category: rec.category,
+    policy: 'replay',
+    turns,
+    turnCount: countTurns(turns),
+    guess: rec.guess,
+    outcome,
+    hovers: 0,
+  };
 }

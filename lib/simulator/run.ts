@@ -29,7 +29,12 @@ export interface SimConversation {
 }
 
 /** A Buyer for a persona of a catalog; `products` is the catalog by id (built once per run by the caller). */
-export function simulatedBuyerFor(catalog: Catalog, products: ReadonlyMap<string, Product>, persona: Persona, config: SimulatorConfig): SimulatedBuyer {
+export function simulatedBuyerFor(
+  catalog: Catalog,
+  products: ReadonlyMap<string, Product>,
+  persona: Persona,
+  config: SimulatorConfig,
+): SimulatedBuyer {
   const label = catalog.categories.find((c) => c.id === persona.category)?.label ?? persona.category;
   const inCategory = catalog.products.filter((p) => p.category === persona.category);
   return new SimulatedBuyer(buildPreferences(persona, inCategory, label), products, config);
@@ -51,7 +56,16 @@ export function runConversation(o: {
 }): SimConversation {
   const buyer = simulatedBuyerFor(o.catalog, o.products, o.persona, o.config);
   const seller = createPolicy(o.policy, { tools: o.tools, schema: o.schema, category: o.persona.category, coached: o.coached });
-  const conv: SimConversation = { persona: o.persona.id, category: o.persona.category, policy: o.policy, turns: [], turnCount: 0, guess: null, outcome: null, hovers: 0 };
+  const conv: SimConversation = {
+    persona: o.persona.id,
+    category: o.persona.category,
+    policy: o.policy,
+    turns: [],
+    turnCount: 0,
+    guess: null,
+    outcome: null,
+    hovers: 0,
+  };
   const buyerDid = (moves: BuyerMove[]) => {
     for (const m of moves) {
       if (m.type === 'say') conv.turns.push({ speaker: 'Buyer', text: m.text, buyerActs: m.acts });
@@ -64,13 +78,18 @@ export function runConversation(o: {
       conv.guess = e.productId;
       return;
     }
-    conv.turns.push({ speaker: 'Seller', text: e.text ?? '', ...(e.type === 'say' && e.acts ? { acts: [...e.acts] } : {}), ...(e.type === 'share' ? { share: [...e.productIds], acts: o.coached ? ['recommend'] : [] } : {}) });
+    conv.turns.push({
+      speaker: 'Seller',
+      text: e.text ?? '',
+      ...(e.type === 'say' && e.acts ? { acts: [...e.acts] } : {}),
+      ...(e.type === 'share' ? { share: [...e.productIds], acts: o.coached ? ['recommend'] : [] } : {}),
+    });
     conv.turnCount = countTurns(conv.turns);
   };
 
   let buyerMoves = buyer.opening();
   buyerDid(buyerMoves);
-  for (let sent = 0; sent < MAX_MESSAGES && !buyer.done; ) {
+  for (let sent = 0; sent < MAX_MESSAGES && !buyer.done;) {
     const events = seller.reply({ buyer: buyerMoves, turns: conv.turnCount, minTurns: o.config.minTurns });
     if (!events.length) break;
     buyerMoves = [];

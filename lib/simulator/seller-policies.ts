@@ -45,9 +45,16 @@ export class SellerTools {
   /** The best products for what the Buyer said so far, leaving out those already turned down. */
   search(profile: ConversationProfile, category: string, exclude: ReadonlySet<string>): Product[] {
     const { filters, words } = profileSearch(profile.entries, category);
-    const run = (text: string, f: typeof filters) => this.engine.search(parseSearchQuery({ text, filters: f, sort: text ? 'relevance' : 'rating', pageSize: 50 })).page.map((i) => this.byIndex[i] as Product);
+    const run = (text: string, f: typeof filters) =>
+      this.engine
+        .search(parseSearchQuery({ text, filters: f, sort: text ? 'relevance' : 'rating', pageSize: 50 }))
+        .page.map((i) => this.byIndex[i] as Product);
     // All the words first; then the filters alone (the words may ask for more than one product has); then anything in the category.
-    for (const [text, f] of [[words, filters], ['', filters], ['', { category }]] as const) {
+    for (const [text, f] of [
+      [words, filters],
+      ['', filters],
+      ['', { category }],
+    ] as const) {
       const hits = run(text, f).filter((p) => !exclude.has(p.id));
       if (hits.length) return hits;
     }
@@ -95,7 +102,13 @@ class ScriptedSeller implements SellerPolicy {
   reply(view: SellerView): SellerEvent[] {
     if (this.thanked) return [];
     for (const m of view.buyer) {
-      if (m.type === 'say') this.profile = addExtracted(this.profile, extractProfile(m.text, this.o.tools.vocabulary, { category: this.o.category }).items, null, 0).profile;
+      if (m.type === 'say')
+        this.profile = addExtracted(
+          this.profile,
+          extractProfile(m.text, this.o.tools.vocabulary, { category: this.o.category }).items,
+          null,
+          0,
+        ).profile;
     }
     const confirm = view.buyer.find((m): m is Extract<BuyerMove, { type: 'confirm' }> => m.type === 'confirm');
     if (confirm?.accepted || view.buyer.some((m) => m.type === 'end')) {
@@ -110,7 +123,8 @@ class ScriptedSeller implements SellerPolicy {
     }
     const said = view.buyer.find((m): m is Extract<BuyerMove, { type: 'say' }> => m.type === 'say');
     if (said?.acts.includes('note') && this.shown) {
-      if (/\b(like|love|perfect|great|exactly|nice|yes)\b/i.test(said.text) && !/\b(not|don't|rather not|too|over)\b/i.test(said.text)) this.liked = this.shown;
+      if (/\b(like|love|perfect|great|exactly|nice|yes)\b/i.test(said.text) && !/\b(not|don't|rather not|too|over)\b/i.test(said.text))
+        this.liked = this.shown;
       else {
         this.rejected.add(this.shown.id);
         this.shown = null;
@@ -127,11 +141,18 @@ class ScriptedSeller implements SellerPolicy {
         this.guessed = true;
         return [{ type: 'guess', productId: this.liked.id }];
       }
-      return [this.say(this.act('ask_duration') ?? this.act('ask_experience'), 'Great choice! Is it something you want to last for years?')];
+      return [
+        this.say(this.act('ask_duration') ?? this.act('ask_experience'), 'Great choice! Is it something you want to last for years?'),
+      ];
     }
     if (said?.acts.includes('navigate') && this.shown) {
       const p = this.shown;
-      return [this.say(this.act('recommend'), `The ${p.title} is $${p.price.toFixed(2)} and rated ${p.rating.toFixed(1)} stars by ${p.ratingCount} buyers.`)];
+      return [
+        this.say(
+          this.act('recommend'),
+          `The ${p.title} is $${p.price.toFixed(2)} and rated ${p.rating.toFixed(1)} stars by ${p.ratingCount} buyers.`,
+        ),
+      ];
     }
     const out: SellerEvent[] = [];
     if (!this.greeted) {

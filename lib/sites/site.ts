@@ -13,7 +13,8 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 export function parseSite(input: string): SiteResult {
   const text = input.trim();
   if (!text) return { ok: false, error: 'Type a site, such as shop.example.com.' };
-  if (text.includes('*') || text === '<all_urls>') return { ok: false, error: 'Allow one site at a time; wildcards such as * are not accepted.' };
+  if (text.includes('*') || text === '<all_urls>')
+    return { ok: false, error: 'Allow one site at a time; wildcards such as * are not accepted.' };
   let url: URL;
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);

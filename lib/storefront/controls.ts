@@ -2,11 +2,19 @@ import { imageRoleOf } from '../logger/product';
 import type { DetectedProduct } from './detect';
 
 /** Words in a control's class, id, name or label that tie it to the product on the page. */
-const PRODUCT_CONTROL = /add[\s_-]?to[\s_-]?(cart|bag|basket|trolley)|buy[\s_-]?(it[\s_-]?)?now|wish[\s_-]?list|variant|swatch|size|colou?r|quantity|qty|gallery|thumb|zoom|warenkorb|panier|carrito/i;
+const PRODUCT_CONTROL =
+  /add[\s_-]?to[\s_-]?(cart|bag|basket|trolley)|buy[\s_-]?(it[\s_-]?)?now|wish[\s_-]?list|variant|swatch|size|colou?r|quantity|qty|gallery|thumb|zoom|warenkorb|panier|carrito/i;
 
 function hints(el: Element): string {
-  const parts = [el.id, el.getAttribute('class') ?? '', el.getAttribute('name') ?? '', el.getAttribute('aria-label') ?? '', el.getAttribute('data-testid') ?? ''];
-  if (el.matches('button, [role="button"], input[type="submit"], input[type="button"]')) parts.push((el.textContent ?? '').slice(0, 80), el.getAttribute('value') ?? '');
+  const parts = [
+    el.id,
+    el.getAttribute('class') ?? '',
+    el.getAttribute('name') ?? '',
+    el.getAttribute('aria-label') ?? '',
+    el.getAttribute('data-testid') ?? '',
+  ];
+  if (el.matches('button, [role="button"], input[type="submit"], input[type="button"]'))
+    parts.push((el.textContent ?? '').slice(0, 80), el.getAttribute('value') ?? '');
   return parts.join(' ');
 }
 

@@ -35,7 +35,8 @@ function* nodes(data: unknown, depth = 0): Generator<Json> {
     if (!isObj(item)) continue;
     yield item;
     if (item['@graph'] !== undefined) yield* nodes(item['@graph'], depth + 1);
-    for (const key of ['mainEntity', 'mainEntityOfPage', 'itemOffered']) if (isObj(item[key]) || Array.isArray(item[key])) yield* nodes(item[key], depth + 1);
+    for (const key of ['mainEntity', 'mainEntityOfPage', 'itemOffered'])
+      if (isObj(item[key]) || Array.isArray(item[key])) yield* nodes(item[key], depth + 1);
   }
 }
 
@@ -142,7 +143,9 @@ function prop(scope: Element, name: string): Element | null {
 }
 
 function fromMicrodata(doc: Document): DetectedProduct | null {
-  const scopes = Array.from(doc.querySelectorAll('[itemscope][itemtype]')).filter((el) => /schema\.org\/(Product|ProductGroup|IndividualProduct)\b/i.test(el.getAttribute('itemtype') ?? ''));
+  const scopes = Array.from(doc.querySelectorAll('[itemscope][itemtype]')).filter((el) =>
+    /schema\.org\/(Product|ProductGroup|IndividualProduct)\b/i.test(el.getAttribute('itemtype') ?? ''),
+  );
   // The page's own product is the outermost one; related products are usually smaller and later.
   const scope = scopes.find((s) => !s.parentElement?.closest('[itemscope][itemtype*="Product" i]'));
   if (!scope) return null;
@@ -209,7 +212,9 @@ function fromOpenGraph(doc: Document): DetectedProduct | null {
 
 /** A page with a buy button but no product markup: its heading (or title) and its largest image. */
 function fromFallback(doc: Document): DetectedProduct | null {
-  const buy = Array.from(doc.querySelectorAll('button, input[type="submit"], a[role="button"], [role="button"]')).some((b) => BUY_CONTROL.test((b.textContent ?? '') + ' ' + (b.getAttribute('value') ?? '') + ' ' + (b.getAttribute('aria-label') ?? '')));
+  const buy = Array.from(doc.querySelectorAll('button, input[type="submit"], a[role="button"], [role="button"]')).some((b) =>
+    BUY_CONTROL.test((b.textContent ?? '') + ' ' + (b.getAttribute('value') ?? '') + ' ' + (b.getAttribute('aria-label') ?? '')),
+  );
   if (!buy) return null;
   const title = plainText(doc.querySelector('h1')?.textContent, 500) ?? plainText(doc.title.replace(/\s+[|–—-]\s+[^|–—-]+$/, ''), 500);
   if (!title) return null;
@@ -243,12 +248,18 @@ function canonicalUrl(doc: Document): string | undefined {
   return safeLinkUrl(link, doc.baseURI) ?? safeLinkUrl(sanitizeUrl(doc.location?.href ?? doc.URL) ?? '') ?? undefined;
 }
 
-type Draft = Omit<DetectedProduct, 'id' | 'url' | 'image' | 'brand' | 'description'> & { id?: string | undefined; url?: string | null | undefined; image?: string | undefined; brand?: string | undefined; description?: string | undefined };
+type Draft = Omit<DetectedProduct, 'id' | 'url' | 'image' | 'brand' | 'description'> & {
+  id?: string | undefined;
+  url?: string | null | undefined;
+  image?: string | undefined;
+  brand?: string | undefined;
+  description?: string | undefined;
+};
 
 /** Fills in the address (the page's canonical one when the markup gives none) and the id (a product with no sku or gtin is known by its address), and drops empty fields. */
 function assemble(doc: Document, d: Draft): DetectedProduct | null {
   const url = d.url ?? canonicalUrl(doc);
-  const id = plainText(d.id ?? (url ? sanitizeUrl(url) ?? url : undefined), MAX_PRODUCT_ID_CHARS);
+  const id = plainText(d.id ?? (url ? (sanitizeUrl(url) ?? url) : undefined), MAX_PRODUCT_ID_CHARS);
   if (!id) return null;
   const out: DetectedProduct = { id, title: d.title, source: d.source };
   if (d.brand) out.brand = d.brand;

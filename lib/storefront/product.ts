@@ -12,8 +12,16 @@ import { StorableString } from '../text/storable';
 export const PRODUCT_SOURCES = ['json-ld', 'microdata', 'open-graph', 'fallback', 'catalog'] as const;
 
 const Text = (max: number) => v.pipe(StorableString, v.trim(), v.maxLength(max));
-const HttpUrl = v.pipe(v.string(), v.maxLength(MAX.url), v.check((s) => safeLinkUrl(s) === s, 'must be an http(s) URL'));
-const ImageUrl = v.pipe(StorableString, v.maxLength(MAX.image), v.check((s) => safeImageUrl(s) === s, 'must be an http(s) or data:image URL'));
+const HttpUrl = v.pipe(
+  v.string(),
+  v.maxLength(MAX.url),
+  v.check((s) => safeLinkUrl(s) === s, 'must be an http(s) URL'),
+);
+const ImageUrl = v.pipe(
+  StorableString,
+  v.maxLength(MAX.image),
+  v.check((s) => safeImageUrl(s) === s, 'must be an http(s) or data:image URL'),
+);
 
 export const SharedProductSchema = v.object({
   id: v.pipe(Text(MAX.id), v.minLength(1, 'must not be empty')),
@@ -27,4 +35,3 @@ export const SharedProductSchema = v.object({
   source: v.picklist(PRODUCT_SOURCES),
 });
 export type SharedProduct = v.InferOutput<typeof SharedProductSchema>;
-

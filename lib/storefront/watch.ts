@@ -7,7 +7,12 @@ import { detectProduct, type DetectedProduct } from './detect';
  * observer's callback only compares the address and whether a product is known, so a busy page costs one cheap
  * check per mutation batch and at most one detection per STOREFRONT_RECHECK_MS.
  */
-export function watchProduct(doc: Document, signal: AbortSignal, onChange: (product: DetectedProduct | null) => void, detect: (doc: Document) => DetectedProduct | null = detectProduct): void {
+export function watchProduct(
+  doc: Document,
+  signal: AbortSignal,
+  onChange: (product: DetectedProduct | null) => void,
+  detect: (doc: Document) => DetectedProduct | null = detectProduct,
+): void {
   let current = detect(doc);
   let href = doc.location?.href ?? doc.URL;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -15,7 +15,10 @@ export const StudyConfigSchema = v.object({
   /** fixed: everyone gets the first condition; balanced: each new participant gets the least used one. */
   assignment: v.optional(v.picklist(['fixed', 'balanced']), 'fixed'),
   minTurns: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)), DEFAULT_MIN_TURNS),
-  categories: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[a-z0-9_-]{1,64}$/))), v.minLength(1)), DEFAULT_CATEGORIES.map((c) => c.id)),
+  categories: v.optional(
+    v.pipe(v.array(v.pipe(v.string(), v.regex(/^[a-z0-9_-]{1,64}$/))), v.minLength(1)),
+    DEFAULT_CATEGORIES.map((c) => c.id),
+  ),
   catalogVersion: v.optional(v.pipe(v.string(), v.maxLength(100)), 'default'),
   /** Keep URL query strings in logged URLs (off by default: they often hold personal data). */
   keepUrlQuery: v.optional(v.boolean(), false),

@@ -11,7 +11,12 @@ import { COACHING_SCHEMA_KEY, parseCoachingSchema } from '../coach/schema';
 import { endpointBase } from './endpoint';
 
 const JoinAnswerSchema = v.object({
-  study: v.object({ id: v.string(), name: v.string(), keepUrlQuery: v.optional(v.boolean(), false), coachingSchema: v.optional(v.unknown()) }),
+  study: v.object({
+    id: v.string(),
+    name: v.string(),
+    keepUrlQuery: v.optional(v.boolean(), false),
+    coachingSchema: v.optional(v.unknown()),
+  }),
   participant: v.string(),
   role: v.picklist(['seller', 'buyer']),
   condition: ConditionCodeSchema,
@@ -32,7 +37,11 @@ export async function joinStudy(db: FloorwalkerDb, base: string, code: string, f
   }
   let res: Awaited<ReturnType<FetchLike>>;
   try {
-    res = await fetchFn(`${origin}/v1/join`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
+    res = await fetchFn(`${origin}/v1/join`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
   } catch (e) {
     throw new Error(`Could not reach ${origin}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }

@@ -22,7 +22,11 @@ export async function startPractice(settings: Settings, category: string, fetchF
   if (settings.role !== 'seller') throw new Error('Practice conversations are for Sellers.');
   let res: Awaited<ReturnType<FetchLike>>;
   try {
-    res = await fetchFn(`${endpoint.base}/v1/practice`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${endpoint.token}` }, body: JSON.stringify({ category }) });
+    res = await fetchFn(`${endpoint.base}/v1/practice`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${endpoint.token}` },
+      body: JSON.stringify({ category }),
+    });
   } catch (e) {
     throw new Error(`Could not reach ${endpoint.base}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }

@@ -35,9 +35,20 @@ export interface SyncStatus {
   rejected: number;
 }
 
-export const EMPTY_SYNC_STATUS: SyncStatus = { lastAttemptAt: null, lastSuccessAt: null, lastError: null, nextAttemptAt: null, failures: 0, uploaded: 0, rejected: 0 };
+export const EMPTY_SYNC_STATUS: SyncStatus = {
+  lastAttemptAt: null,
+  lastSuccessAt: null,
+  lastError: null,
+  nextAttemptAt: null,
+  failures: 0,
+  uploaded: 0,
+  rejected: 0,
+};
 
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{ status: number; headers: { get(name: string): string | null }; json(): Promise<unknown> }>;
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string },
+) => Promise<{ status: number; headers: { get(name: string): string | null }; json(): Promise<unknown> }>;
 
 export async function readSyncStatus(db: FloorwalkerDb): Promise<SyncStatus> {
   const row = await db.settings.get(SYNC_STATUS_KEY);
@@ -137,12 +148,18 @@ type Outcome =
 type Stop = { error: string; retryAt: number | null };
 
 /** Uploads until nothing is pending or a request fails. */
-export async function syncOnce(db: FloorwalkerDb, target: SyncTarget, fetchFn: FetchLike, now: () => number = Date.now): Promise<SyncResult> {
+export async function syncOnce(
+  db: FloorwalkerDb,
+  target: SyncTarget,
+  fetchFn: FetchLike,
+  now: () => number = Date.now,
+): Promise<SyncResult> {
   let status = await readSyncStatus(db);
   let uploaded = 0;
   let rejected = 0;
   const mine = (e: StoredEvent) => e.study === target.study && e.participant === target.participant;
-  const writeSuspect = (s: Omit<SyncSuspect, 'study' | 'participant'>) => db.settings.put({ key: SYNC_SUSPECT_KEY, value: { study: target.study, participant: target.participant, ...s } });
+  const writeSuspect = (s: Omit<SyncSuspect, 'study' | 'participant'>) =>
+    db.settings.put({ key: SYNC_SUSPECT_KEY, value: { study: target.study, participant: target.participant, ...s } });
   const clearSuspect = () => db.settings.delete(SYNC_SUSPECT_KEY);
 
   async function post(batch: readonly StoredEvent[]): Promise<Outcome> {
@@ -154,23 +171,38 @@ export async function syncOnce(db: FloorwalkerDb, target: SyncTarget, fetchFn: F
         body: JSON.stringify({ events: batch.map(toEvent) }),
       });
       if (res.status === 200 || res.status === 422) {
-        const body = (await res.json()) as { accepted?: string[]; duplicates?: string[]; rejected?: { id: string | null; error: string }[] };
+        const body = (await res.json()) as {
+          accepted?: string[];
+          duplicates?: string[];
+          rejected?: { id: string | null; error: string }[];
+        };
         const have = [...(body.accepted ?? []), ...(body.duplicates ?? [])];
         const refused = (body.rejected ?? []).filter((r): r is { id: string; error: string } => typeof r.id === 'string');
-        if (have.length + refused.length === 0) return { kind: 'failed', error: 'The server acknowledged none of the events sent', retryAt: null };
+        if (have.length + refused.length === 0)
+          return { kind: 'failed', error: 'The server acknowledged none of the events sent', retryAt: null };
         const at = now();
         const pending = (e: StoredEvent) => e.syncState === SyncState.pending;
         // Only pending rows change: a control event sent again is already synced and is not counted twice.
         await db.transaction('rw', db.events, async () => {
           uploaded += await db.events.where('id').anyOf(have).and(pending).modify({ syncState: SyncState.synced, syncedAt: at });
-          for (const r of refused) rejected += await db.events.where('id').equals(r.id).and(pending).modify({ syncState: SyncState.rejected, syncError: r.error });
+          for (const r of refused)
+            rejected += await db.events.where('id').equals(r.id).and(pending).modify({ syncState: SyncState.rejected, syncError: r.error });
         });
         return { kind: 'answered' };
       }
-      if (res.status === 401 || res.status === 403) return { kind: 'failed', error: 'The study no longer accepts this browser’s data: join the study again with your code', retryAt: null };
+      if (res.status === 401 || res.status === 403)
+        return {
+          kind: 'failed',
+          error: 'The study no longer accepts this browser’s data: join the study again with your code',
+          retryAt: null,
+        };
       if (res.status === 429 || res.status === 503) {
         const wait = retryAfterMs(res.headers.get('Retry-After'), now());
-        return { kind: 'failed', error: res.status === 429 ? 'The server asked to slow down' : 'The server is restarting', retryAt: wait === null ? null : now() + wait };
+        return {
+          kind: 'failed',
+          error: res.status === 429 ? 'The server asked to slow down' : 'The server is restarting',
+          retryAt: wait === null ? null : now() + wait,
+        };
       }
       if (res.status >= 500) return { kind: 'server-error', status: res.status };
       return { kind: 'failed', error: `The study server refused the upload (HTTP ${res.status})`, retryAt: null };
@@ -178,7 +210,8 @@ export async function syncOnce(db: FloorwalkerDb, target: SyncTarget, fetchFn: F
       return { kind: 'failed', error: `Could not reach the server (${e instanceof Error ? e.message : String(e)})`, retryAt: null };
     }
   }
-  const stopOn = (o: Exclude<Outcome, { kind: 'answered' }>): Stop => (o.kind === 'failed' ? { error: o.error, retryAt: o.retryAt } : { error: serverProblem(o.status), retryAt: null });
+  const stopOn = (o: Exclude<Outcome, { kind: 'answered' }>): Stop =>
+    o.kind === 'failed' ? { error: o.error, retryAt: o.retryAt } : { error: serverProblem(o.status), retryAt: null };
 
   /** The suspect is down to these events, which failed together while a request without them succeeded. */
   async function narrowTo(events: readonly StoredEvent[], failedStatus: number): Promise<void> {
@@ -190,7 +223,11 @@ export async function syncOnce(db: FloorwalkerDb, target: SyncTarget, fetchFn: F
 
   async function setAside(e: StoredEvent, strikes: number, failedStatus: number): Promise<void> {
     await db.transaction('rw', db.events, db.settings, async () => {
-      rejected += await db.events.where('id').equals(e.id).and((row) => row.syncState === SyncState.pending).modify({ syncState: SyncState.rejected, syncError: setAsideReason(strikes, failedStatus) });
+      rejected += await db.events
+        .where('id')
+        .equals(e.id)
+        .and((row) => row.syncState === SyncState.pending)
+        .modify({ syncState: SyncState.rejected, syncError: setAsideReason(strikes, failedStatus) });
       await clearSuspect();
     });
   }
@@ -231,7 +268,8 @@ export async function syncOnce(db: FloorwalkerDb, target: SyncTarget, fetchFn: F
     // The first half went through (so the server works): the second half is the suspect if it fails on its own.
     const ob = await post(b);
     if (ob.kind === 'failed') return stopOn(ob);
-    if (ob.kind === 'answered') await clearSuspect(); // both went through: the failures were the server's, not the events'
+    if (ob.kind === 'answered')
+      await clearSuspect(); // both went through: the failures were the server's, not the events'
     else await narrowTo(b, ob.status);
     return null;
   }
@@ -286,10 +324,25 @@ export async function syncOnce(db: FloorwalkerDb, target: SyncTarget, fetchFn: F
   if (stop) {
     const failures = status.failures + 1;
     const at = stop.retryAt ?? now() + backoffMs(failures);
-    await writeSyncStatus(db, { ...status, failures, lastError: stop.error, nextAttemptAt: at, uploaded: status.uploaded + uploaded, rejected: status.rejected + rejected });
+    await writeSyncStatus(db, {
+      ...status,
+      failures,
+      lastError: stop.error,
+      nextAttemptAt: at,
+      uploaded: status.uploaded + uploaded,
+      rejected: status.rejected + rejected,
+    });
     return { ok: false, error: stop.error, retryAt: at };
   }
-  await writeSyncStatus(db, { ...status, failures: 0, lastError: null, nextAttemptAt: null, lastSuccessAt: now(), uploaded: status.uploaded + uploaded, rejected: status.rejected + rejected });
+  await writeSyncStatus(db, {
+    ...status,
+    failures: 0,
+    lastError: null,
+    nextAttemptAt: null,
+    lastSuccessAt: now(),
+    uploaded: status.uploaded + uploaded,
+    rejected: status.rejected + rejected,
+  });
   return { ok: true, uploaded, rejected };
 }
 

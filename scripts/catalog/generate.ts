@@ -8,7 +8,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  CATALOG_SCHEMA_VERSION, type Catalog, DEFAULT_CATEGORIES, type DefaultCategoryId, type Persona, type Product, validateCatalog,
+  CATALOG_SCHEMA_VERSION,
+  type Catalog,
+  DEFAULT_CATEGORIES,
+  type DefaultCategoryId,
+  type Persona,
+  type Product,
+  validateCatalog,
 } from '../../lib/catalog/schema';
 import { defaultAttributeErrors } from '../../lib/catalog/default-attributes';
 import { generateJudged, judgedJson } from './judged';
@@ -29,7 +35,14 @@ const MAX_IMAGES = 4;
 
 function wantOf(spec: PersonaSpec): Want {
   const p = spec.profile;
-  return { attrs: p.mustHave, avoid: p.mustNotHave, priceMin: p.budgetMin, priceMax: p.budgetMax, brands: p.brandsLiked, avoidBrands: p.brandsDisliked };
+  return {
+    attrs: p.mustHave,
+    avoid: p.mustNotHave,
+    priceMin: p.budgetMin,
+    priceMax: p.budgetMax,
+    brands: p.brandsLiked,
+    avoidBrands: p.brandsDisliked,
+  };
 }
 
 /** The persona's wants with one of them turned around, to make near misses. */
@@ -65,11 +78,26 @@ function rate(rng: Rng): { rating: number; ratingCount: number } {
 function toProduct(rng: Rng, category: DefaultCategoryId, n: number, d: Draft): Product {
   const id = `${category}-${String(n).padStart(4, '0')}`;
   const { rating, ratingCount } = rate(rng);
-  const imageCount = rng.weighted<number>([[1, 10], [2, 20], [3, 30], [MAX_IMAGES, 40]]);
+  const imageCount = rng.weighted<number>([
+    [1, 10],
+    [2, 20],
+    [3, 30],
+    [MAX_IMAGES, 40],
+  ]);
   const images = d.views.slice(0, imageCount).map((view, i) => ({ src: `img/${id}/${i}.svg`, alt: `${view} ${d.short}` }));
   return {
-    id, category, title: d.title, brand: d.brand, description: d.description, price: d.price, currency: 'USD',
-    rating, ratingCount, attributes: d.attributes, images, url: `/products/${id}`,
+    id,
+    category,
+    title: d.title,
+    brand: d.brand,
+    description: d.description,
+    price: d.price,
+    currency: 'USD',
+    rating,
+    ratingCount,
+    attributes: d.attributes,
+    images,
+    url: `/products/${id}`,
   };
 }
 
@@ -94,10 +122,14 @@ function draftsFor(gen: CategoryGen, specs: readonly PersonaSpec[], rng: Rng): D
       let d: Draft | undefined;
       if (i < FULL_FIT) d = fresh(full, (x) => countSatisfied(cs, x) === cs.length, 400);
       else if (i < FULL_FIT + PARTIAL_FIT) {
-        d = fresh(loosen(rng, full), (x) => {
-          const n = countSatisfied(cs, x);
-          return n < cs.length && n >= cs.length - 2;
-        }, 200);
+        d = fresh(
+          loosen(rng, full),
+          (x) => {
+            const n = countSatisfied(cs, x);
+            return n < cs.length && n >= cs.length - 2;
+          },
+          200,
+        );
       }
       d ??= fresh({}, () => true, 500);
       if (!d) throw new Error(`catalog: could not make a new ${gen.id} product with a unique title`);
@@ -116,7 +148,10 @@ function pickTargets(spec: PersonaSpec, products: readonly Product[], gen: Categ
   const { budgetMin, budgetMax, brandsLiked = [] } = spec.profile;
   const mid = budgetMin !== undefined && budgetMax !== undefined ? (budgetMin + budgetMax) / 2 : undefined;
   const score = (p: Product): number =>
-    p.rating + 0.3 * Math.log10(p.ratingCount + 1) + (brandsLiked.includes(p.brand) ? 1 : 0) - (p.title.includes('(Renewed)') ? 0.6 : 0) -
+    p.rating +
+    0.3 * Math.log10(p.ratingCount + 1) +
+    (brandsLiked.includes(p.brand) ? 1 : 0) -
+    (p.title.includes('(Renewed)') ? 0.6 : 0) -
     (mid ? (0.5 * Math.abs(p.price - mid)) / mid : 0);
   const good = fits.filter((p) => p.rating >= 4 && p.ratingCount >= 25);
   const ranked = (good.length >= 3 ? good : fits).map((p) => ({ p, s: score(p) })).sort((a, b) => b.s - a.s || (a.p.id < b.p.id ? -1 : 1));
@@ -152,7 +187,9 @@ export function generateCatalog(): Catalog {
       personas.push({ id: spec.id, category: spec.category, name: spec.name, mission: spec.mission, targets, profile: spec.profile });
     }
   }
-  const version = `default-1.${seedOf(JSON.stringify([personas, products])).toString(16).padStart(8, '0')}`;
+  const version = `default-1.${seedOf(JSON.stringify([personas, products]))
+    .toString(16)
+    .padStart(8, '0')}`;
   return {
     schema: CATALOG_SCHEMA_VERSION,
     version,
@@ -181,7 +218,9 @@ function main(): void {
   const text = catalogJson(catalog);
   writeFileSync(CATALOG_PATH, text);
   writeFileSync(JUDGED_PATH, judgedJson(judged));
-  console.info(`wrote ${CATALOG_PATH} (${catalog.products.length} products, ${catalog.personas.length} personas, ${(text.length / 1024).toFixed(0)} KiB)`);
+  console.info(
+    `wrote ${CATALOG_PATH} (${catalog.products.length} products, ${catalog.personas.length} personas, ${(text.length / 1024).toFixed(0)} KiB)`,
+  );
   console.info(`wrote ${JUDGED_PATH} (${judged.queries.length} queries)`);
 }
 

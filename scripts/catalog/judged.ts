@@ -37,7 +37,15 @@ export interface JudgedFile {
 }
 
 export const MAX_RELEVANT = 60;
-const TITLE_QUOTA: Record<string, number> = { lego: 5, smartwatches: 4, books: 5, vitamins: 4, running_shoes: 4, headphones: 4, pet_food: 4 };
+const TITLE_QUOTA: Record<string, number> = {
+  lego: 5,
+  smartwatches: 4,
+  books: 5,
+  vitamins: 4,
+  running_shoes: 4,
+  headphones: 4,
+  pet_food: 4,
+};
 const TYPO_COUNT = 25;
 const STOP = new Set(['a', 'an', 'the', 'and', 'of', 'for', 'with', 'in', 'on', 'to', 'by', 'at', 'or']);
 
@@ -141,7 +149,11 @@ function titleSpecs(catalog: Catalog, words: (p: Product) => Set<string>): Spec[
       models.add(model);
       const query = gen.titleQuery(src, models.size - 1);
       const qt = [...new Set(tokens(query))];
-      const checks = qt.map((t): Check => (p) => words(p).has(t));
+      const checks = qt.map(
+        (t): Check =>
+          (p) =>
+            words(p).has(t),
+      );
       const partial: Check = (p) => p.brand === src.brand && gen.modelOf(p.title) === model;
       const named: Check = (p) => partial(p) && qt.every((t) => words(p).has(t));
       out.push({ kind: 'title', query, category, checks, named, partial });
@@ -151,8 +163,32 @@ function titleSpecs(catalog: Catalog, words: (p: Product) => Set<string>): Spec[
 }
 
 const NEIGHBOURS: Record<string, string> = {
-  a: 's', b: 'v', c: 'x', d: 's', e: 'r', f: 'g', g: 'h', h: 'j', i: 'o', j: 'k', k: 'l', l: 'k', m: 'n',
-  n: 'm', o: 'i', p: 'o', q: 'w', r: 't', s: 'a', t: 'r', u: 'y', v: 'c', w: 'e', x: 'z', y: 'u', z: 'x',
+  a: 's',
+  b: 'v',
+  c: 'x',
+  d: 's',
+  e: 'r',
+  f: 'g',
+  g: 'h',
+  h: 'j',
+  i: 'o',
+  j: 'k',
+  k: 'l',
+  l: 'k',
+  m: 'n',
+  n: 'm',
+  o: 'i',
+  p: 'o',
+  q: 'w',
+  r: 't',
+  s: 'a',
+  t: 'r',
+  u: 'y',
+  v: 'c',
+  w: 'e',
+  x: 'z',
+  y: 'u',
+  z: 'x',
 };
 
 /** One or two letters wrong, missing, doubled or swapped in a word of five letters or more. */
@@ -183,21 +219,35 @@ function typoOf(rng: Rng, query: string): string | undefined {
 export function generateJudged(catalog: Catalog): JudgedFile {
   const words = titleWords();
   const specs: Spec[] = [...titleSpecs(catalog, words)];
-  for (const need of BRAND_QUERIES) specs.push({ kind: 'brand', query: need.query, category: need.category, checks: needChecks(need, words) });
-  for (const need of ATTRIBUTE_QUERIES) specs.push({ kind: 'attribute', query: need.query, category: need.category, checks: needChecks(need, words) });
+  for (const need of BRAND_QUERIES)
+    specs.push({ kind: 'brand', query: need.query, category: need.category, checks: needChecks(need, words) });
+  for (const need of ATTRIBUTE_QUERIES)
+    specs.push({ kind: 'attribute', query: need.query, category: need.category, checks: needChecks(need, words) });
   for (const spec of PERSONAS) {
     const persona = catalog.personas.find((p) => p.id === spec.id);
     if (!persona) throw new Error(`judged: persona ${spec.id} is not in the catalog`);
     const cs = personaConstraints(spec);
     for (const query of spec.keywords) {
       specs.push({
-        kind: 'mission', query, category: spec.category, persona: spec.id,
-        checks: cs.map((c): Check => (p) => c.test(p)),
+        kind: 'mission',
+        query,
+        category: spec.category,
+        persona: spec.id,
+        checks: cs.map(
+          (c): Check =>
+            (p) =>
+              c.test(p),
+        ),
         named: (p) => persona.targets.includes(p.id),
       });
     }
   }
-  const judged: Omit<JudgedQuery, 'id'>[] = specs.map((s) => ({ kind: s.kind, query: s.query, relevant: judge(catalog, s), ...(s.persona ? { persona: s.persona } : {}) }));
+  const judged: Omit<JudgedQuery, 'id'>[] = specs.map((s) => ({
+    kind: s.kind,
+    query: s.query,
+    relevant: judge(catalog, s),
+    ...(s.persona ? { persona: s.persona } : {}),
+  }));
 
   const rng = mulberry32(seedOf('floorwalker-judged:typos'));
   const step = judged.length / TYPO_COUNT;
@@ -218,7 +268,13 @@ export function generateJudged(catalog: Catalog): JudgedFile {
   }
 
   const filtered = FILTERED_QUERIES.map((need): Omit<JudgedQuery, 'id'> => {
-    const spec: Spec = { kind: 'filtered', query: need.query, category: need.category, checks: needChecks(need, words), gate: (p) => matchesFilters(p, need.filters) };
+    const spec: Spec = {
+      kind: 'filtered',
+      query: need.query,
+      category: need.category,
+      checks: needChecks(need, words),
+      gate: (p) => matchesFilters(p, need.filters),
+    };
     return { kind: 'filtered', query: need.query, filters: need.filters, relevant: judge(catalog, spec) };
   });
 

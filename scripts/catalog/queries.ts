@@ -112,8 +112,16 @@ export const ATTRIBUTE_QUERIES: readonly Need[] = [
   q('pet_food', 'grain free cat food', { attrs: { species: 'cat', grainFree: true } }),
 ];
 
-const f = (category: DefaultCategoryId, query: string, filters: Omit<Filters, 'category'>, rest: Omit<Need, 'query' | 'category'> = {}): FilteredNeed => ({
-  query, category, ...rest, filters: { category, ...filters },
+const f = (
+  category: DefaultCategoryId,
+  query: string,
+  filters: Omit<Filters, 'category'>,
+  rest: Omit<Need, 'query' | 'category'> = {},
+): FilteredNeed => ({
+  query,
+  category,
+  ...rest,
+  filters: { category, ...filters },
 });
 
 export const FILTERED_QUERIES: readonly FilteredNeed[] = [

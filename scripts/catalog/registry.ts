@@ -11,7 +11,13 @@ import type { PersonaSpec } from './personas';
 import type { CategoryGen, Constraint } from './types';
 
 export const GENERATORS: Record<DefaultCategoryId, CategoryGen> = {
-  lego, smartwatches, books, vitamins, running_shoes: runningShoes, headphones, pet_food: petFood,
+  lego,
+  smartwatches,
+  books,
+  vitamins,
+  running_shoes: runningShoes,
+  headphones,
+  pet_food: petFood,
 };
 
 /** Everything a persona wants, as tests over a product: the profile's constraints plus the mission's extras. */

@@ -35,7 +35,10 @@ export function pickModel<M extends Model>(rng: Rng, models: readonly M[], want:
   let pool = narrow(models, (m) => !avoid.includes(m.brand));
   pool = narrow(pool, (m) => compatible(m.attrs, want));
   const { priceMin, priceMax } = want;
-  pool = narrow(pool, (m) => (priceMin === undefined || m.base >= priceMin / slack) && (priceMax === undefined || m.base <= priceMax * slack));
+  pool = narrow(
+    pool,
+    (m) => (priceMin === undefined || m.base >= priceMin / slack) && (priceMax === undefined || m.base <= priceMax * slack),
+  );
   const liked = want.brands ?? [];
   if (liked.length && rng.chance(0.6)) pool = narrow(pool, (m) => liked.includes(m.brand));
   return rng.pick(pool);
@@ -55,7 +58,12 @@ export function choose<T extends AttributeValue>(rng: Rng, want: Want, key: stri
 export function shopPrice(rng: Rng, x: number, min = 4.99): number {
   const v = Math.max(min, x);
   const whole = Math.floor(v);
-  const end = rng.weighted<number>([[0.99, 70], [0.95, 14], [0.49, 8], [0, 8]]);
+  const end = rng.weighted<number>([
+    [0.99, 70],
+    [0.95, 14],
+    [0.49, 8],
+    [0, 8],
+  ]);
   return Math.max(min, Math.round((whole + end) * 100) / 100);
 }
 
@@ -65,7 +73,9 @@ export function maybeSale(rng: Rng, list: number, deep = 0.35): number {
 }
 
 export function thousands(n: number): string {
-  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return Math.round(n)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** The longest model name (brand + name) a title contains. */

@@ -10,7 +10,13 @@ export const SOURCE_GLOBS = ['{entrypoints,lib,components,hooks,server,scripts,b
 
 /** The cycles among the files under `cwd` matched by `globs`, each as the list of files (relative to `cwd`) round it. */
 export async function findCycles(cwd: string, globs: readonly string[] = SOURCE_GLOBS): Promise<string[][]> {
-  const tree = await parseDependencyTree([...globs], { cwd, context: cwd, tsconfig: `${cwd}/tsconfig.json`, transform: false, skipDynamicImports: false });
+  const tree = await parseDependencyTree([...globs], {
+    cwd,
+    context: cwd,
+    tsconfig: `${cwd}/tsconfig.json`,
+    transform: false,
+    skipDynamicImports: false,
+  });
   return parseCircular(tree);
 }
 

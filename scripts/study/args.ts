@@ -79,7 +79,8 @@ function parse(argv: string[]) {
 
 const wholeNumber = (value: string, option: string, min: number, max: number): number => {
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max) throw new UsageError(`${option} must be a whole number from ${min} to ${max} (got "${value}")`);
+  if (!/^\d+$/.test(value) || n < min || n > max)
+    throw new UsageError(`${option} must be a whole number from ${min} to ${max} (got "${value}")`);
   return n;
 };
 
@@ -100,7 +101,8 @@ async function jsonFile(path: string, option: string): Promise<unknown> {
 /** The study to create, from --config and the flags, checked with the server's own schema before it is sent. */
 async function studyFrom(values: ReturnType<typeof parse>['values']): Promise<Record<string, unknown>> {
   const base = values.config ? await jsonFile(values.config, '--config') : {};
-  if (!base || typeof base !== 'object' || Array.isArray(base)) throw new UsageError('--config must hold a JSON object (a study, as POST /v1/studies takes it)');
+  if (!base || typeof base !== 'object' || Array.isArray(base))
+    throw new UsageError('--config must hold a JSON object (a study, as POST /v1/studies takes it)');
   const study: Record<string, unknown> = { ...(base as Record<string, unknown>) };
   if (values.name !== undefined) study.name = values.name;
   if (values.condition) study.conditions = values.condition;
@@ -122,9 +124,15 @@ async function studyFrom(values: ReturnType<typeof parse>['values']): Promise<Re
 }
 
 /** Reads the command line: what to do, and where. Throws UsageError for anything that cannot work. */
-export async function parseCommand(argv: string[], environment: Record<string, string | undefined>): Promise<{ command: Command; connection: Connection }> {
+export async function parseCommand(
+  argv: string[],
+  environment: Record<string, string | undefined>,
+): Promise<{ command: Command; connection: Connection }> {
   const { values, positionals } = parse(argv);
-  const connection = { url: values.url ?? environment.FLOORWALKER_URL ?? 'http://127.0.0.1:8787', token: values.token ?? environment.ADMIN_TOKEN };
+  const connection = {
+    url: values.url ?? environment.FLOORWALKER_URL ?? 'http://127.0.0.1:8787',
+    token: values.token ?? environment.ADMIN_TOKEN,
+  };
   const [name, id, ...extra] = positionals;
   if (values.help) return { command: { kind: 'help' }, connection };
   if (!name) throw new UsageError('No command given.');
@@ -155,7 +163,8 @@ export async function parseCommand(argv: string[], environment: Record<string, s
     }
     case 'export': {
       const format = values.format ?? 'jsonl';
-      if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')} (got "${format}")`);
+      if (!(EXPORT_FORMATS as readonly string[]).includes(format))
+        throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')} (got "${format}")`);
       return { command: { kind: 'export', id: needId(), format: format as ExportFormat, out: values.out ?? null }, connection };
     }
     default:

@@ -26,7 +26,11 @@ export class CutShort extends Error {
  * written under a temporary name and renamed when complete, so an interrupted export leaves no partial file
  * that looks finished. A body cut short rejects with CutShort; a failure to write, with its own error.
  */
-export async function download(body: ReadableStream<Uint8Array>, out: string | null, stderr: NodeJS.WriteStream = process.stderr): Promise<number> {
+export async function download(
+  body: ReadableStream<Uint8Array>,
+  out: string | null,
+  stderr: NodeJS.WriteStream = process.stderr,
+): Promise<number> {
   let bytes = 0;
   let shown = 0;
   const progress = stderr.isTTY;

@@ -9,7 +9,8 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 export function pilotPage(kind: 'start' | 'seller' | 'buyer' | 'missing', code: string | null, conversation?: string): string {
   const head = (title: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><link rel="stylesheet" href="/pilot/assets/pilot.css"></head>`;
-  if (kind === 'missing') return `${head('Room not found')}<body><main class="narrow"><h1>Room not found</h1><p>Check the link, or ask the Seller for a new one.</p><p><a href="/pilot">Open a room</a></p></main></body></html>`;
+  if (kind === 'missing')
+    return `${head('Room not found')}<body><main class="narrow"><h1>Room not found</h1><p>Check the link, or ask the Seller for a new one.</p><p><a href="/pilot">Open a room</a></p></main></body></html>`;
   if (kind === 'start') {
     return `${head('Floorwalker pilot chat')}<body><main class="narrow">
 <h1>Floorwalker pilot chat</h1>

@@ -112,10 +112,18 @@ function apply(s: RoomState, role: Role, msg: RoomMessage, facts: RoomFacts, now
     need(facts.share && role === 'buyer', 'Nothing to mark as seen', 400);
     const productIds = facts.share.map((p) => p.id);
     // One view event per share: its id is derived from the share's, so a repeat is stored once.
-    return { ok: true, state: s, item: null, events: [withId(makeEvent(ctx, 'Buyer', 'view_share', { productIds }, now), viewedId(msg.shareId))] };
+    return {
+      ok: true,
+      state: s,
+      item: null,
+      events: [withId(makeEvent(ctx, 'Buyer', 'view_share', { productIds }, now), viewedId(msg.shareId))],
+    };
   }
   if (msg.type === 'hover') {
-    need(!!facts.share && role === 'buyer' && facts.share.some((p) => p.id === msg.productId), 'Only a product the Seller shared can be hovered');
+    need(
+      !!facts.share && role === 'buyer' && facts.share.some((p) => p.id === msg.productId),
+      'Only a product the Seller shared can be hovered',
+    );
     // Stored once by the hover's own id, so a hover resent after a reconnect is not counted twice.
     const hover = makeEvent(ctx, 'Buyer', 'hover', { target: 'shared_card', productId: msg.productId, dwellMs: msg.dwellMs }, now);
     return { ok: true, state: s, item: null, events: [withId(hover, msg.id)], ack: msg.id };
@@ -128,7 +136,10 @@ function apply(s: RoomState, role: Role, msg: RoomMessage, facts: RoomFacts, now
     case 'offer': {
       need(role === 'seller' && s.phase === 'offer', 'Only the Seller offers categories, before the chat starts');
       const bad = msg.categories.filter((c) => !facts.offerable.includes(c));
-      need(bad.length === 0, `Not offerable now: ${bad.join(', ')} (done within the last ${CATEGORY_REPEAT_DAYS} days, or not in this study)`);
+      need(
+        bad.length === 0,
+        `Not offerable now: ${bad.join(', ')} (done within the last ${CATEGORY_REPEAT_DAYS} days, or not in this study)`,
+      );
       s.offered = [...new Set(msg.categories)];
       s.phase = 'pick';
       return made({ text: `The Seller can help with: ${s.offered.map(label).join(', ')}` });
@@ -141,7 +152,13 @@ function apply(s: RoomState, role: Role, msg: RoomMessage, facts: RoomFacts, now
       s.category = msg.category;
       s.persona = personas[facts.choose(personas.length)]?.id ?? null;
       s.phase = 'chat';
-      const instruct = makeEvent({ ...ctx, role: 'buyer', participant: s.buyerParticipant }, 'System', 'instruct', { text: `category=${msg.category}; persona=${s.persona ?? ''}` }, at);
+      const instruct = makeEvent(
+        { ...ctx, role: 'buyer', participant: s.buyerParticipant },
+        'System',
+        'instruct',
+        { text: `category=${msg.category}; persona=${s.persona ?? ''}` },
+        at,
+      );
       return made({ text: `The Buyer chose ${label(msg.category)}.` }, [withId(instruct, msg.id)]);
     }
     case 'say': {
@@ -176,7 +193,13 @@ function apply(s: RoomState, role: Role, msg: RoomMessage, facts: RoomFacts, now
       need(sharing === 'III' || views.length === 1, 'This study shares one product at a time (sharing condition II)');
       const message = msg.message ? { message: msg.message } : {};
       // The extension logs the same share under the same id, with where the product was found; stored once.
-      const shared = makeEvent(ctx, 'Seller', 'share', { productIds: views.map((p) => p.id), mode: sharing, from: msg.from ?? 'search', ...message }, at);
+      const shared = makeEvent(
+        ctx,
+        'Seller',
+        'share',
+        { productIds: views.map((p) => p.id), mode: sharing, from: msg.from ?? 'search', ...message },
+        at,
+      );
       return made({ products: views, ...(msg.message ? { text: msg.message } : {}) }, [withId(shared, msg.id)]);
     }
     case 'guess': {
@@ -186,7 +209,9 @@ function apply(s: RoomState, role: Role, msg: RoomMessage, facts: RoomFacts, now
       need(product, 'Unknown product');
       s.guess = { productId: msg.productId, id: msg.id };
       s.outcome = null;
-      return made({ products: [productView(product, true)] }, [withId(makeEvent(ctx, 'Seller', 'guess', { productId: msg.productId }, at), msg.id)]);
+      return made({ products: [productView(product, true)] }, [
+        withId(makeEvent(ctx, 'Seller', 'guess', { productId: msg.productId }, at), msg.id),
+      ]);
     }
     case 'confirm': {
       need(role === 'buyer' && !!s.guess && s.outcome === null, 'There is no guess to answer');
@@ -199,7 +224,9 @@ function apply(s: RoomState, role: Role, msg: RoomMessage, facts: RoomFacts, now
       need(role === 'buyer' && s.phase === 'chat', 'Only the Buyer ends the conversation');
       need(s.turns >= facts.minTurns, `The conversation can end after ${facts.minTurns} turns (now ${s.turns})`);
       s.phase = 'ended';
-      return made({ text: 'The Buyer ended the conversation.' }, [withId(makeEvent(ctx, 'System', 'instruct', { text: `ended by buyer after ${s.turns} turns` }, at), msg.id)]);
+      return made({ text: 'The Buyer ended the conversation.' }, [
+        withId(makeEvent(ctx, 'System', 'instruct', { text: `ended by buyer after ${s.turns} turns` }, at), msg.id),
+      ]);
     }
   }
 }

@@ -35,7 +35,16 @@ export interface Room {
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
 const roomCode = () => Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
-type RoomRow = { id: string; code: string; study_id: string; seller: string; seller_key_hash: string; buyer_key_hash: string | null; condition: string; state: RoomState | string };
+type RoomRow = {
+  id: string;
+  code: string;
+  study_id: string;
+  seller: string;
+  seller_key_hash: string;
+  buyer_key_hash: string | null;
+  condition: string;
+  state: RoomState | string;
+};
 const toRoom = (r: RoomRow): Room => ({
   id: r.id,
   code: r.code,
@@ -54,7 +63,9 @@ export async function participantByCode(sql: Sql, participantCode: unknown): Pro
   if (typeof participantCode !== 'string' || !/^[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(participantCode.trim().toUpperCase())) {
     throw new BadRequest('code: a participant code such as ABCD-1234 is needed to open a room');
   }
-  const [p] = await sql.query<ParticipantRow>('SELECT id, study_id, role, condition FROM participants WHERE code = $1', [participantCode.trim().toUpperCase()]);
+  const [p] = await sql.query<ParticipantRow>('SELECT id, study_id, role, condition FROM participants WHERE code = $1', [
+    participantCode.trim().toUpperCase(),
+  ]);
   if (!p) throw new BadRequest('No participant has that code.', 404);
   return p;
 }
@@ -68,7 +79,17 @@ export async function createRoomFor(sql: Sql, p: ParticipantRow): Promise<{ room
   const sellerKey = randomBytes(24).toString('base64url');
   const code = roomCode();
   const id = `room-${code.toLowerCase()}-${randomBytes(3).toString('hex')}`;
-  const state: RoomState = { phase: 'offer', offered: [], category: null, persona: null, turns: 0, lastSpeaker: null, guess: null, outcome: null, buyerParticipant: `buyer-${code.toLowerCase()}` };
+  const state: RoomState = {
+    phase: 'offer',
+    offered: [],
+    category: null,
+    persona: null,
+    turns: 0,
+    lastSpeaker: null,
+    guess: null,
+    outcome: null,
+    buyerParticipant: `buyer-${code.toLowerCase()}`,
+  };
   await sql.transaction(async (tx) => {
     // Requests for one Seller take turns here, so a burst of them cannot all count the same few open rooms.
     if (tx.kind === 'postgres') await tx.query('SELECT id FROM participants WHERE id = $1 FOR UPDATE', [p.id]);
@@ -87,13 +108,31 @@ export async function createRoomFor(sql: Sql, p: ParticipantRow): Promise<{ room
         { 'Retry-After': String(retryAfter) },
       );
     }
-    await tx.query('INSERT INTO rooms (id, code, study_id, seller, seller_key_hash, condition, state) VALUES ($1, $2, $3, $4, $5, $6, $7)', [id, code, p.study_id, p.id, hashToken(sellerKey), p.condition, JSON.stringify(state)]);
+    await tx.query(
+      'INSERT INTO rooms (id, code, study_id, seller, seller_key_hash, condition, state) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [id, code, p.study_id, p.id, hashToken(sellerKey), p.condition, JSON.stringify(state)],
+    );
   });
-  return { room: { id, code, studyId: p.study_id, seller: p.id, sellerKeyHash: hashToken(sellerKey), buyerKeyHash: null, condition: p.condition, state }, sellerKey };
+  return {
+    room: {
+      id,
+      code,
+      studyId: p.study_id,
+      seller: p.id,
+      sellerKeyHash: hashToken(sellerKey),
+      buyerKeyHash: null,
+      condition: p.condition,
+      state,
+    },
+    sellerKey,
+  };
 }
 
 export async function roomByCode(sql: Sql, code: string): Promise<Room | null> {
-  const [r] = await sql.query<RoomRow>('SELECT id, code, study_id, seller, seller_key_hash, buyer_key_hash, condition, state FROM rooms WHERE code = $1', [code.toUpperCase()]);
+  const [r] = await sql.query<RoomRow>(
+    'SELECT id, code, study_id, seller, seller_key_hash, buyer_key_hash, condition, state FROM rooms WHERE code = $1',
+    [code.toUpperCase()],
+  );
   return r ? toRoom(r) : null;
 }
 
@@ -104,7 +143,10 @@ export async function claimBuyerSeat(sql: Sql, room: Room, key: string | null): 
     throw new BadRequest('Another Buyer is already in this room.', 403);
   }
   const fresh = randomBytes(24).toString('base64url');
-  const updated = await sql.query('UPDATE rooms SET buyer_key_hash = $1 WHERE id = $2 AND buyer_key_hash IS NULL RETURNING id', [hashToken(fresh), room.id]);
+  const updated = await sql.query('UPDATE rooms SET buyer_key_hash = $1 WHERE id = $2 AND buyer_key_hash IS NULL RETURNING id', [
+    hashToken(fresh),
+    room.id,
+  ]);
   if (updated.length === 0) throw new BadRequest('Another Buyer is already in this room.', 403);
   room.buyerKeyHash = hashToken(fresh);
   return fresh;
@@ -166,11 +208,30 @@ function viewOf(catalog: ServerCatalog, id: string, full: boolean): ProductView 
   return p ? productView(p, full) : null;
 }
 
-type ItemRow = { seq: string | number; id: string; sender: ChatItem['sender']; kind: ChatItem['kind']; body: Omit<ChatItem, 'seq' | 'id' | 'sender' | 'kind' | 'time'> | string; time: string | number };
-const toItem = (r: ItemRow): ChatItem => ({ seq: Number(r.seq), id: r.id, sender: r.sender, kind: r.kind, time: Number(r.time), ...(typeof r.body === 'string' ? JSON.parse(r.body) : r.body) });
+type ItemRow = {
+  seq: string | number;
+  id: string;
+  sender: ChatItem['sender'];
+  kind: ChatItem['kind'];
+  body: Omit<ChatItem, 'seq' | 'id' | 'sender' | 'kind' | 'time'> | string;
+  time: string | number;
+};
+const toItem = (r: ItemRow): ChatItem => ({
+  seq: Number(r.seq),
+  id: r.id,
+  sender: r.sender,
+  kind: r.kind,
+  time: Number(r.time),
+  ...(typeof r.body === 'string' ? JSON.parse(r.body) : r.body),
+});
 
 export async function itemsSince(sql: Sql, room: Room, seq: number): Promise<ChatItem[]> {
-  return (await sql.query<ItemRow>('SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND seq > $2 ORDER BY seq', [room.id, seq])).map(toItem);
+  return (
+    await sql.query<ItemRow>('SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND seq > $2 ORDER BY seq', [
+      room.id,
+      seq,
+    ])
+  ).map(toItem);
 }
 
 export interface Applied {
@@ -187,10 +248,20 @@ export interface Applied {
  * (room-rules.ts) whether it is allowed now and what it makes, and stores the chat item (once per client id), the
  * matching research events and the room's new state.
  */
-export async function applyMessage(sql: Sql, roomId: string, role: Role, msg: RoomMessage, catalog: ServerCatalog, now = Date.now()): Promise<Applied> {
+export async function applyMessage(
+  sql: Sql,
+  roomId: string,
+  role: Role,
+  msg: RoomMessage,
+  catalog: ServerCatalog,
+  now = Date.now(),
+): Promise<Applied> {
   return sql.transaction(async (tx) => {
     if (tx.kind === 'postgres') await tx.query('SELECT id FROM rooms WHERE id = $1 FOR UPDATE', [roomId]);
-    const [row] = await tx.query<RoomRow>('SELECT id, code, study_id, seller, seller_key_hash, buyer_key_hash, condition, state FROM rooms WHERE id = $1', [roomId]);
+    const [row] = await tx.query<RoomRow>(
+      'SELECT id, code, study_id, seller, seller_key_hash, buyer_key_hash, condition, state FROM rooms WHERE id = $1',
+      [roomId],
+    );
     if (!row) throw new BadRequest('Room not found', 404);
     const room = toRoom(row);
     const study = await getStudy(tx, room.studyId);
@@ -199,34 +270,54 @@ export async function applyMessage(sql: Sql, roomId: string, role: Role, msg: Ro
     // A view or a hover names a share, and makes no chat item: a resend is kept out by its event's id instead.
     let share: ProductView[] | null = null;
     if (msg.type === 'viewed' || msg.type === 'hover') {
-      const [found] = await tx.query<ItemRow>("SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND id = $2 AND kind = 'share'", [room.id, msg.shareId]);
+      const [found] = await tx.query<ItemRow>(
+        "SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND id = $2 AND kind = 'share'",
+        [room.id, msg.shareId],
+      );
       share = found ? (toItem(found).products ?? []) : null;
     } else {
-      const [existing] = await tx.query<ItemRow>('SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND id = $2', [room.id, msg.id]);
+      const [existing] = await tx.query<ItemRow>(
+        'SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND id = $2',
+        [room.id, msg.id],
+      );
       if (existing) return { item: toItem(existing), duplicate: true, roomChanged: false };
     }
 
     const labels = new Map(catalog.catalog.categories.map((c) => [c.id, c.label]));
-    const next = transition(room.state, role, msg, {
-      room,
-      minTurns: study.minTurns,
-      offerable: msg.type === 'offer' ? await offerableCategories(tx, room, study) : [],
-      share,
-      categoryLabel: (id) => labels.get(id),
-      product: (id) => catalog.product(id),
-      personasOf: (category) => catalog.personasOf(category),
-      choose: (n) => randomInt(n),
-    }, now);
+    const next = transition(
+      room.state,
+      role,
+      msg,
+      {
+        room,
+        minTurns: study.minTurns,
+        offerable: msg.type === 'offer' ? await offerableCategories(tx, room, study) : [],
+        share,
+        categoryLabel: (id) => labels.get(id),
+        product: (id) => catalog.product(id),
+        personasOf: (category) => catalog.personasOf(category),
+        choose: (n) => randomInt(n),
+      },
+      now,
+    );
     if (!next.ok) throw new BadRequest(next.message, next.status);
     if (msg.type === 'viewed' || msg.type === 'hover' || !next.item) {
       await insertEvents(tx, next.events);
       return { item: null, ...(next.ack ? { ack: next.ack } : {}), duplicate: false, roomChanged: false };
     }
-    if (next.state.phase === 'ended' && room.state.phase !== 'ended') await tx.query('UPDATE rooms SET ended_at = now() WHERE id = $1', [room.id]);
+    if (next.state.phase === 'ended' && room.state.phase !== 'ended')
+      await tx.query('UPDATE rooms SET ended_at = now() WHERE id = $1', [room.id]);
     const { body, time } = next.item;
-    const [stored] = await tx.query<{ seq: string | number }>('INSERT INTO room_messages (room_id, id, sender, kind, body, time) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq', [room.id, msg.id, role, msg.type, JSON.stringify(body), time]);
+    const [stored] = await tx.query<{ seq: string | number }>(
+      'INSERT INTO room_messages (room_id, id, sender, kind, body, time) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq',
+      [room.id, msg.id, role, msg.type, JSON.stringify(body), time],
+    );
     await tx.query('UPDATE rooms SET state = $1 WHERE id = $2', [JSON.stringify(next.state), room.id]);
     await insertEvents(tx, next.events);
-    return { item: { seq: Number(stored?.seq), id: msg.id, sender: role, kind: msg.type, time, ...body }, duplicate: false, roomChanged: true };
+    return {
+      item: { seq: Number(stored?.seq), id: msg.id, sender: role, kind: msg.type, time, ...body },
+      duplicate: false,
+      roomChanged: true,
+    };
   });
 }

@@ -61,7 +61,14 @@ function echoedId(raw: unknown): string | undefined {
  * answers an upgrade by running it through the app it was made with, and that must be the whole app, so an
  * upgrade passes the same middleware as any request (refused while shutting down, logged).
  */
-export async function createPilot(deps: { sql: Sql; catalog: ServerCatalog; log: Logger; buyerPace: TypingPace; helloTimeoutMs: number; websocket: Pick<NodeWebSocket, 'upgradeWebSocket' | 'wss'> }) {
+export async function createPilot(deps: {
+  sql: Sql;
+  catalog: ServerCatalog;
+  log: Logger;
+  buyerPace: TypingPace;
+  helloTimeoutMs: number;
+  websocket: Pick<NodeWebSocket, 'upgradeWebSocket' | 'wss'>;
+}) {
   const { sql, catalog, log, helloTimeoutMs } = deps;
   const { upgradeWebSocket, wss } = deps.websocket;
   const router = new Hono();
@@ -78,7 +85,11 @@ export async function createPilot(deps: { sql: Sql; catalog: ServerCatalog; log:
   const send = (ws: WSContext, m: ServerMessage) => ws.send(JSON.stringify(m));
   const presence = (roomId: string) => {
     const conns = [...(rooms.get(roomId) ?? [])];
-    const m: ServerMessage = { type: 'presence', seller: conns.some((c) => c.role === 'seller'), buyer: conns.some((c) => c.role === 'buyer') };
+    const m: ServerMessage = {
+      type: 'presence',
+      seller: conns.some((c) => c.role === 'seller'),
+      buyer: conns.some((c) => c.role === 'buyer'),
+    };
     for (const c of conns) send(c.ws, m);
   };
   const refreshViews = async (room: Room) => {
@@ -94,23 +105,59 @@ export async function createPilot(deps: { sql: Sql; catalog: ServerCatalog; log:
     const req = parsed.output;
     const study = await getStudy(sql, studyId);
     if (!study) throw new BadRequest('The study no longer exists.', 404);
-    if (!study.categories.includes(req.category)) throw new BadRequest(`simulatedBuyer.category: this study has ${study.categories.join(', ')}`);
-    if (!catalog.personasOf(req.category).length) throw new BadRequest(`simulatedBuyer.category: the pilot catalog has no Buyer personas for ${req.category}`);
+    if (!study.categories.includes(req.category))
+      throw new BadRequest(`simulatedBuyer.category: this study has ${study.categories.join(', ')}`);
+    if (!catalog.personasOf(req.category).length)
+      throw new BadRequest(`simulatedBuyer.category: the pilot catalog has no Buyer personas for ${req.category}`);
     if (!wsBase) throw new BadRequest('The server is still starting; try again.', 409);
     const custom = study.coachingSchema === undefined ? null : parseCoachingSchema(study.coachingSchema);
-    return { ...req, seed: req.seed ?? randomInt(2 ** 31), mindChange: req.mindChange ?? 0, accept: req.accept ?? 'target', schema: custom?.ok ? custom.schema : DEFAULT_COACHING_SCHEMA, wsBase };
+    return {
+      ...req,
+      seed: req.seed ?? randomInt(2 ** 31),
+      mindChange: req.mindChange ?? 0,
+      accept: req.accept ?? 'target',
+      schema: custom?.ok ? custom.schema : DEFAULT_COACHING_SCHEMA,
+      wsBase,
+    };
   };
   /** Seats a simulated Buyer in a fresh room: it joins over the WebSocket like a Buyer page. */
   const seatSimulatedBuyer = async (room: Room, p: Awaited<ReturnType<typeof prepareSeat>>) => {
     // The data says the Buyer was simulated, and which one (the seed reproduces it).
-    const ctx = { study: room.studyId, participant: room.state.buyerParticipant, conversation: room.id, role: 'buyer' as const, condition: room.condition, url: null };
-    await insertEvents(sql, [makeEvent(ctx, 'System', 'instruct', { text: `buyer=simulated; category=${p.category}; seed=${p.seed}; mindChange=${p.mindChange}; accept=${p.accept}` })]);
-    const seat = new SimulatedBuyerSeat({ wsBase: p.wsBase, room: room.code, category: p.category, seed: p.seed, mindChange: p.mindChange, accept: p.accept, catalog, schema: p.schema, pace: deps.buyerPace, log, onClose: () => seats.delete(seat) });
+    const ctx = {
+      study: room.studyId,
+      participant: room.state.buyerParticipant,
+      conversation: room.id,
+      role: 'buyer' as const,
+      condition: room.condition,
+      url: null,
+    };
+    await insertEvents(sql, [
+      makeEvent(ctx, 'System', 'instruct', {
+        text: `buyer=simulated; category=${p.category}; seed=${p.seed}; mindChange=${p.mindChange}; accept=${p.accept}`,
+      }),
+    ]);
+    const seat = new SimulatedBuyerSeat({
+      wsBase: p.wsBase,
+      room: room.code,
+      category: p.category,
+      seed: p.seed,
+      mindChange: p.mindChange,
+      accept: p.accept,
+      catalog,
+      schema: p.schema,
+      pace: deps.buyerPace,
+      log,
+      onClose: () => seats.delete(seat),
+    });
     seats.add(seat);
     seat.start();
     return { category: p.category, seed: p.seed };
   };
-  const opened = async (c: { req: { url: string } }, participant: Parameters<typeof createRoomFor>[1], simulated: unknown): Promise<OpenedRoom> => {
+  const opened = async (
+    c: { req: { url: string } },
+    participant: Parameters<typeof createRoomFor>[1],
+    simulated: unknown,
+  ): Promise<OpenedRoom> => {
     const prepared = simulated === undefined ? null : await prepareSeat(participant.study_id, simulated);
     const { room, sellerKey } = await createRoomFor(sql, participant);
     const base = new URL(c.req.url).origin;
@@ -133,7 +180,10 @@ export async function createPilot(deps: { sql: Sql; catalog: ServerCatalog; log:
     const owner = token ? await ownerOfToken(sql, token) : null;
     if (!owner) throw new BadRequest('Join a study first: practice needs your participant token (Authorization: Bearer …).', 401);
     const body = await jsonBody(c, { limit: MAX_SMALL_BODY_BYTES, optional: true });
-    return c.json(await opened(c, { id: owner.participant, study_id: owner.study, role: owner.role, condition: owner.condition }, body), 201);
+    return c.json(
+      await opened(c, { id: owner.participant, study_id: owner.study, role: owner.role, condition: owner.condition }, body),
+      201,
+    );
   });
 
   router.get('/pilot', (c) => c.html(pilotPage('start', null)));
@@ -149,7 +199,13 @@ export async function createPilot(deps: { sql: Sql; catalog: ServerCatalog; log:
     const p = catalog.product(c.req.param('id'));
     if (!p) return c.text('No such product in the pilot catalog.', 404);
     const label = catalog.catalog.categories.find((cat) => cat.id === p.category)?.label ?? p.category;
-    return c.html(productPage(p, label, p.images.map((_, i) => productImageUrl(p, i))));
+    return c.html(
+      productPage(
+        p,
+        label,
+        p.images.map((_, i) => productImageUrl(p, i)),
+      ),
+    );
   });
   router.get('/pilot/assets/:file', (c) => {
     const file = assets.get(c.req.param('file'));
@@ -244,7 +300,8 @@ export async function createPilot(deps: { sql: Sql; catalog: ServerCatalog; log:
           // One hello per connection: a second would register the socket again (every item delivered twice, a
           // presence that outlives the socket). It is refused; the connection stays as it was.
           if (msg.type === 'hello') return send(ws, { type: 'error', message: 'This connection has already said hello' });
-          if (stage !== 'joined' || !room || !conn) return send(ws, { type: 'error', message: 'Wait for the welcome before sending', ...(id ? { id } : {}) });
+          if (stage !== 'joined' || !room || !conn)
+            return send(ws, { type: 'error', message: 'Wait for the welcome before sending', ...(id ? { id } : {}) });
           try {
             if (msg.type === 'typing') {
               for (const c2 of rooms.get(room.id) ?? []) if (c2 !== conn) send(c2.ws, { type: 'typing', role, on: msg.on });

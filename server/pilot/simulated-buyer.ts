@@ -113,7 +113,8 @@ export class SimulatedBuyerSeat {
       if (m.key) this.key = m.key;
       this.onRoom(m.room);
     } else if (m.type === 'room') this.onRoom(m.room);
-    else if (m.type === 'error') this.o.log.warn(m.id ? 'simulated buyer message refused' : 'simulated buyer refused', { room: this.o.room, error: m.message });
+    else if (m.type === 'error')
+      this.o.log.warn(m.id ? 'simulated buyer message refused' : 'simulated buyer refused', { room: this.o.room, error: m.message });
   }
 
   private onRoom(room: RoomView): void {
@@ -127,7 +128,9 @@ export class SimulatedBuyerSeat {
     if (room.phase !== 'chat' || this.buyer || !room.priming) return;
     // The Buyer page shows the targets (every priming condition does); their persona is the one these are the targets of.
     const targets = new Set(room.priming.targets.map((t) => t.id));
-    const persona = this.o.catalog.catalog.personas.find((p) => p.targets.length === targets.size && p.targets.every((t) => targets.has(t)));
+    const persona = this.o.catalog.catalog.personas.find(
+      (p) => p.targets.length === targets.size && p.targets.every((t) => targets.has(t)),
+    );
     if (!persona) {
       this.o.log.warn('simulated buyer: no persona has these targets', { room: this.o.room, targets: [...targets] });
       return this.stop();
@@ -154,7 +157,11 @@ export class SimulatedBuyerSeat {
     if (item.kind === 'say' && item.text) e = { type: 'say', text: item.text, ...(item.acts ? { acts: item.acts } : {}) };
     else if (item.kind === 'share' && item.products?.length) {
       this.conn.viewed(item.id);
-      e = { type: 'share', productIds: item.products.filter((p) => p.source === 'catalog').map((p) => p.id), ...(item.text ? { text: item.text } : {}) };
+      e = {
+        type: 'share',
+        productIds: item.products.filter((p) => p.source === 'catalog').map((p) => p.id),
+        ...(item.text ? { text: item.text } : {}),
+      };
       // Hovers name the share they were on.
       await this.act(buyer.respond(e), item.id);
       return;
@@ -187,7 +194,11 @@ export class SimulatedBuyerSeat {
   }
 
   private enqueue(work: () => Promise<void>): void {
-    this.queue = this.queue.then(work).catch((e: unknown) => this.o.log.error('simulated buyer failed', { room: this.o.room, error: e instanceof Error ? e.message : String(e) }));
+    this.queue = this.queue
+      .then(work)
+      .catch((e: unknown) =>
+        this.o.log.error('simulated buyer failed', { room: this.o.room, error: e instanceof Error ? e.message : String(e) }),
+      );
   }
 }
 

@@ -15,7 +15,7 @@ describe('chat items on the pages', () => {
     expect(shown.map((i) => i.seq)).toEqual([3, 4, 7, 9, 12, 15]);
   });
 
-  it('are placed by seq in the Seller page\'s list, before messages still waiting to be stored', () => {
+  it("are placed by seq in the Seller page's list, before messages still waiting to be stored", () => {
     const list = document.createElement('div');
     const item = (text: string) => Object.assign(document.createElement('div'), { textContent: text });
     placeBySeq(list, item('seq 20'), 20);
@@ -54,14 +54,24 @@ describe('the typing signal both pages use', () => {
   });
 });
 
-describe('the pages\' connection', () => {
+describe("the pages' connection", () => {
   /** A socket that records what is sent, welcomed at once. */
   function connected() {
     const sent: string[] = [];
     const got: ServerMessage[] = [];
     let pending: { id: string }[] = [];
-    const socket = { onopen: null, onmessage: null, onclose: null, send: (d: string) => sent.push(d), close: () => undefined } as SocketLike & { onmessage: ((e: { data: string }) => void) | null };
-    const conn = new ChatConnection(() => 'ws://test/', { onMessage: (m) => got.push(m), onItem: () => undefined, onStatus: () => undefined, onPending: (p) => (pending = p) }, () => socket);
+    const socket = {
+      onopen: null,
+      onmessage: null,
+      onclose: null,
+      send: (d: string) => sent.push(d),
+      close: () => undefined,
+    } as SocketLike & { onmessage: ((e: { data: string }) => void) | null };
+    const conn = new ChatConnection(
+      () => 'ws://test/',
+      { onMessage: (m) => got.push(m), onItem: () => undefined, onStatus: () => undefined, onPending: (p) => (pending = p) },
+      () => socket,
+    );
     conn.start();
     socket.onmessage?.({ data: JSON.stringify({ type: 'welcome', role: 'seller', room: {} }) });
     return { conn, socket, sent, got, pending: () => pending };

@@ -11,7 +11,11 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /** `npm run study -- …` as a child process against the test server: its exit status, stdout and stderr. */
 function study(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/study.ts', ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/study.ts', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
@@ -20,7 +24,13 @@ function study(args: string[], env: Record<string, string> = {}): Promise<{ code
   });
 }
 
-const schema = { id: 'cli-mini', name: 'CLI mini', version: 1, start: ['hi'], acts: [{ id: 'hi', number: '1', label: 'Hi', hint: 'Say hi' }] };
+const schema = {
+  id: 'cli-mini',
+  name: 'CLI mini',
+  version: 1,
+  start: ['hi'],
+  acts: [{ id: 'hi', number: '1', label: 'Hi', hint: 'Say hi' }],
+};
 
 describe.each(BACKENDS)('npm run study against a real server ($name)', { timeout: 60_000 }, (backend) => {
   const harness = useServer(backend);
@@ -35,23 +45,61 @@ describe.each(BACKENDS)('npm run study against a real server ($name)', { timeout
     const h = harness();
     const schemaFile = join(dir, 'schema.json');
     await writeFile(schemaFile, JSON.stringify(schema));
-    const created = await study(['create', ...connect(), '--name', 'CLI study', '--condition', 'A.Iu', '--condition', 'C.IIIc', '--balanced', '--min-turns', '3', '--category', 'lego', '--category', 'books', '--catalog-version', 'v2-2024', '--coaching-schema', schemaFile, '--keep-url-query']);
+    const created = await study([
+      'create',
+      ...connect(),
+      '--name',
+      'CLI study',
+      '--condition',
+      'A.Iu',
+      '--condition',
+      'C.IIIc',
+      '--balanced',
+      '--min-turns',
+      '3',
+      '--category',
+      'lego',
+      '--category',
+      'books',
+      '--catalog-version',
+      'v2-2024',
+      '--coaching-schema',
+      schemaFile,
+      '--keep-url-query',
+    ]);
     expect(created).toMatchObject({ code: 0, stderr: '' });
     const id = /^Created (st-\w+) \(A\.Iu, C\.IIIc\)$/.exec(created.stdout.trim())?.[1] ?? '';
     expect(id).not.toBe('');
     const stored = await (await fetch(`${h.url}/v1/studies/${id}`, { headers: h.admin })).json();
-    expect(stored).toMatchObject({ name: 'CLI study', conditions: ['A.Iu', 'C.IIIc'], assignment: 'balanced', minTurns: 3, categories: ['lego', 'books'], catalogVersion: 'v2-2024', keepUrlQuery: true, coachingSchema: schema });
+    expect(stored).toMatchObject({
+      name: 'CLI study',
+      conditions: ['A.Iu', 'C.IIIc'],
+      assignment: 'balanced',
+      minTurns: 3,
+      categories: ['lego', 'books'],
+      catalogVersion: 'v2-2024',
+      keepUrlQuery: true,
+      coachingSchema: schema,
+    });
 
     // A whole study from --config, a flag overriding it.
     const configFile = join(dir, 'study.json');
     await writeFile(configFile, JSON.stringify({ name: 'From config', minTurns: 7, catalogVersion: 'cfg' }));
     const fromConfig = await study(['create', ...connect(), '--config', configFile, '--min-turns', '2']);
     const id2 = /^Created (st-\w+)/.exec(fromConfig.stdout)?.[1] ?? '';
-    expect(await (await fetch(`${h.url}/v1/studies/${id2}`, { headers: h.admin })).json()).toMatchObject({ name: 'From config', minTurns: 2, catalogVersion: 'cfg', keepUrlQuery: false });
+    expect(await (await fetch(`${h.url}/v1/studies/${id2}`, { headers: h.admin })).json()).toMatchObject({
+      name: 'From config',
+      minTurns: 2,
+      catalogVersion: 'cfg',
+      keepUrlQuery: false,
+    });
 
     const codes = await study(['codes', id, ...connect(), '--count', '3', '--role', 'buyer']);
     expect(codes.code).toBe(0);
-    const lines = codes.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const lines = codes.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(lines).toHaveLength(3);
     expect(lines.every(([code, role]) => /^[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(code ?? '') && role === 'buyer')).toBe(true);
     expect(lines.map((l) => l[2]).sort()).toEqual(['A.Iu', 'A.Iu', 'C.IIIc']); // balanced
@@ -63,8 +111,10 @@ describe.each(BACKENDS)('npm run study against a real server ($name)', { timeout
     const h = harness();
     const s = await joinedSeller(h, { name: 'CLI export' });
     const events = Array.from({ length: 1500 }, (_, i) => s.event(i % 3 ? 'click' : 'utter'));
-    for (let i = 0; i < events.length; i += 1000) expect((await post(`${h.url}/v1/events`, { events: events.slice(i, i + 1000) }, s.auth)).status).toBe(200);
-    const fromServer = async (format: string) => (await fetch(`${h.url}/v1/studies/${s.studyId}/export?format=${format}`, { headers: h.admin })).text();
+    for (let i = 0; i < events.length; i += 1000)
+      expect((await post(`${h.url}/v1/events`, { events: events.slice(i, i + 1000) }, s.auth)).status).toBe(200);
+    const fromServer = async (format: string) =>
+      (await fetch(`${h.url}/v1/studies/${s.studyId}/export?format=${format}`, { headers: h.admin })).text();
 
     const out = join(dir, 'export.jsonl');
     const toFile = await study(['export', s.studyId, ...connect(), '--out', out]);
@@ -72,7 +122,12 @@ describe.each(BACKENDS)('npm run study against a real server ($name)', { timeout
     expect(toFile.stdout).toBe('');
     const file = await readFile(out, 'utf8');
     expect(file).toBe(await fromServer('jsonl'));
-    expect(file.trim().split('\n').map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(events.map((e) => e.id));
+    expect(
+      file
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { id: string }).id),
+    ).toEqual(events.map((e) => e.id));
     expect(toFile.stderr).toBe(`Wrote ${out}: ${Buffer.byteLength(file).toLocaleString('en-US')} bytes\n`);
 
     const toStdout = await study(['export', s.studyId, ...connect(), '--format', 'csv']);

@@ -75,9 +75,14 @@ const FIRST_UNREADABLE = 2_500;
  * apart over two conversations, then breaks the storage from the FIRST_UNREADABLE-th on: every export format gets
  * through at least one conversation or page before it fails.
  */
-export async function storeEventsAndBreakPartWay(sql: Sql, event: (action: 'click' | 'utter', over: Partial<FwEvent>, time: number) => FwEvent): Promise<void> {
+export async function storeEventsAndBreakPartWay(
+  sql: Sql,
+  event: (action: 'click' | 'utter', over: Partial<FwEvent>, time: number) => FwEvent,
+): Promise<void> {
   const t0 = 1_800_000_000_000;
-  const events = Array.from({ length: FAULT_EVENTS }, (_, i) => event(i % 2 ? 'utter' : 'click', { conversation: i < FAULT_EVENTS / 2 ? 'conv-a' : 'conv-b' }, t0 + i));
+  const events = Array.from({ length: FAULT_EVENTS }, (_, i) =>
+    event(i % 2 ? 'utter' : 'click', { conversation: i < FAULT_EVENTS / 2 ? 'conv-a' : 'conv-b' }, t0 + i),
+  );
   await storeRows(sql, events);
   await breakEventsFrom(sql, t0 + FIRST_UNREADABLE);
 }
@@ -101,7 +106,14 @@ const LAST_CHUNK_SIZE = 0;
  */
 export function wireGet(url: string, headers: Record<string, string> = {}): Promise<WireResponse> {
   const { hostname, port, pathname, search } = new URL(url);
-  const request = [`GET ${pathname}${search} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', ''].join('\r\n');
+  const request = [
+    `GET ${pathname}${search} HTTP/1.1`,
+    `Host: ${hostname}:${port}`,
+    'Connection: close',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    '',
+    '',
+  ].join('\r\n');
   return new Promise((resolve, reject) => {
     const received: Buffer[] = [];
     const socket = connect(Number(port), hostname, () => socket.write(request));
@@ -123,13 +135,15 @@ function parseResponse(raw: Buffer): WireResponse {
   if (headEnd < 0) throw new Error(`No complete response head in ${raw.length} bytes`);
   const [statusLine = '', ...headerLines] = raw.subarray(0, headEnd).toString('latin1').split('\r\n');
   const status = Number(statusLine.split(' ')[1]);
-  const headers = Object.fromEntries(headerLines.map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    headerLines.map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
   const rest = raw.subarray(headEnd + 4);
   if (headers['transfer-encoding'] !== 'chunked') {
     return { status, headers, body: rest, complete: rest.length === Number(headers['content-length'] ?? rest.length) };
   }
   const chunks: Buffer[] = [];
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     const lineEnd = rest.indexOf('\r\n', at);
     if (lineEnd < 0) break;
     const size = parseInt(rest.subarray(at, lineEnd).toString('latin1'), 16);

@@ -49,7 +49,11 @@ const parseCsv = (text: string) => {
   expect(parsed.errors).toEqual([]);
   return parsed.data;
 };
-const jsonLines = (text: string) => text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as unknown);
+const jsonLines = (text: string) =>
+  text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as unknown);
 
 describe.each(BACKENDS)('exports ($name)', (backend) => {
   const harness = useServer(backend);
@@ -57,13 +61,26 @@ describe.each(BACKENDS)('exports ($name)', (backend) => {
   it('streams every format, each parsing and matching what was ingested', async () => {
     const h = harness();
     const s = await joinedSeller(h, { name: 'Export study' });
-    const ctx = (conversation: string | null) => ({ study: s.studyId, participant: s.joined.participant, conversation, role: 'seller' as const, condition: s.joined.condition, url: 'http://127.0.0.1/chat' });
+    const ctx = (conversation: string | null) => ({
+      study: s.studyId,
+      participant: s.joined.participant,
+      conversation,
+      role: 'seller' as const,
+      condition: s.joined.condition,
+      url: 'http://127.0.0.1/chat',
+    });
     const t = 1_750_000_000_000;
     const conv = (id: string, offset: number): FwEvent[] => [
       makeEvent(ctx(id), 'Buyer', 'utter', { text: 'Hi, I need headphones for my dad' }, t + offset),
       makeEvent(ctx(id), 'Seller', 'select_act', { act: 'greet', via: 'keyboard' }, t + offset + 1),
       makeEvent(ctx(id), 'Seller', 'utter', { text: 'Hello! Who are they for?', acts: ['greet', 'ask_recipient'] }, t + offset + 2),
-      makeEvent(ctx(id), 'Seller', 'search', { query: 'headphones', filters: { category: 'headphones' }, sort: 'relevance', page: 0 }, t + offset + 3),
+      makeEvent(
+        ctx(id),
+        'Seller',
+        'search',
+        { query: 'headphones', filters: { category: 'headphones' }, sort: 'relevance', page: 0 },
+        t + offset + 3,
+      ),
       makeEvent(ctx(id), 'Catalog', 'results', { query: 'headphones', productIds: ['h1', 'h2'], total: 2, latencyMs: 0.4 }, t + offset + 4),
       makeEvent(ctx(id), 'Seller', 'hover', { target: 'result_image', productId: 'h1', dwellMs: 400 }, t + offset + 5),
       makeEvent(ctx(id), 'Buyer', 'utter', { text: 'My dad, =SUM(A1) "quotes", commas' }, t + offset + 6),
@@ -72,7 +89,11 @@ describe.each(BACKENDS)('exports ($name)', (backend) => {
       makeEvent(ctx(id), 'Seller', 'guess', { productId: 'h1' }, t + offset + 9),
       makeEvent(ctx(id), 'Buyer', 'confirm', { productId: 'h1', accepted: true }, t + offset + 10),
     ];
-    const events = [...conv('conv-b', 0), ...conv('conv-a', 100), makeEvent(ctx(null), 'Page', 'scroll', { container: 'document', depthPct: 40, maxDepthPct: 40 }, t + 500)];
+    const events = [
+      ...conv('conv-b', 0),
+      ...conv('conv-a', 100),
+      makeEvent(ctx(null), 'Page', 'scroll', { container: 'document', depthPct: 40, maxDepthPct: 40 }, t + 500),
+    ];
     expect((await post(`${h.url}/v1/events`, { events }, s.auth)).json).toMatchObject({ rejected: [] });
     const get = async (format: string) => {
       const res = await fetch(`${h.url}/v1/studies/${s.studyId}/export?format=${format}`, { headers: h.admin });
@@ -81,7 +102,10 @@ describe.each(BACKENDS)('exports ($name)', (backend) => {
     };
 
     const jsonl = await get('jsonl');
-    const lines = jsonl.text.trim().split('\n').map((l) => JSON.parse(l) as FwEvent);
+    const lines = jsonl.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as FwEvent);
     // Every event exactly as ingested, field for field (payloads included), oldest first by id.
     expect(lines).toStrictEqual([...events].sort((a, b) => (a.id < b.id ? -1 : 1)));
     expect(lines.every((e) => validateEvent(e).ok)).toBe(true);
@@ -93,10 +117,24 @@ describe.each(BACKENDS)('exports ($name)', (backend) => {
     expect(csv.data).toHaveLength(events.length);
     const tricky = csv.data.find((r) => r['payload.text']?.includes('SUM'));
     expect(tricky?.['payload.text']).toBe(`My dad, =SUM(A1) "quotes", commas`); // not at the start: left as is
-    expect(csv.data.find((r) => r.action === 'hover')).toMatchObject({ 'payload.productId': 'h1', 'payload.dwellMs': '400', agent: 'Seller' });
+    expect(csv.data.find((r) => r.action === 'hover')).toMatchObject({
+      'payload.productId': 'h1',
+      'payload.dwellMs': '400',
+      agent: 'Seller',
+    });
     expect(csv.data.find((r) => r.action === 'share')?.['payload.productIds']).toBe('["h1"]');
 
-    const convs = JSON.parse((await get('conversations')).text) as { conversation: string; turns: { speaker: string; text: string; acts?: string[] }[]; turnCount: number; searches: { results?: string[] }[]; shares: unknown[]; hovers: unknown[]; guess: { productId: string } | null; outcome: { accepted: boolean } | null; condition: string }[];
+    const convs = JSON.parse((await get('conversations')).text) as {
+      conversation: string;
+      turns: { speaker: string; text: string; acts?: string[] }[];
+      turnCount: number;
+      searches: { results?: string[] }[];
+      shares: unknown[];
+      hovers: unknown[];
+      guess: { productId: string } | null;
+      outcome: { accepted: boolean } | null;
+      condition: string;
+    }[];
     expect(convs.map((c) => c.conversation)).toEqual(['conv-a', 'conv-b']);
     const c = convs[0];
     expect(c?.turns.map((x) => x.speaker)).toEqual(['Buyer', 'Seller', 'Buyer', 'Seller']);
@@ -106,16 +144,33 @@ describe.each(BACKENDS)('exports ($name)', (backend) => {
     expect(c?.shares).toHaveLength(1);
     expect(c?.hovers).toHaveLength(1);
 
-    const parlai = (await get('parlai')).text.trim().split('\n').map((l) => JSON.parse(l) as { dialog: { id: string; text: string }[][]; metadata: { conversation: string; accepted: boolean } });
+    const parlai = (await get('parlai')).text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { dialog: { id: string; text: string }[][]; metadata: { conversation: string; accepted: boolean } });
     expect(parlai).toHaveLength(2);
     expect(parlai[0]?.dialog[0]?.map((u) => u.id)).toEqual(['Buyer', 'Seller', 'Buyer', 'Seller']);
     expect(parlai[0]?.dialog[0]?.[0]?.text).toBe('Hi, I need headphones for my dad');
     expect(parlai[0]?.metadata).toMatchObject({ conversation: 'conv-a', accepted: true });
 
-    const star = JSON.parse((await get('star')).text) as { DialogueID: string; Events: { Agent: string; Action: string; Text?: string; ActionLabel?: string; Items?: string[]; TotalItems?: number; UnixTime: number }[] }[];
+    const star = JSON.parse((await get('star')).text) as {
+      DialogueID: string;
+      Events: {
+        Agent: string;
+        Action: string;
+        Text?: string;
+        ActionLabel?: string;
+        Items?: string[];
+        TotalItems?: number;
+        UnixTime: number;
+      }[];
+    }[];
     expect(star[0]?.DialogueID).toBe('conv-a');
     const ev = star[0]?.Events ?? [];
-    expect(ev.find((e) => e.Action === 'utter' && e.Agent === 'Wizard')).toMatchObject({ Text: 'Hello! Who are they for?', ActionLabel: 'greet+ask_recipient' });
+    expect(ev.find((e) => e.Action === 'utter' && e.Agent === 'Wizard')).toMatchObject({
+      Text: 'Hello! Who are they for?',
+      ActionLabel: 'greet+ask_recipient',
+    });
     expect(ev.find((e) => e.Action === 'return_item')).toMatchObject({ Agent: 'KnowledgeBase', Items: ['h1', 'h2'], TotalItems: 2 });
     expect(ev.every((e) => Number.isInteger(e.UnixTime))).toBe(true);
 
@@ -129,7 +184,12 @@ describe.each(BACKENDS)('exports ($name)', (backend) => {
     const events = Array.from({ length: 2_500 }, (_, i) => s.event('click', {}, 1_750_000_000_000 + i));
     for (let i = 0; i < events.length; i += 1000) await post(`${h.url}/v1/events`, { events: events.slice(i, i + 1000) }, s.auth);
     const text = await (await fetch(`${h.url}/v1/studies/${s.studyId}/export?format=jsonl`, { headers: h.admin })).text();
-    expect(text.trim().split('\n').map((l) => JSON.parse(l) as FwEvent)).toStrictEqual(events);
+    expect(
+      text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as FwEvent),
+    ).toStrictEqual(events);
   });
 
   const exported = async (study: string, format: ExportFormat) => {
@@ -144,7 +204,11 @@ describe.each(BACKENDS)('exports ($name)', (backend) => {
     const s = await joinedSeller(h, { name: 'Odd time' });
     const t = 1_800_000_000_000;
     const odd = s.event('utter', {}, PAST_DATE_RANGE_MS);
-    const events = [s.event('utter', {}, t), odd, ...Array.from({ length: 3 }, (_, i) => s.event(i % 2 ? 'utter' : 'click', {}, t + i + 1))];
+    const events = [
+      s.event('utter', {}, t),
+      odd,
+      ...Array.from({ length: 3 }, (_, i) => s.event(i % 2 ? 'utter' : 'click', {}, t + i + 1)),
+    ];
     await storeRows(h.server.sql, events);
     const stored = await storedEvents(h.server.sql, s.studyId);
 
@@ -171,7 +235,11 @@ describe.each(BACKENDS)('exports ($name)', (backend) => {
     await storeRows(h.server.sql, events);
     // Times one apart from 2^53 + 2: the first page's last row has the time 2^53 + 1001, which no JavaScript number
     // holds (it would round to 2^53 + 1000, and the next page would start with that row again).
-    await h.server.sql.query('UPDATE events SET time = $2::bigint + (time - $3::bigint) WHERE study_id = $1', [s.studyId, String(2n ** 53n + 2n), String(t0)]);
+    await h.server.sql.query('UPDATE events SET time = $2::bigint + (time - $3::bigint) WHERE study_id = $1', [
+      s.studyId,
+      String(2n ** 53n + 2n),
+      String(t0),
+    ]);
     const [record] = JSON.parse(await exported(s.studyId, 'conversations')) as { events: number }[];
     expect(record?.events).toBe(events.length);
   });
@@ -203,7 +271,7 @@ describe.each(BACKENDS)('exports ($name)', (backend) => {
       // Conversation formats: one document per conversation, holding each of its events (compared by conversation:
       // PostgreSQL orders conversation ids by its collation).
       const conversations = conversationsOf(stored);
-      const expectAll = <T,>(docs: T[], id: (d: T) => unknown, expected: (evs: FwEvent[]) => T) => {
+      const expectAll = <T>(docs: T[], id: (d: T) => unknown, expected: (evs: FwEvent[]) => T) => {
         expect(docs).toHaveLength(conversations.length);
         const got = new Map(docs.map((d) => [id(d), d]));
         for (const evs of conversations) expect(got.get(evs[0]?.conversation)).toEqual(expected(evs));
@@ -219,7 +287,11 @@ describe.each(BACKENDS)('exports ($name)', (backend) => {
 describe.each(BACKENDS)('an export the database fails part-way ($name)', (backend) => {
   const isolated = isolatedBackend(backend);
   const logged: Record<string, unknown>[] = [];
-  const harness = useServer(isolated, {}, { log: createLogger('error', (line) => logged.push(JSON.parse(line) as Record<string, unknown>)) });
+  const harness = useServer(
+    isolated,
+    {},
+    { log: createLogger('error', (line) => logged.push(JSON.parse(line) as Record<string, unknown>)) },
+  );
 
   it('is cut off without the last chunk in every format, after sending the start of the export, and logged with the study and the reason', async () => {
     const h = harness();
@@ -229,11 +301,18 @@ describe.each(BACKENDS)('an export the database fails part-way ($name)', (backen
     const cut: Partial<Record<ExportFormat, Buffer>> = {};
     for (const format of EXPORT_FORMATS) {
       const res = await wireGet(url(format), h.admin);
-      expect({ format, status: res.status, encoding: res.headers['transfer-encoding'], complete: res.complete }).toEqual({ format, status: 200, encoding: 'chunked', complete: false });
+      expect({ format, status: res.status, encoding: res.headers['transfer-encoding'], complete: res.complete }).toEqual({
+        format,
+        status: 200,
+        encoding: 'chunked',
+        complete: false,
+      });
       cut[format] = res.body;
     }
     expect(logged.filter((l) => l.msg === 'export failed')).toEqual(
-      EXPORT_FORMATS.map((format) => expect.objectContaining({ level: 'error', study: s.studyId, format, reason: expect.stringMatching(/simulated storage fault/) })),
+      EXPORT_FORMATS.map((format) =>
+        expect.objectContaining({ level: 'error', study: s.studyId, format, reason: expect.stringMatching(/simulated storage fault/) }),
+      ),
     );
 
     // What arrived is the start of the export as it is when the database reads well, never anything else.

@@ -13,13 +13,23 @@ const HELLO_TIMEOUT_MS = 600;
 /** A study with one Seller code and a room opened with it; the Seller's and the Buyer's socket addresses. */
 async function openRoom(h: ServerHarness, config: Record<string, unknown> = {}) {
   const study = (await post(`${h.url}/v1/studies`, { name: 'Hardening', minTurns: 1, ...config }, h.admin)).json as { id: string };
-  const [seller] = ((await post(`${h.url}/v1/studies/${study.id}/participants`, {}, h.admin)).json as { codes: { code: string; participant: string }[] }).codes;
+  const [seller] = (
+    (await post(`${h.url}/v1/studies/${study.id}/participants`, {}, h.admin)).json as { codes: { code: string; participant: string }[] }
+  ).codes;
   const opened = await post(`${h.url}/v1/rooms`, { code: seller?.code });
   expect(opened.status).toBe(201);
   const room = opened.json as OpenedRoom;
   const key = new URL(room.sellerUrl).hash.replace('#key=', '');
-  const ws = (role: 'seller' | 'buyer', k?: string) => `${h.url.replace('http', 'ws')}/v1/rooms/${room.room}/ws?role=${role}${k ? `&key=${encodeURIComponent(k)}` : ''}`;
-  return { study, code: seller?.code as string, participant: seller?.participant as string, room, sellerWs: ws('seller', key), buyerWs: ws('buyer') };
+  const ws = (role: 'seller' | 'buyer', k?: string) =>
+    `${h.url.replace('http', 'ws')}/v1/rooms/${room.room}/ws?role=${role}${k ? `&key=${encodeURIComponent(k)}` : ''}`;
+  return {
+    study,
+    code: seller?.code as string,
+    participant: seller?.participant as string,
+    room,
+    sellerWs: ws('seller', key),
+    buyerWs: ws('buyer'),
+  };
 }
 
 /** A room in its chat phase, Seller and Buyer connected. */
@@ -36,15 +46,23 @@ async function chatting(h: ServerHarness, config: Record<string, unknown> = {}) 
   return { r, seller, buyer };
 }
 
-const errorFor = (c: Client, id: string, from = 0) => c.waitFor((m) => m.type === 'error' && m.id === id, from) as Promise<Extract<ServerMessage, { type: 'error' }>>;
+const errorFor = (c: Client, id: string, from = 0) =>
+  c.waitFor((m) => m.type === 'error' && m.id === id, from) as Promise<Extract<ServerMessage, { type: 'error' }>>;
 const storedRows = async (h: ServerHarness, id: string) =>
-  Number((await h.server.sql.query<{ n: string | number }>('SELECT (SELECT count(*) FROM room_messages WHERE id::text = $1) + (SELECT count(*) FROM events WHERE id::text = $1) AS n', [id]))[0]?.n);
+  Number(
+    (
+      await h.server.sql.query<{ n: string | number }>(
+        'SELECT (SELECT count(*) FROM room_messages WHERE id::text = $1) + (SELECT count(*) FROM events WHERE id::text = $1) AS n',
+        [id],
+      )
+    )[0]?.n,
+  );
 
 describe.each(BACKENDS)('hardened server surfaces ($name)', (backend) => {
   const harness = useServer(backend, { PILOT_HELLO_TIMEOUT_MS: String(HELLO_TIMEOUT_MS) });
 
   describe('a WebSocket before it has said hello', () => {
-    it('is closed (1009) as soon as it sends a frame larger than the protocol\'s largest message', async () => {
+    it("is closed (1009) as soon as it sends a frame larger than the protocol's largest message", async () => {
       const h = harness();
       const r = await openRoom(h);
       const c = new Client(r.buyerWs);
@@ -101,7 +119,10 @@ describe.each(BACKENDS)('hardened server surfaces ($name)', (backend) => {
       const c = new Client(r.buyerWs);
       const t0 = Date.now();
       await c.connect();
-      expect(await c.closed).toEqual({ code: 1008, reason: `Say hello first: nothing was said within ${HELLO_TIMEOUT_MS} ms of connecting` });
+      expect(await c.closed).toEqual({
+        code: 1008,
+        reason: `Say hello first: nothing was said within ${HELLO_TIMEOUT_MS} ms of connecting`,
+      });
       expect(Date.now() - t0).toBeGreaterThanOrEqual(HELLO_TIMEOUT_MS - 50);
       // One that says hello in time stays open past the timeout.
       const ok = new Client(r.sellerWs);
@@ -125,7 +146,9 @@ describe.each(BACKENDS)('hardened server surfaces ($name)', (backend) => {
     await buyer.waitFor((m) => m.type === 'welcome');
     await buyer.waitFor(() => buyer.got.filter((m) => m.type === 'error').length >= 99);
     expect(buyer.got.filter((m) => m.type === 'welcome')).toHaveLength(1);
-    expect(new Set(buyer.got.filter((m) => m.type === 'error').map((m) => (m as { message: string }).message))).toEqual(new Set(['This connection has already said hello']));
+    expect(new Set(buyer.got.filter((m) => m.type === 'error').map((m) => (m as { message: string }).message))).toEqual(
+      new Set(['This connection has already said hello']),
+    );
     await seller.waitFor((m) => m.type === 'presence' && m.buyer);
 
     const offer = uuidv7();
@@ -158,8 +181,16 @@ describe.each(BACKENDS)('hardened server surfaces ($name)', (backend) => {
     await refused(buyer, { type: 'say', text: 'ok', voice: { raw: 'a\u0000', edited: 'ok' } }, /^voice\.raw: must not contain a NUL/);
     await refused(buyer, { type: 'confirm', accepted: false, reason: '\uDC00' }, /^reason: must not contain a lone surrogate/);
     await refused(seller, { type: 'say', text: 'hi', acts: ['greet\u0000'] }, /^acts\.0: must not contain a NUL/);
-    await refused(seller, { type: 'share', products: [{ id: 'P1', title: 'Castle\u0000', source: 'json-ld' }] }, /^products\.0\.title: must not contain a NUL/);
-    await refused(seller, { type: 'share', message: 'see \uD800', productIds: ['lego-0001'] }, /^message: must not contain a lone surrogate/);
+    await refused(
+      seller,
+      { type: 'share', products: [{ id: 'P1', title: 'Castle\u0000', source: 'json-ld' }] },
+      /^products\.0\.title: must not contain a NUL/,
+    );
+    await refused(
+      seller,
+      { type: 'share', message: 'see \uD800', productIds: ['lego-0001'] },
+      /^message: must not contain a lone surrogate/,
+    );
     await refused(seller, { type: 'guess', productId: 'x\u0000' }, /^productId: must not contain a NUL/);
     // Not a valid message at all, but carrying an id: that id is named.
     await refused(buyer, { type: 'say', text: 42 }, /^text: /);
@@ -181,21 +212,30 @@ describe.each(BACKENDS)('hardened server surfaces ($name)', (backend) => {
       expect(refused).toHaveLength(asked - MAX_OPEN_ROOMS_PER_SELLER);
       for (const a of refused) {
         expect(a.status).toBe(429);
-        expect((a.json as { error: string }).error).toMatch(new RegExp(`^Too many open rooms: a Seller may have ${MAX_OPEN_ROOMS_PER_SELLER} at once`));
+        expect((a.json as { error: string }).error).toMatch(
+          new RegExp(`^Too many open rooms: a Seller may have ${MAX_OPEN_ROOMS_PER_SELLER} at once`),
+        );
         const retry = Number(a.headers.get('Retry-After'));
         expect(retry).toBeGreaterThanOrEqual(OPEN_ROOM_IDLE_MS / 1000 - 60);
         expect(retry).toBeLessThanOrEqual(OPEN_ROOM_IDLE_MS / 1000);
       }
-      const rooms = async () => Number((await h.server.sql.query<{ n: string | number }>('SELECT count(*) AS n FROM rooms WHERE seller = $1', [joined.participant]))[0]?.n);
+      const rooms = async () =>
+        Number(
+          (await h.server.sql.query<{ n: string | number }>('SELECT count(*) AS n FROM rooms WHERE seller = $1', [joined.participant]))[0]
+            ?.n,
+        );
       expect(await rooms()).toBe(MAX_OPEN_ROOMS_PER_SELLER);
 
       // An ended room is not open: one more may open.
-      await h.server.sql.query('UPDATE rooms SET ended_at = now() WHERE id = (SELECT id FROM rooms WHERE seller = $1 ORDER BY created_at LIMIT 1)', [joined.participant]);
+      await h.server.sql.query(
+        'UPDATE rooms SET ended_at = now() WHERE id = (SELECT id FROM rooms WHERE seller = $1 ORDER BY created_at LIMIT 1)',
+        [joined.participant],
+      );
       expect((await post(`${h.url}/v1/practice`, { category: 'books' }, auth)).status).toBe(201);
       expect((await post(`${h.url}/v1/practice`, { category: 'books' }, auth)).status).toBe(429);
     });
 
-    it('counts a Seller\'s rooms opened by code until they end or go idle, however old a busy one is', async () => {
+    it("counts a Seller's rooms opened by code until they end or go idle, however old a busy one is", async () => {
       const h = harness();
       const first = await openRoom(h, { categories: ['lego'] });
       const more = [];
@@ -223,8 +263,14 @@ describe.each(BACKENDS)('hardened server surfaces ($name)', (backend) => {
     it('refuses a body that is not declared JSON with 415, so a cross-site form cannot rotate a token', async () => {
       const h = harness();
       const s = await joinedSeller(h, { name: 'CSRF' });
-      const [{ code } = { code: '' }] = await h.server.sql.query<{ code: string }>('SELECT code FROM participants WHERE id = $1', [s.joined.participant]);
-      const form = await fetch(`${h.url}/v1/join`, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8', Origin: 'https://evil.example' }, body: JSON.stringify({ code }) });
+      const [{ code } = { code: '' }] = await h.server.sql.query<{ code: string }>('SELECT code FROM participants WHERE id = $1', [
+        s.joined.participant,
+      ]);
+      const form = await fetch(`${h.url}/v1/join`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain;charset=UTF-8', Origin: 'https://evil.example' },
+        body: JSON.stringify({ code }),
+      });
       expect(form.status).toBe(403);
       // The same without an Origin (a client that is no browser): refused for its type, nothing changed.
       for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
@@ -235,22 +281,45 @@ describe.each(BACKENDS)('hardened server surfaces ($name)', (backend) => {
       const untyped = await fetch(`${h.url}/v1/join`, { method: 'POST', body: new Blob([JSON.stringify({ code })]) });
       expect(untyped.status).toBe(415);
       // Every JSON route reads its body in one place: the same for events and admin routes.
-      expect((await fetch(`${h.url}/v1/events`, { method: 'POST', headers: { ...s.auth, 'Content-Type': 'text/plain' }, body: JSON.stringify({ events: [s.event()] }) })).status).toBe(415);
-      expect((await fetch(`${h.url}/v1/studies`, { method: 'POST', headers: { ...h.admin, 'Content-Type': 'text/plain' }, body: JSON.stringify({ name: 'x' }) })).status).toBe(415);
+      expect(
+        (
+          await fetch(`${h.url}/v1/events`, {
+            method: 'POST',
+            headers: { ...s.auth, 'Content-Type': 'text/plain' },
+            body: JSON.stringify({ events: [s.event()] }),
+          })
+        ).status,
+      ).toBe(415);
+      expect(
+        (
+          await fetch(`${h.url}/v1/studies`, {
+            method: 'POST',
+            headers: { ...h.admin, 'Content-Type': 'text/plain' },
+            body: JSON.stringify({ name: 'x' }),
+          })
+        ).status,
+      ).toBe(415);
       // The participant's token still works: nothing rotated it.
       expect((await post(`${h.url}/v1/events`, { events: [s.event()] }, s.auth)).status).toBe(200);
       // JSON with a charset is JSON; an empty body where one is optional needs no type.
       expect((await post(`${h.url}/v1/join`, { code }, { 'Content-Type': 'application/json; charset=utf-8' })).status).toBe(200);
     });
 
-    it('refuses writes from a page of another site with 403, and takes them from this server\'s pages, the extension and non-browsers', async () => {
+    it("refuses writes from a page of another site with 403, and takes them from this server's pages, the extension and non-browsers", async () => {
       const h = harness();
       const s = await joinedSeller(h, { name: 'Origins' });
-      const [{ code } = { code: '' }] = await h.server.sql.query<{ code: string }>('SELECT code FROM participants WHERE id = $1', [s.joined.participant]);
+      const [{ code } = { code: '' }] = await h.server.sql.query<{ code: string }>('SELECT code FROM participants WHERE id = $1', [
+        s.joined.participant,
+      ]);
       const join = (headers: Record<string, string>) => post(`${h.url}/v1/join`, { code }, headers);
       for (const origin of ['https://evil.example', 'null', `http://evil.example:${new URL(h.url).port}`]) {
         const res = await join({ Origin: origin });
-        expect(res).toMatchObject({ status: 403, json: { error: `Requests from ${origin} may not change anything here: only this server's pages and the Floorwalker extension may` } });
+        expect(res).toMatchObject({
+          status: 403,
+          json: {
+            error: `Requests from ${origin} may not change anything here: only this server's pages and the Floorwalker extension may`,
+          },
+        });
       }
       const roomsBefore = Number((await h.server.sql.query<{ n: string | number }>('SELECT count(*) AS n FROM rooms'))[0]?.n);
       expect((await post(`${h.url}/v1/rooms`, { code }, { Origin: 'https://evil.example' })).status).toBe(403);
@@ -288,8 +357,15 @@ describe.each(BACKENDS)('hardened server surfaces ($name)', (backend) => {
   it('serves every page with a strict Content-Security-Policy and the usual security headers, and no inline script or style', async () => {
     const h = harness();
     const r = await openRoom(h);
-    const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'";
-    const pages = ['/pilot', `/pilot/seller/${r.room.room}`, `/pilot/buyer/${r.room.room}`, '/pilot/buyer/NOSUCH', '/pilot/products/lego-0001'];
+    const csp =
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'";
+    const pages = [
+      '/pilot',
+      `/pilot/seller/${r.room.room}`,
+      `/pilot/buyer/${r.room.room}`,
+      '/pilot/buyer/NOSUCH',
+      '/pilot/products/lego-0001',
+    ];
     for (const path of pages) {
       const res = await fetch(`${h.url}${path}`);
       expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
@@ -306,7 +382,12 @@ describe.each(BACKENDS)('hardened server surfaces ($name)', (backend) => {
       expect(html).not.toMatch(/\sstyle=|<style|\son[a-z]+=/i);
     }
     // The scripts and the stylesheet the pages load come from here, typed so nosniff lets them run.
-    for (const [file, type] of [['seller.js', 'text/javascript'], ['buyer.js', 'text/javascript'], ['start.js', 'text/javascript'], ['pilot.css', 'text/css']]) {
+    for (const [file, type] of [
+      ['seller.js', 'text/javascript'],
+      ['buyer.js', 'text/javascript'],
+      ['start.js', 'text/javascript'],
+      ['pilot.css', 'text/css'],
+    ]) {
       const res = await fetch(`${h.url}/pilot/assets/${file}`);
       expect(res.headers.get('Content-Type')).toMatch(new RegExp(`^${type}`));
     }

@@ -30,10 +30,22 @@ export interface ServerHarness {
  * A real server on a free loopback port for the enclosing describe block, over real HTTP; `env` overrides the
  * test defaults (a dedicated instance with a low rate limit, say); `log` hears the server's log (silent otherwise).
  */
-export function useServer(backend: { databaseUrl?: string }, env: Record<string, string> = {}, opts: { log?: Logger } = {}): () => ServerHarness {
+export function useServer(
+  backend: { databaseUrl?: string },
+  env: Record<string, string> = {},
+  opts: { log?: Logger } = {},
+): () => ServerHarness {
   let h: ServerHarness | undefined;
   beforeAll(async () => {
-    const config = loadEnv({ PORT: '0', LOG_LEVEL: 'silent', SIM_BUYER_THINK_MS: '0', SIM_BUYER_MS_PER_CHAR: '0', ...(backend.databaseUrl ? { DATABASE_URL: backend.databaseUrl } : {}), INGEST_RATE_PER_MINUTE: '100000', ...env });
+    const config = loadEnv({
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      SIM_BUYER_THINK_MS: '0',
+      SIM_BUYER_MS_PER_CHAR: '0',
+      ...(backend.databaseUrl ? { DATABASE_URL: backend.databaseUrl } : {}),
+      INGEST_RATE_PER_MINUTE: '100000',
+      ...env,
+    });
     const server = await startServer(config, { inMemory: true, ...(opts.log ? { log: opts.log } : {}) });
     h = { server, url: server.url, admin: { Authorization: `Bearer ${server.adminToken}` }, client: hc<AppType>(server.url) };
   }, SERVER_HOOK_TIMEOUT_MS);
@@ -46,8 +58,16 @@ export function useServer(backend: { databaseUrl?: string }, env: Record<string,
   };
 }
 
-export async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown; headers: Headers }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body) });
+export async function post(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: unknown; headers: Headers }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
+  });
   const text = await res.text();
   let json: unknown = text;
   try {
@@ -61,12 +81,28 @@ export async function post(url: string, body: unknown, headers: Record<string, s
 /** Creates a study and one joined Seller; returns what the extension would hold after joining. */
 export async function joinedSeller(h: Pick<ServerHarness, 'url' | 'admin'>, config: Record<string, unknown> = { name: 'Test study' }) {
   const study = (await post(`${h.url}/v1/studies`, config, h.admin)).json as { id: string };
-  const codes = ((await post(`${h.url}/v1/studies/${study.id}/participants`, { count: 1 }, h.admin)).json as { codes: { code: string }[] }).codes;
-  const joined = (await post(`${h.url}/v1/join`, { code: codes[0]?.code })).json as { participant: string; condition: string; ingestToken: string; study: { id: string } };
+  const codes = ((await post(`${h.url}/v1/studies/${study.id}/participants`, { count: 1 }, h.admin)).json as { codes: { code: string }[] })
+    .codes;
+  const joined = (await post(`${h.url}/v1/join`, { code: codes[0]?.code })).json as {
+    participant: string;
+    condition: string;
+    ingestToken: string;
+    study: { id: string };
+  };
   const auth = { Authorization: `Bearer ${joined.ingestToken}` };
   const event = (action: 'click' | 'utter' = 'click', over: Partial<FwEvent> = {}, time = Date.now()): FwEvent => {
-    const ctx = { study: study.id, participant: joined.participant, conversation: 'conv-1', role: 'seller' as const, condition: joined.condition, url: 'http://127.0.0.1/chat' };
-    const e = action === 'utter' ? makeEvent(ctx, 'Seller', 'utter', { text: 'Hello!', acts: ['greet'] }, time) : makeEvent(ctx, 'Page', 'click', { element: { tag: 'button', path: 'main > button' } }, time);
+    const ctx = {
+      study: study.id,
+      participant: joined.participant,
+      conversation: 'conv-1',
+      role: 'seller' as const,
+      condition: joined.condition,
+      url: 'http://127.0.0.1/chat',
+    };
+    const e =
+      action === 'utter'
+        ? makeEvent(ctx, 'Seller', 'utter', { text: 'Hello!', acts: ['greet'] }, time)
+        : makeEvent(ctx, 'Page', 'click', { element: { tag: 'button', path: 'main > button' } }, time);
     return { ...e, ...over } as FwEvent;
   };
   return { studyId: study.id, joined, auth, event };

@@ -13,7 +13,9 @@ describe.each(BACKENDS)('ingest over HTTP ($name)', (backend) => {
     const r = await post(`${h.url}/v1/events`, { events }, s.auth);
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ accepted: events.map((e) => e.id), duplicates: [], rejected: [] });
-    const [{ n }] = await h.server.sql.query<{ n: number | string }>('SELECT count(*) AS n FROM events WHERE study_id = $1', [s.studyId]) as [{ n: number | string }];
+    const [{ n }] = (await h.server.sql.query<{ n: number | string }>('SELECT count(*) AS n FROM events WHERE study_id = $1', [
+      s.studyId,
+    ])) as [{ n: number | string }];
     expect(Number(n)).toBe(3);
   });
 
@@ -24,8 +26,16 @@ describe.each(BACKENDS)('ingest over HTTP ($name)', (backend) => {
     const b = s.event();
     const c = s.event();
     expect((await post(`${h.url}/v1/events`, { events: [a, b] }, s.auth)).json).toMatchObject({ accepted: [a.id, b.id] });
-    expect((await post(`${h.url}/v1/events`, { events: [a, b] }, s.auth)).json).toEqual({ accepted: [], duplicates: [a.id, b.id], rejected: [] });
-    expect((await post(`${h.url}/v1/events`, { events: [b, c, c] }, s.auth)).json).toEqual({ accepted: [c.id], duplicates: [b.id], rejected: [] });
+    expect((await post(`${h.url}/v1/events`, { events: [a, b] }, s.auth)).json).toEqual({
+      accepted: [],
+      duplicates: [a.id, b.id],
+      rejected: [],
+    });
+    expect((await post(`${h.url}/v1/events`, { events: [b, c, c] }, s.auth)).json).toEqual({
+      accepted: [c.id],
+      duplicates: [b.id],
+      rejected: [],
+    });
     // Concurrent retries of the same batch: still one copy.
     const d = [s.event(), s.event()];
     await Promise.all(Array.from({ length: 5 }, () => post(`${h.url}/v1/events`, { events: d }, s.auth)));
@@ -36,8 +46,14 @@ describe.each(BACKENDS)('ingest over HTTP ($name)', (backend) => {
   it('rejects malformed and wrongly typed input with a clear 4xx and stores nothing of it', async () => {
     const h = harness();
     const s = await joinedSeller(h);
-    expect(await post(`${h.url}/v1/events`, '{"events": [', s.auth)).toMatchObject({ status: 400, json: { error: expect.stringMatching(/^Body is not valid JSON/) } });
-    expect(await post(`${h.url}/v1/events`, { items: [] }, s.auth)).toMatchObject({ status: 400, json: { error: 'Body must be {"events": [...]}' } });
+    expect(await post(`${h.url}/v1/events`, '{"events": [', s.auth)).toMatchObject({
+      status: 400,
+      json: { error: expect.stringMatching(/^Body is not valid JSON/) },
+    });
+    expect(await post(`${h.url}/v1/events`, { items: [] }, s.auth)).toMatchObject({
+      status: 400,
+      json: { error: 'Body must be {"events": [...]}' },
+    });
     const bad = { ...s.event(), time: 'yesterday' };
     const good = s.event();
     const r = await post(`${h.url}/v1/events`, { events: [bad, good, 42] }, s.auth);
@@ -62,7 +78,10 @@ describe.each(BACKENDS)('ingest over HTTP ($name)', (backend) => {
     const huge = { events: [{ ...s.event('utter'), payload: { text: 'x'.repeat(1024 * 1024) } }] };
     expect((await post(`${h.url}/v1/events`, huge, s.auth)).status).toBe(413);
     const many = { events: Array.from({ length: 1001 }, () => s.event()) };
-    expect(await post(`${h.url}/v1/events`, many, s.auth)).toMatchObject({ status: 413, json: { error: 'At most 1000 events per batch (got 1001)' } });
+    expect(await post(`${h.url}/v1/events`, many, s.auth)).toMatchObject({
+      status: 413,
+      json: { error: 'At most 1000 events per batch (got 1001)' },
+    });
     // A small gzip body that inflates past the limit is refused too.
     const bomb = gzipSync(Buffer.from(JSON.stringify({ events: [], pad: ' '.repeat(3 * 1024 * 1024) })));
     expect((await post(`${h.url}/v1/events`, bomb, { ...s.auth, 'Content-Encoding': 'gzip' })).status).toBe(413);
@@ -72,7 +91,10 @@ describe.each(BACKENDS)('ingest over HTTP ($name)', (backend) => {
     const h = harness();
     const s = await joinedSeller(h);
     const events = Array.from({ length: 200 }, () => s.event());
-    const r = await post(`${h.url}/v1/events`, gzipSync(Buffer.from(JSON.stringify({ events }))), { ...s.auth, 'Content-Encoding': 'gzip' });
+    const r = await post(`${h.url}/v1/events`, gzipSync(Buffer.from(JSON.stringify({ events }))), {
+      ...s.auth,
+      'Content-Encoding': 'gzip',
+    });
     expect(r.status).toBe(200);
     expect((r.json as { accepted: string[] }).accepted).toHaveLength(200);
   });
@@ -81,11 +103,20 @@ describe.each(BACKENDS)('ingest over HTTP ($name)', (backend) => {
     const h = harness();
     const s = await joinedSeller(h);
     const other = await joinedSeller(h, { name: 'Another study' });
-    expect(await post(`${h.url}/v1/events`, { events: [s.event()] })).toMatchObject({ status: 401, json: { error: expect.stringMatching(/token missing/) } });
+    expect(await post(`${h.url}/v1/events`, { events: [s.event()] })).toMatchObject({
+      status: 401,
+      json: { error: expect.stringMatching(/token missing/) },
+    });
     expect((await post(`${h.url}/v1/events`, { events: [s.event()] }, { Authorization: 'Bearer fwi_nope' })).status).toBe(401);
     // My token, another study's event (and another participant's): rejected by field.
-    const r = await post(`${h.url}/v1/events`, { events: [other.event(), s.event('click', { participant: other.joined.participant })] }, s.auth);
-    expect(r.json).toMatchObject({ rejected: [{ error: expect.stringMatching(/^study: /) }, { error: expect.stringMatching(/^participant: /) }] });
+    const r = await post(
+      `${h.url}/v1/events`,
+      { events: [other.event(), s.event('click', { participant: other.joined.participant })] },
+      s.auth,
+    );
+    expect(r.json).toMatchObject({
+      rejected: [{ error: expect.stringMatching(/^study: /) }, { error: expect.stringMatching(/^participant: /) }],
+    });
     // Joining again issues a new token; the old one stops working.
     const codes = (await post(`${h.url}/v1/studies/${s.studyId}/participants`, {}, h.admin)).json as { codes: { code: string }[] };
     const first = (await post(`${h.url}/v1/join`, { code: codes.codes[0]?.code })).json as { ingestToken: string };
@@ -155,17 +186,35 @@ describe.each(BACKENDS)('ingest over HTTP ($name)', (backend) => {
     const h = harness();
     const s = await joinedSeller(h);
     const preflight = (origin: string, path = '/v1/events') =>
-      fetch(`${h.url}${path}`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' } });
+      fetch(`${h.url}${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization,content-type',
+        },
+      });
     const allowed = async (origin: string, path?: string) => (await preflight(origin, path)).headers.get('access-control-allow-origin');
     // The pilot pages call the API from the server's own origin.
     expect(await allowed(h.url, '/v1/rooms')).toBe(h.url);
     expect(await allowed('chrome-extension://abcdefghijklmnop')).toBe('chrome-extension://abcdefghijklmnop');
-    expect(await allowed('moz-extension://0b1c2d3e-aaaa-bbbb-cccc-1234567890ab')).toBe('moz-extension://0b1c2d3e-aaaa-bbbb-cccc-1234567890ab');
-    for (const foreign of ['https://evil.example', 'http://127.0.0.1:1', h.url.replace('127.0.0.1', 'localhost'), 'null']) expect(await allowed(foreign)).toBeNull();
+    expect(await allowed('moz-extension://0b1c2d3e-aaaa-bbbb-cccc-1234567890ab')).toBe(
+      'moz-extension://0b1c2d3e-aaaa-bbbb-cccc-1234567890ab',
+    );
+    for (const foreign of ['https://evil.example', 'http://127.0.0.1:1', h.url.replace('127.0.0.1', 'localhost'), 'null'])
+      expect(await allowed(foreign)).toBeNull();
     // The request itself from a foreign page gets no CORS header either, so its script cannot read the answer.
-    const res = await fetch(`${h.url}/v1/events`, { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json', ...s.auth }, body: JSON.stringify({ events: [] }) });
+    const res = await fetch(`${h.url}/v1/events`, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json', ...s.auth },
+      body: JSON.stringify({ events: [] }),
+    });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
-    const own = await fetch(`${h.url}/v1/events`, { method: 'POST', headers: { Origin: h.url, 'Content-Type': 'application/json', ...s.auth }, body: JSON.stringify({ events: [] }) });
+    const own = await fetch(`${h.url}/v1/events`, {
+      method: 'POST',
+      headers: { Origin: h.url, 'Content-Type': 'application/json', ...s.auth },
+      body: JSON.stringify({ events: [] }),
+    });
     expect(own.headers.get('access-control-allow-origin')).toBe(h.url);
   });
 });

@@ -68,6 +68,8 @@ describe('npm run server', { timeout: 60_000 }, () => {
     expect(out).not.toContain(given);
     expect(out).not.toContain(kept);
     for (const line of [...first.lines, ...second.lines]) expect(() => JSON.parse(line) as unknown).not.toThrow();
-    expect(second.lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(expect.arrayContaining(['listening', 'shutting down', 'stopped']));
+    expect(second.lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(
+      expect.arrayContaining(['listening', 'shutting down', 'stopped']),
+    );
   });
 });

@@ -30,7 +30,12 @@ describe('server-rendered pilot pages', () => {
     expect(html.match(/<script/g)).toHaveLength(1);
     const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
     const data = JSON.parse(ld) as { name: string; brand: { name: string }; description: string; image: string[] };
-    expect(data).toMatchObject({ name: hostile.title, brand: { name: hostile.brand }, description: hostile.description, image: [`https://img.example/a.png?x="><script>`] });
+    expect(data).toMatchObject({
+      name: hostile.title,
+      brand: { name: hostile.brand },
+      description: hostile.description,
+      image: [`https://img.example/a.png?x="><script>`],
+    });
   });
 
   it('escapes the room code and conversation it puts into the Seller and Buyer pages', () => {

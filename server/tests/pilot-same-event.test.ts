@@ -41,11 +41,14 @@ async function sent(page: Client, message: Record<string, unknown>): Promise<Cha
 async function exported(h: ServerHarness, study: string): Promise<FwEvent[]> {
   const res = await fetch(`${h.url}/v1/studies/${study}/export?format=jsonl`, { headers: h.admin });
   expect(res.status).toBe(200);
-  return (await res.text()).split('\n').filter(Boolean).map((l) => JSON.parse(l) as FwEvent);
+  return (await res.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as FwEvent);
 }
 
 describe('the time a message is stored with', () => {
-  it('is the sender\'s inside the window (clock skew ahead; skew plus a wait for a reconnect behind), else the server\'s', () => {
+  it("is the sender's inside the window (clock skew ahead; skew plus a wait for a reconnect behind), else the server's", () => {
     const now = Date.UTC(2026, 0, 1);
     const earliest = now - CLIENT_CLOCK_SKEW_MS - MESSAGE_RESEND_WINDOW_MS;
     expect(messageTime(undefined, now)).toBe(now);
@@ -57,15 +60,21 @@ describe('the time a message is stored with', () => {
   });
 });
 
-describe.each(BACKENDS)('the pilot room and the Seller\'s extension keep one event per message ($name)', (backend) => {
+describe.each(BACKENDS)("the pilot room and the Seller's extension keep one event per message ($name)", (backend) => {
   const harness = useServer(backend);
 
-  it('stores a say, share and guess with the time they carry when it is inside the window, and with the server\'s time when outside', async () => {
+  it("stores a say, share and guess with the time they carry when it is inside the window, and with the server's time when outside", async () => {
     const h = harness();
     const { s, page } = await sellerInPracticeRoom(h);
     const now = Date.now();
-    const inside = { behind: now - CLIENT_CLOCK_SKEW_MS - MESSAGE_RESEND_WINDOW_MS + MARGIN_MS, ahead: now + CLIENT_CLOCK_SKEW_MS - MARGIN_MS };
-    const outside = { behind: now - CLIENT_CLOCK_SKEW_MS - MESSAGE_RESEND_WINDOW_MS - MARGIN_MS, ahead: now + CLIENT_CLOCK_SKEW_MS + MARGIN_MS };
+    const inside = {
+      behind: now - CLIENT_CLOCK_SKEW_MS - MESSAGE_RESEND_WINDOW_MS + MARGIN_MS,
+      ahead: now + CLIENT_CLOCK_SKEW_MS - MARGIN_MS,
+    };
+    const outside = {
+      behind: now - CLIENT_CLOCK_SKEW_MS - MESSAGE_RESEND_WINDOW_MS - MARGIN_MS,
+      ahead: now + CLIENT_CLOCK_SKEW_MS + MARGIN_MS,
+    };
 
     const kept = [
       await sent(page, { type: 'say', text: 'Written a while ago, sent after a reconnect', time: inside.behind }),
@@ -83,7 +92,12 @@ describe.each(BACKENDS)('the pilot room and the Seller\'s extension keep one eve
 
     const events = new Map((await exported(h, s.studyId)).map((e) => [e.id, e]));
     expect(kept.map((i) => events.get(i.id)?.time)).toEqual([inside.behind, inside.ahead, inside.behind, inside.ahead]);
-    expect(kept.map((i) => `${events.get(i.id)?.agent}.${events.get(i.id)?.action}`)).toEqual(['Seller.utter', 'Seller.utter', 'Seller.share', 'Seller.guess']);
+    expect(kept.map((i) => `${events.get(i.id)?.agent}.${events.get(i.id)?.action}`)).toEqual([
+      'Seller.utter',
+      'Seller.utter',
+      'Seller.share',
+      'Seller.guess',
+    ]);
     for (const item of replaced) {
       expect(events.get(item.id)?.time).toBeGreaterThanOrEqual(before);
       expect(events.get(item.id)?.time).toBeLessThanOrEqual(after);
@@ -92,16 +106,42 @@ describe.each(BACKENDS)('the pilot room and the Seller\'s extension keep one eve
     expect([...kept, ...replaced].map((i) => i.time)).toEqual([...kept, ...replaced].map((i) => events.get(i.id)?.time));
   });
 
-  it('stores the room\'s copy of a Seller message as the extension logs it, so the upload adds only the page address, in either order', async () => {
+  it("stores the room's copy of a Seller message as the extension logs it, so the upload adds only the page address, in either order", async () => {
     const h = harness();
     const { s, opened, page, buyerParticipant } = await sellerInPracticeRoom(h);
-    const ctx = { study: s.studyId, participant: s.joined.participant, conversation: opened.conversation, role: 'seller' as const, condition: s.joined.condition, url: SELLER_PAGE };
+    const ctx = {
+      study: s.studyId,
+      participant: s.joined.participant,
+      conversation: opened.conversation,
+      role: 'seller' as const,
+      condition: s.joined.condition,
+      url: SELLER_PAGE,
+    };
     // The extension's own events, as the coach logs them; the page sends the same fields with the message.
-    const suggested = makeEvent(ctx, 'Seller', 'utter', { text: 'How will you use them?', acts: ['ask_use'], composeMs: 5400, suggestion: { id: 'template:ask_use:1', editDistance: 0, usedAs: 'as_is' } });
-    const written = makeEvent(ctx, 'Seller', 'utter', { text: 'Any budget in mind?', acts: ['ask_budget'], composeMs: 3100 }, Date.now() - 1000);
+    const suggested = makeEvent(ctx, 'Seller', 'utter', {
+      text: 'How will you use them?',
+      acts: ['ask_use'],
+      composeMs: 5400,
+      suggestion: { id: 'template:ask_use:1', editDistance: 0, usedAs: 'as_is' },
+    });
+    const written = makeEvent(
+      ctx,
+      'Seller',
+      'utter',
+      { text: 'Any budget in mind?', acts: ['ask_budget'], composeMs: 3100 },
+      Date.now() - 1000,
+    );
     const asSent = (e: FwEvent) => {
       const p = e.payload as { text: string; acts: string[]; composeMs: number; suggestion?: unknown };
-      return { type: 'say', id: e.id, time: e.time, text: p.text, acts: p.acts, composeMs: p.composeMs, ...(p.suggestion ? { suggestion: p.suggestion } : {}) };
+      return {
+        type: 'say',
+        id: e.id,
+        time: e.time,
+        text: p.text,
+        acts: p.acts,
+        composeMs: p.composeMs,
+        ...(p.suggestion ? { suggestion: p.suggestion } : {}),
+      };
     };
 
     // Room first (the usual order): its copy is the extension's event but for the page's address.
@@ -113,7 +153,11 @@ describe.each(BACKENDS)('the pilot room and the Seller\'s extension keep one eve
     expect(studyStats(await exported(h, s.studyId)).suggestions).toEqual(studyStats([suggested]).suggestions);
 
     // The extension's copy of a message the room has not got yet (the page was offline), then the room's.
-    expect((await post(`${h.url}/v1/events`, { events: [suggested, written] }, s.auth)).json).toEqual({ accepted: [written.id], duplicates: [suggested.id], rejected: [] });
+    expect((await post(`${h.url}/v1/events`, { events: [suggested, written] }, s.auth)).json).toEqual({
+      accepted: [written.id],
+      duplicates: [suggested.id],
+      rejected: [],
+    });
     page.send(asSent(written));
     await page.waitFor((m) => m.type === 'ack' && m.id === written.id);
 
@@ -126,6 +170,15 @@ describe.each(BACKENDS)('the pilot room and the Seller\'s extension keep one eve
     // with the role and no page address that is the room's event exactly, as the Seller's extension logs it.
     const buyerItem = page.items().find((i) => i.sender === 'buyer' && i.kind === 'say');
     const buyerEvent = stored.get(buyerItem?.id ?? '');
-    expect(buyerEvent).toStrictEqual({ ...makeEvent({ ...ctx, participant: buyerParticipant ?? '', role: 'buyer', url: null }, 'Buyer', 'utter', { text: buyerItem?.text ?? '' }, buyerItem?.time), id: buyerItem?.id });
+    expect(buyerEvent).toStrictEqual({
+      ...makeEvent(
+        { ...ctx, participant: buyerParticipant ?? '', role: 'buyer', url: null },
+        'Buyer',
+        'utter',
+        { text: buyerItem?.text ?? '' },
+        buyerItem?.time,
+      ),
+      id: buyerItem?.id,
+    });
   });
 });

@@ -6,10 +6,18 @@ import { BACKENDS, post, useServer, type ServerHarness } from './harness';
 
 async function openRoom(h: ServerHarness, config: Record<string, unknown> = {}) {
   const study = (await post(`${h.url}/v1/studies`, { name: 'Pilot', minTurns: 2, ...config }, h.admin)).json as { id: string };
-  const [seller] = ((await post(`${h.url}/v1/studies/${study.id}/participants`, {}, h.admin)).json as { codes: { code: string; participant: string }[] }).codes;
-  const room = (await post(`${h.url}/v1/rooms`, { code: seller?.code })).json as { room: string; conversation: string; sellerUrl: string; buyerUrl: string };
+  const [seller] = (
+    (await post(`${h.url}/v1/studies/${study.id}/participants`, {}, h.admin)).json as { codes: { code: string; participant: string }[] }
+  ).codes;
+  const room = (await post(`${h.url}/v1/rooms`, { code: seller?.code })).json as {
+    room: string;
+    conversation: string;
+    sellerUrl: string;
+    buyerUrl: string;
+  };
   const key = new URL(room.sellerUrl).hash.replace('#key=', '');
-  const ws = (role: string, k?: string) => `${h.url.replace('http', 'ws')}/v1/rooms/${room.room}/ws?role=${role}${k ? `&key=${encodeURIComponent(k)}` : ''}`;
+  const ws = (role: string, k?: string) =>
+    `${h.url.replace('http', 'ws')}/v1/rooms/${room.room}/ws?role=${role}${k ? `&key=${encodeURIComponent(k)}` : ''}`;
   return { study, seller: seller as { code: string; participant: string }, room, key, ws };
 }
 
@@ -45,7 +53,13 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
     await buyer.waitFor((m) => m.type === 'room' && m.room.phase === 'pick');
     buyer.send({ type: 'pick', id: uuidv7(), category: 'headphones' });
     await buyer.waitFor((m) => m.type === 'room' && m.room.phase === 'chat' && !!m.room.priming);
-    expect(buyer.lastRoom()?.priming).toMatchObject({ condition: 'B', persona: { name: expect.any(String) }, targets: expect.arrayContaining([expect.objectContaining({ images: expect.arrayContaining([expect.stringMatching(/^data:image\/svg/)]) })]) });
+    expect(buyer.lastRoom()?.priming).toMatchObject({
+      condition: 'B',
+      persona: { name: expect.any(String) },
+      targets: expect.arrayContaining([
+        expect.objectContaining({ images: expect.arrayContaining([expect.stringMatching(/^data:image\/svg/)]) }),
+      ]),
+    });
     expect(seller.lastRoom()?.priming).toBeUndefined(); // the Seller never sees the Buyer's targets
 
     // Typing is relayed.
@@ -77,15 +91,30 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
 
     // A stranger cannot take the Buyer's seat, and a wrong Seller key is refused.
     expect(await new Client(r.ws('buyer')).open()).toMatchObject({ type: 'error', message: 'Another Buyer is already in this room.' });
-    expect(await new Client(r.ws('seller', 'not-the-key')).open()).toMatchObject({ type: 'error', message: 'This Seller link is not valid' });
+    expect(await new Client(r.ws('seller', 'not-the-key')).open()).toMatchObject({
+      type: 'error',
+      message: 'This Seller link is not valid',
+    });
 
     // "For my dad" may have reached the server before the drop or only with the resend: either way, once.
-    const stored = await h.server.sql.query<{ id: string; sender: string; text: string }>("SELECT id, sender, body->>'text' AS text FROM room_messages WHERE room_id = $1 AND kind = 'say' ORDER BY seq", [r.room.conversation]);
+    const stored = await h.server.sql.query<{ id: string; sender: string; text: string }>(
+      "SELECT id, sender, body->>'text' AS text FROM room_messages WHERE room_id = $1 AND kind = 'say' ORDER BY seq",
+      [r.room.conversation],
+    );
     expect(stored.map((m) => `${m.sender}: ${m.text}`).sort()).toEqual(
-      ['buyer: Hi, I need headphones', 'seller: Happy to help! For whom?', 'buyer: For my dad', 'seller: What does he listen to?', 'seller: Any budget?'].sort(),
+      [
+        'buyer: Hi, I need headphones',
+        'seller: Happy to help! For whom?',
+        'buyer: For my dad',
+        'seller: What does he listen to?',
+        'seller: Any budget?',
+      ].sort(),
     );
     expect(new Set(stored.map((m) => m.id)).size).toBe(5);
-    const utters = await h.server.sql.query<{ n: string | number }>("SELECT count(*) AS n FROM events WHERE conversation = $1 AND action = 'utter'", [r.room.conversation]);
+    const utters = await h.server.sql.query<{ n: string | number }>(
+      "SELECT count(*) AS n FROM events WHERE conversation = $1 AND action = 'utter'",
+      [r.room.conversation],
+    );
     expect(Number(utters[0]?.n)).toBe(5);
     await Promise.all([seller.close(), again.close()]);
   });
@@ -96,7 +125,9 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
     const { seller, buyer } = await connectedPair(r, ['lego']);
     const wrongPick = uuidv7();
     buyer.send({ type: 'pick', id: wrongPick, category: 'books' });
-    expect(await buyer.waitFor((m) => m.type === 'error' && m.id === wrongPick)).toMatchObject({ message: 'Pick one of the offered categories: lego' });
+    expect(await buyer.waitFor((m) => m.type === 'error' && m.id === wrongPick)).toMatchObject({
+      message: 'Pick one of the offered categories: lego',
+    });
     buyer.send({ type: 'pick', id: uuidv7(), category: 'lego' });
     await seller.waitFor((m) => m.type === 'room' && m.room.phase === 'chat');
     const priming = (await buyer.waitFor((m) => m.type === 'room' && !!m.room.priming)) as Extract<ServerMessage, { type: 'room' }>;
@@ -105,10 +136,14 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
 
     const early = uuidv7();
     seller.send({ type: 'guess', id: early, productId: 'lego-0001' });
-    expect(await seller.waitFor((m) => m.type === 'error' && m.id === early)).toMatchObject({ message: 'A guess is allowed after 2 turns (now 0)' });
+    expect(await seller.waitFor((m) => m.type === 'error' && m.id === early)).toMatchObject({
+      message: 'A guess is allowed after 2 turns (now 0)',
+    });
     const earlyEnd = uuidv7();
     buyer.send({ type: 'end', id: earlyEnd });
-    expect(await buyer.waitFor((m) => m.type === 'error' && m.id === earlyEnd)).toMatchObject({ message: expect.stringMatching(/after 2 turns/) });
+    expect(await buyer.waitFor((m) => m.type === 'error' && m.id === earlyEnd)).toMatchObject({
+      message: expect.stringMatching(/after 2 turns/),
+    });
 
     // Sharing III: a list of products is allowed; an unknown product is not.
     const share = uuidv7();
@@ -120,9 +155,17 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
 
     // Voice: the raw recognition and what the Buyer finally sent are both kept (never audio).
     const spoken = uuidv7();
-    buyer.send({ type: 'say', id: spoken, text: 'I want the castle one', voice: { raw: 'i want the cast all one', edited: 'I want the castle one' } });
+    buyer.send({
+      type: 'say',
+      id: spoken,
+      text: 'I want the castle one',
+      voice: { raw: 'i want the cast all one', edited: 'I want the castle one' },
+    });
     await acked(buyer, spoken);
-    const [voiced] = await h.server.sql.query<{ event: { payload: { voice?: unknown } } | string }>('SELECT event FROM events WHERE id = $1', [spoken]);
+    const [voiced] = await h.server.sql.query<{ event: { payload: { voice?: unknown } } | string }>(
+      'SELECT event FROM events WHERE id = $1',
+      [spoken],
+    );
     const voicedEvent = typeof voiced?.event === 'string' ? (JSON.parse(voiced.event) as { payload: { voice?: unknown } }) : voiced?.event;
     expect(voicedEvent?.payload.voice).toEqual({ raw: 'i want the cast all one', edited: 'I want the castle one' });
 
@@ -142,32 +185,66 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
     seller.say('one more thing', late);
     expect(await seller.waitFor((m) => m.type === 'error' && m.id === late)).toMatchObject({ message: 'The conversation has ended' });
 
-    const events = await h.server.sql.query<{ agent: string; action: string; participant: string }>('SELECT agent, action, participant FROM events WHERE conversation = $1 ORDER BY time, id', [r.room.conversation]);
+    const events = await h.server.sql.query<{ agent: string; action: string; participant: string }>(
+      'SELECT agent, action, participant FROM events WHERE conversation = $1 ORDER BY time, id',
+      [r.room.conversation],
+    );
     expect(events.filter((e) => e.action === 'view_share')).toHaveLength(1);
     expect(events.map((e) => `${e.agent}.${e.action}`)).toEqual(
       expect.arrayContaining(['System.instruct', 'Buyer.utter', 'Seller.utter', 'Seller.guess', 'Buyer.confirm', 'Buyer.view_share']),
     );
     expect(events.find((e) => e.agent === 'Buyer')?.participant).toBe(`buyer-${r.room.room.toLowerCase()}`);
     // The per-conversation export tells the story.
-    const convs = JSON.parse(await (await fetch(`${h.url}/v1/studies/${r.study.id}/export?format=conversations`, { headers: h.admin })).text()) as { turns: unknown[]; turnCount: number; guess: { productId: string }; outcome: { accepted: boolean; reason: string } }[];
-    expect(convs[0]).toMatchObject({ turnCount: 2, guess: { productId: 'lego-0002' }, outcome: { accepted: false, reason: 'Too many pieces' } });
+    const convs = JSON.parse(
+      await (await fetch(`${h.url}/v1/studies/${r.study.id}/export?format=conversations`, { headers: h.admin })).text(),
+    ) as { turns: unknown[]; turnCount: number; guess: { productId: string }; outcome: { accepted: boolean; reason: string } }[];
+    expect(convs[0]).toMatchObject({
+      turnCount: 2,
+      guess: { productId: 'lego-0002' },
+      outcome: { accepted: false, reason: 'Too many pieces' },
+    });
     expect(convs[0]?.turns).toHaveLength(5); // the voiced message, then two exchanges
     await Promise.all([seller.close(), buyer.close()]);
   });
 
-  it('shares catalog and storefront products in the Seller\'s order, logs the share and the Buyer\'s hovers once, refuses unsafe or unknown products', async () => {
+  it("shares catalog and storefront products in the Seller's order, logs the share and the Buyer's hovers once, refuses unsafe or unknown products", async () => {
     const h = harness();
     const r = await openRoom(h, { conditions: ['B.IIIc'] });
     const { seller, buyer } = await connectedPair(r, ['lego']);
     buyer.send({ type: 'pick', id: uuidv7(), category: 'lego' });
     await seller.waitFor((m) => m.type === 'room' && m.room.phase === 'chat');
 
-    const page = { id: 'SHOP-1', title: 'Castle <b>set</b>', brand: 'Shop', price: 12.5, currency: 'EUR', image: 'https://shop.example/castle.png', url: 'https://shop.example/p/1', source: 'json-ld' };
+    const page = {
+      id: 'SHOP-1',
+      title: 'Castle <b>set</b>',
+      brand: 'Shop',
+      price: 12.5,
+      currency: 'EUR',
+      image: 'https://shop.example/castle.png',
+      url: 'https://shop.example/p/1',
+      source: 'json-ld',
+    };
     const share = uuidv7();
-    seller.send({ type: 'share', id: share, products: [page, { id: 'lego-0002', title: 'ignored', source: 'catalog' }], message: 'Two to compare', from: 'product_page' });
+    seller.send({
+      type: 'share',
+      id: share,
+      products: [page, { id: 'lego-0002', title: 'ignored', source: 'catalog' }],
+      message: 'Two to compare',
+      from: 'product_page',
+    });
     const shared = (await buyer.waitFor((m) => m.type === 'item' && m.item.id === share)) as Extract<ServerMessage, { type: 'item' }>;
-    expect(shared.item.products?.map((p) => [p.id, p.source])).toEqual([['SHOP-1', 'page'], ['lego-0002', 'catalog']]);
-    expect(shared.item.products?.[0]).toMatchObject({ title: 'Castle <b>set</b>', price: 12.5, currency: 'EUR', rating: null, images: ['https://shop.example/castle.png'], url: 'https://shop.example/p/1' });
+    expect(shared.item.products?.map((p) => [p.id, p.source])).toEqual([
+      ['SHOP-1', 'page'],
+      ['lego-0002', 'catalog'],
+    ]);
+    expect(shared.item.products?.[0]).toMatchObject({
+      title: 'Castle <b>set</b>',
+      price: 12.5,
+      currency: 'EUR',
+      rating: null,
+      images: ['https://shop.example/castle.png'],
+      url: 'https://shop.example/p/1',
+    });
     // A catalog product is the catalog's, whatever the message said about it; its link is the pilot shop's page.
     expect(shared.item.products?.[1]?.title).not.toBe('ignored');
     expect(shared.item.products?.[1]?.url).toBe('/pilot/products/lego-0002');
@@ -184,7 +261,9 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
     }
     const strayHover = uuidv7();
     buyer.send({ type: 'hover', id: strayHover, shareId: share, productId: 'lego-0001', dwellMs: 100 });
-    expect(await buyer.waitFor((m) => m.type === 'error' && m.id === strayHover)).toMatchObject({ message: 'Only a product the Seller shared can be hovered' });
+    expect(await buyer.waitFor((m) => m.type === 'error' && m.id === strayHover)).toMatchObject({
+      message: 'Only a product the Seller shared can be hovered',
+    });
 
     const refused = async (product: Record<string, unknown>, message: RegExp) => {
       const id = uuidv7();
@@ -196,10 +275,18 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
     await refused({ ...page, id: 'X2', image: 'data:text/html,<script>1</script>' }, /image.*http\(s\) or data:image/);
     await refused({ id: 'nope-1', title: 'x', source: 'catalog' }, /Unknown product in the share: nope-1/);
 
-    const events = await h.server.sql.query<{ id: string; agent: string; action: string; event: { payload: Record<string, unknown> } | string }>('SELECT id, agent, action, event FROM events WHERE conversation = $1 ORDER BY time, id', [r.room.conversation]);
-    const payload = (e: (typeof events)[number]) => (typeof e.event === 'string' ? (JSON.parse(e.event) as { payload: Record<string, unknown> }) : e.event).payload;
+    const events = await h.server.sql.query<{
+      id: string;
+      agent: string;
+      action: string;
+      event: { payload: Record<string, unknown> } | string;
+    }>('SELECT id, agent, action, event FROM events WHERE conversation = $1 ORDER BY time, id', [r.room.conversation]);
+    const payload = (e: (typeof events)[number]) =>
+      (typeof e.event === 'string' ? (JSON.parse(e.event) as { payload: Record<string, unknown> }) : e.event).payload;
     const shares = events.filter((e) => e.action === 'share');
-    expect(shares.map((e) => [e.id, payload(e)])).toEqual([[share, { productIds: ['SHOP-1', 'lego-0002'], mode: 'III', from: 'product_page', message: 'Two to compare' }]]);
+    expect(shares.map((e) => [e.id, payload(e)])).toEqual([
+      [share, { productIds: ['SHOP-1', 'lego-0002'], mode: 'III', from: 'product_page', message: 'Two to compare' }],
+    ]);
     const hovers = events.filter((e) => e.agent === 'Buyer' && e.action === 'hover');
     expect(hovers.map((e) => [e.id, payload(e)])).toEqual([[hover, { target: 'shared_card', productId: 'SHOP-1', dwellMs: 640 }]]);
     await Promise.all([seller.close(), buyer.close()]);
@@ -225,7 +312,11 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
     const wsBase = h.url.replace('http', 'ws');
     /** A new room for the same Seller: its Seller connection, and what the Seller may offer in it. */
     const nextRoom = async () => {
-      const opened = (await post(`${h.url}/v1/rooms`, { code: r.seller.code })).json as { room: string; conversation: string; sellerUrl: string };
+      const opened = (await post(`${h.url}/v1/rooms`, { code: r.seller.code })).json as {
+        room: string;
+        conversation: string;
+        sellerUrl: string;
+      };
       const key = new URL(opened.sellerUrl).hash.replace('#key=', '');
       const seller = new Client(`${wsBase}/v1/rooms/${opened.room}/ws?role=seller&key=${encodeURIComponent(key)}`);
       const w = await seller.open();
@@ -279,10 +370,18 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
     expect(w.type === 'welcome' && w.room.offerable?.map((c) => c.id)).toEqual(['books']);
     const bad = uuidv7();
     s2.send({ type: 'offer', id: bad, categories: ['lego'] });
-    expect(await s2.waitFor((m) => m.type === 'error' && m.id === bad)).toMatchObject({ message: expect.stringMatching(/^Not offerable now: lego/) });
+    expect(await s2.waitFor((m) => m.type === 'error' && m.id === bad)).toMatchObject({
+      message: expect.stringMatching(/^Not offerable now: lego/),
+    });
     // A Buyer code cannot open a room; a bad code is explained.
-    expect(await post(`${h.url}/v1/rooms`, { code: 'nope' })).toMatchObject({ status: 400, json: { error: expect.stringMatching(/participant code/) } });
-    expect(await post(`${h.url}/v1/rooms`, '{"code": ')).toMatchObject({ status: 400, json: { error: expect.stringMatching(/^Body is not valid JSON/) } });
+    expect(await post(`${h.url}/v1/rooms`, { code: 'nope' })).toMatchObject({
+      status: 400,
+      json: { error: expect.stringMatching(/participant code/) },
+    });
+    expect(await post(`${h.url}/v1/rooms`, '{"code": ')).toMatchObject({
+      status: 400,
+      json: { error: expect.stringMatching(/^Body is not valid JSON/) },
+    });
     await Promise.all([seller.close(), buyer.close(), s2.close()]);
   });
 });

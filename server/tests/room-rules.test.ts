@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_CLOCK_SKEW_MS, MESSAGE_RESEND_WINDOW_MS, transition, viewedId, type Role, type RoomFacts, type RoomMessage, type RoomState } from '../pilot/room-rules';
+import {
+  CLIENT_CLOCK_SKEW_MS,
+  MESSAGE_RESEND_WINDOW_MS,
+  transition,
+  viewedId,
+  type Role,
+  type RoomFacts,
+  type RoomMessage,
+  type RoomState,
+} from '../pilot/room-rules';
 import type { Phase, ProductView } from '../../lib/pilot/protocol';
 import type { Product } from '../../lib/catalog/schema';
 
@@ -11,9 +20,34 @@ const ID = '019a0000-0000-7000-8000-000000000001';
 const SHARE = '019a0000-0000-7000-8000-0000000000aa';
 const GUESS = '019a0000-0000-7000-8000-0000000000bb';
 
-const product = (id: string): Product => ({ id, category: 'audio', title: `Title ${id}`, brand: 'Acme', description: 'd', price: 10, currency: 'USD', rating: 4, ratingCount: 3, attributes: {}, images: [] });
+const product = (id: string): Product => ({
+  id,
+  category: 'audio',
+  title: `Title ${id}`,
+  brand: 'Acme',
+  description: 'd',
+  price: 10,
+  currency: 'USD',
+  rating: 4,
+  ratingCount: 3,
+  attributes: {},
+  images: [],
+});
 const CATALOG = new Map(['p1', 'p2'].map((id) => [id, product(id)]));
-const SHARED: ProductView[] = [{ id: 'p1', title: 'Title p1', brand: 'Acme', price: 10, currency: 'USD', rating: 4, ratingCount: 3, images: [], url: null, source: 'catalog' }];
+const SHARED: ProductView[] = [
+  {
+    id: 'p1',
+    title: 'Title p1',
+    brand: 'Acme',
+    price: 10,
+    currency: 'USD',
+    rating: 4,
+    ratingCount: 3,
+    images: [],
+    url: null,
+    source: 'catalog',
+  },
+];
 
 const facts = (over: Partial<RoomFacts> = {}): RoomFacts => ({
   room: { id: 'room-abc', studyId: 'study-1', seller: 'seller-1', condition: 'B.IIIc' },
@@ -111,18 +145,32 @@ describe('room rules: what each message makes', () => {
     expect(out.state).toMatchObject({ phase: 'pick', offered: ['kitchen', 'audio'] });
     expect(out.item).toEqual({ body: { text: 'The Seller can help with: Kitchen, Audio' }, time: NOW });
     expect(out.events).toEqual([]);
-    expect(refusal(stateIn('offer'), 'seller', { type: 'offer', id: ID, categories: ['audio', 'garden'] }, facts({ offerable: ['audio'] }))).toBe(
-      'Not offerable now: garden (done within the last 7 days, or not in this study)',
-    );
+    expect(
+      refusal(stateIn('offer'), 'seller', { type: 'offer', id: ID, categories: ['audio', 'garden'] }, facts({ offerable: ['audio'] })),
+    ).toBe('Not offerable now: garden (done within the last 7 days, or not in this study)');
   });
 
   it('a pick of an offered category starts the chat with a persona and a System.instruct under the pick id', () => {
     const out = accepted(stateIn('pick'), 'buyer', MESSAGES.pick);
     expect(out.state).toMatchObject({ phase: 'chat', category: 'audio', persona: 'persona-b' });
     expect(out.item?.body).toEqual({ text: 'The Buyer chose Audio.' });
-    expect(out.events).toMatchObject([{ id: ID, agent: 'System', action: 'instruct', participant: 'buyer-abc', role: 'buyer', time: NOW, payload: { text: 'category=audio; persona=persona-b' } }]);
-    expect(refusal(stateIn('pick'), 'buyer', { type: 'pick', id: ID, category: 'kitchen' })).toBe('Pick one of the offered categories: audio');
-    expect(refusal(stateIn('pick', { offered: ['kitchen'] }), 'buyer', { type: 'pick', id: ID, category: 'kitchen' })).toBe('No Buyer personas for kitchen');
+    expect(out.events).toMatchObject([
+      {
+        id: ID,
+        agent: 'System',
+        action: 'instruct',
+        participant: 'buyer-abc',
+        role: 'buyer',
+        time: NOW,
+        payload: { text: 'category=audio; persona=persona-b' },
+      },
+    ]);
+    expect(refusal(stateIn('pick'), 'buyer', { type: 'pick', id: ID, category: 'kitchen' })).toBe(
+      'Pick one of the offered categories: audio',
+    );
+    expect(refusal(stateIn('pick', { offered: ['kitchen'] }), 'buyer', { type: 'pick', id: ID, category: 'kitchen' })).toBe(
+      'No Buyer personas for kitchen',
+    );
   });
 
   it('a turn is a Buyer message answered by the Seller', () => {
@@ -132,14 +180,38 @@ describe('room rules: what each message makes', () => {
     const c = accepted(b, 'buyer', MESSAGES.say).state;
     const d = accepted(c, 'seller', MESSAGES.say).state;
     const e = accepted(d, 'seller', MESSAGES.say).state;
-    expect([a, b, c, d, e].map((s) => [s.turns, s.lastSpeaker])).toEqual([[0, 'seller'], [0, 'buyer'], [0, 'buyer'], [1, 'seller'], [1, 'seller']]);
+    expect([a, b, c, d, e].map((s) => [s.turns, s.lastSpeaker])).toEqual([
+      [0, 'seller'],
+      [0, 'buyer'],
+      [0, 'buyer'],
+      [1, 'seller'],
+      [1, 'seller'],
+    ]);
   });
 
   it('a say keeps everything the extension logs in its event, and only text and acts in its item', () => {
     const suggestion = { id: 's1', editDistance: 2, usedAs: 'edited' as const };
-    const out = accepted(stateIn('chat'), 'seller', { type: 'say', id: ID, time: NOW - 1000, text: 'hi', acts: ['3a'], composeMs: 1200, suggestion });
+    const out = accepted(stateIn('chat'), 'seller', {
+      type: 'say',
+      id: ID,
+      time: NOW - 1000,
+      text: 'hi',
+      acts: ['3a'],
+      composeMs: 1200,
+      suggestion,
+    });
     expect(out.item).toEqual({ body: { text: 'hi', acts: ['3a'] }, time: NOW - 1000 });
-    expect(out.events).toMatchObject([{ id: ID, agent: 'Seller', action: 'utter', participant: 'seller-1', time: NOW - 1000, url: null, payload: { text: 'hi', acts: ['3a'], composeMs: 1200, suggestion } }]);
+    expect(out.events).toMatchObject([
+      {
+        id: ID,
+        agent: 'Seller',
+        action: 'utter',
+        participant: 'seller-1',
+        time: NOW - 1000,
+        url: null,
+        payload: { text: 'hi', acts: ['3a'], composeMs: 1200, suggestion },
+      },
+    ]);
   });
 
   it('a message keeps its written time inside the window and takes the server time outside it', () => {
@@ -154,13 +226,24 @@ describe('room rules: what each message makes', () => {
     const page = { id: 'shop-1', title: 'Shop thing', url: 'https://shop.example/1', source: 'json-ld' as const };
     const share: RoomMessage = { type: 'share', id: ID, productIds: ['p2'], products: [page], message: 'look', from: 'product_page' };
     const out = accepted(stateIn('chat'), 'seller', share);
-    expect(out.item?.body.products?.map((p) => [p.id, p.source])).toEqual([['p2', 'catalog'], ['shop-1', 'page']]);
+    expect(out.item?.body.products?.map((p) => [p.id, p.source])).toEqual([
+      ['p2', 'catalog'],
+      ['shop-1', 'page'],
+    ]);
     expect(out.item?.body.text).toBe('look');
-    expect(out.events).toMatchObject([{ action: 'share', payload: { productIds: ['p2', 'shop-1'], mode: 'III', from: 'product_page', message: 'look' } }]);
+    expect(out.events).toMatchObject([
+      { action: 'share', payload: { productIds: ['p2', 'shop-1'], mode: 'III', from: 'product_page', message: 'look' } },
+    ]);
     const inRoom = (condition: string) => facts({ room: { ...facts().room, condition } });
-    expect(refusal(stateIn('chat'), 'seller', share, inRoom('B.IIc'))).toBe('This study shares one product at a time (sharing condition II)');
-    expect(refusal(stateIn('chat'), 'seller', MESSAGES.share, inRoom('B.Ic'))).toBe('This study shares links in messages only (sharing condition I)');
-    expect(refusal(stateIn('chat'), 'seller', { type: 'share', id: ID, productIds: ['p1', 'nope', 'gone'] })).toBe('Unknown product in the share: nope, gone');
+    expect(refusal(stateIn('chat'), 'seller', share, inRoom('B.IIc'))).toBe(
+      'This study shares one product at a time (sharing condition II)',
+    );
+    expect(refusal(stateIn('chat'), 'seller', MESSAGES.share, inRoom('B.Ic'))).toBe(
+      'This study shares links in messages only (sharing condition I)',
+    );
+    expect(refusal(stateIn('chat'), 'seller', { type: 'share', id: ID, productIds: ['p1', 'nope', 'gone'] })).toBe(
+      'Unknown product in the share: nope, gone',
+    );
   });
 
   it('a guess waits for the minimum turns, needs a catalog product and opens a fresh answer', () => {
@@ -194,8 +277,14 @@ describe('room rules: what each message makes', () => {
     expect(viewed.events).toMatchObject([{ id: viewedId(SHARE), action: 'view_share', payload: { productIds: ['p1'] } }]);
     expect(viewedId(SHARE)).not.toBe(SHARE);
     const hover = accepted(stateIn('chat'), 'buyer', MESSAGES.hover);
-    expect(hover).toMatchObject({ item: null, ack: ID, events: [{ id: ID, action: 'hover', payload: { target: 'shared_card', productId: 'p1', dwellMs: 400 } }] });
+    expect(hover).toMatchObject({
+      item: null,
+      ack: ID,
+      events: [{ id: ID, action: 'hover', payload: { target: 'shared_card', productId: 'p1', dwellMs: 400 } }],
+    });
     expect(refusal(stateIn('chat'), 'buyer', MESSAGES.viewed, facts({ share: null }))).toBe('Nothing to mark as seen');
-    expect(refusal(stateIn('chat'), 'buyer', { ...MESSAGES.hover, productId: 'p2' } as RoomMessage)).toBe('Only a product the Seller shared can be hovered');
+    expect(refusal(stateIn('chat'), 'buyer', { ...MESSAGES.hover, productId: 'p2' } as RoomMessage)).toBe(
+      'Only a product the Seller shared can be hovered',
+    );
   });
 });

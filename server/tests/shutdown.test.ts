@@ -13,7 +13,10 @@ import { joinedSeller } from './harness';
  * (and is waiting for the rest of the body) until `finish` is called.
  */
 function twoPartPost(url: string, body: string, headers: Record<string, string>) {
-  const req = request(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers } });
+  const req = request(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers },
+  });
   const answer = new Promise<{ status: number; json: unknown }>((resolve, reject) => {
     req.on('response', (res: IncomingMessage) => {
       let text = '';
@@ -68,9 +71,20 @@ describe('graceful shutdown', { timeout: 30_000 }, () => {
   it('refuses writes once shutdown has begun, before reading them, and still answers reads', async () => {
     const sql = await openPglite(null);
     const lifecycle = new Lifecycle();
-    const app = createApp({ sql, log: createLogger('silent'), adminToken: 'admin-token-for-tests', extensionOrigins: [], ingestRatePerMinute: 10, lifecycle });
+    const app = createApp({
+      sql,
+      log: createLogger('silent'),
+      adminToken: 'admin-token-for-tests',
+      extensionOrigins: [],
+      ingestRatePerMinute: 10,
+      lifecycle,
+    });
     lifecycle.beginShutdown();
-    const res = await app.request('/v1/events', { method: 'POST', body: '{"events": []}', headers: { 'Content-Type': 'application/json' } });
+    const res = await app.request('/v1/events', {
+      method: 'POST',
+      body: '{"events": []}',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
     expect(await res.json()).toEqual({ error: 'Server is restarting; retry shortly' });

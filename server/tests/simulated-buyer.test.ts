@@ -15,7 +15,8 @@ async function sellerCode(h: Pick<ServerHarness, 'url' | 'admin'>, config: Recor
   return { study, code: seller?.code as string };
 }
 
-const wsUrl = (h: Pick<ServerHarness, 'url'>, r: OpenedRoom) => `${h.url.replace('http', 'ws')}/v1/rooms/${r.room}/ws?role=seller&key=${encodeURIComponent(new URL(r.sellerUrl).hash.replace('#key=', ''))}`;
+const wsUrl = (h: Pick<ServerHarness, 'url'>, r: OpenedRoom) =>
+  `${h.url.replace('http', 'ws')}/v1/rooms/${r.room}/ws?role=seller&key=${encodeURIComponent(new URL(r.sellerUrl).hash.replace('#key=', ''))}`;
 /** The Seller connects to a room with a simulated Buyer seated, waits for it to be there, and offers categories. */
 async function sellerWithSimulatedBuyer(h: Pick<ServerHarness, 'url'>, r: OpenedRoom, categories: string[]): Promise<Client> {
   const seller = new Client(wsUrl(h, r));
@@ -35,7 +36,9 @@ async function nextBuyerItem(c: Client, n: number, kind: ChatItem['kind'] = 'say
 
 describe('simulated Buyer typing pace', () => {
   it('shows the typing indicator and waits before it answers, as configured', async () => {
-    const server = await startServer(loadEnv({ PORT: '0', LOG_LEVEL: 'silent', SIM_BUYER_THINK_MS: '250', SIM_BUYER_MS_PER_CHAR: '2' }), { inMemory: true });
+    const server = await startServer(loadEnv({ PORT: '0', LOG_LEVEL: 'silent', SIM_BUYER_THINK_MS: '250', SIM_BUYER_MS_PER_CHAR: '2' }), {
+      inMemory: true,
+    });
     try {
       const h = { url: server.url, admin: { Authorization: `Bearer ${server.adminToken}` } };
       const { code } = await sellerCode(h);
@@ -98,7 +101,11 @@ describe.each(BACKENDS)('simulated Buyer in a pilot room ($name)', (backend) => 
     seller.send({ type: 'share', id: share, productIds: [target], message: 'What about these?' });
     await nextBuyerItem(seller, 3);
     seller.send({ type: 'say', id: uuidv7(), text: 'They are well reviewed.', acts: ['recommend'] });
-    await seller.waitFor(() => (seller.lastRoom()?.turns ?? 0) >= 3 || buyerItems(seller).filter((i) => i.kind === 'say').length > 4, 0, 8000);
+    await seller.waitFor(
+      () => (seller.lastRoom()?.turns ?? 0) >= 3 || buyerItems(seller).filter((i) => i.kind === 'say').length > 4,
+      0,
+      8000,
+    );
     while ((seller.lastRoom()?.turns ?? 0) < 3) {
       const n = buyerItems(seller).filter((i) => i.kind === 'say').length;
       seller.send({ type: 'say', id: uuidv7(), text: 'How long are you hoping to use it for?', acts: ['ask_duration'] });
@@ -110,13 +117,19 @@ describe.each(BACKENDS)('simulated Buyer in a pilot room ($name)', (backend) => 
     expect(confirm.accepted).toBe(true);
 
     // What the Buyer did is stored as research data, as a human Buyer's would be, marked as simulated.
-    const events = await h.server.sql.query<{ agent: string; action: string }>(`SELECT event->>'agent' AS agent, event->>'action' AS action FROM events WHERE event->>'conversation' = $1`, [r.conversation]);
+    const events = await h.server.sql.query<{ agent: string; action: string }>(
+      `SELECT event->>'agent' AS agent, event->>'action' AS action FROM events WHERE event->>'conversation' = $1`,
+      [r.conversation],
+    );
     const count = (agent: string, action: string) => events.filter((e) => e.agent === agent && e.action === action).length;
     expect(count('Buyer', 'utter')).toBeGreaterThanOrEqual(4);
     expect(count('Buyer', 'view_share')).toBe(1);
     expect(count('Buyer', 'hover')).toBe(1);
     expect(count('Buyer', 'confirm')).toBe(1);
-    const [marker] = await h.server.sql.query<{ text: string }>(`SELECT event->'payload'->>'text' AS text FROM events WHERE event->>'conversation' = $1 AND event->>'action' = 'instruct' AND event->'payload'->>'text' LIKE 'buyer=simulated%'`, [r.conversation]);
+    const [marker] = await h.server.sql.query<{ text: string }>(
+      `SELECT event->'payload'->>'text' AS text FROM events WHERE event->>'conversation' = $1 AND event->>'action' = 'instruct' AND event->'payload'->>'text' LIKE 'buyer=simulated%'`,
+      [r.conversation],
+    );
     expect(marker?.text).toBe('buyer=simulated; category=headphones; seed=11; mindChange=0; accept=target');
     expect(study.id).toBeTruthy();
     await seller.close();
@@ -131,7 +144,9 @@ describe.each(BACKENDS)('simulated Buyer in a pilot room ($name)', (backend) => 
       const opening = await nextBuyerItem(seller, 0);
       await seller.close();
       // The persona is drawn by the room; the words follow from persona and seed.
-      const [row] = await h.server.sql.query<{ persona: string }>(`SELECT state->>'persona' AS persona FROM rooms WHERE code = $1`, [r.room]);
+      const [row] = await h.server.sql.query<{ persona: string }>(`SELECT state->>'persona' AS persona FROM rooms WHERE code = $1`, [
+        r.room,
+      ]);
       return { persona: row?.persona, text: opening.text };
     };
     const seen = new Map<string, string>();
@@ -166,7 +181,14 @@ describe.each(BACKENDS)('simulated Buyer in a pilot room ($name)', (backend) => 
 // Two instances need a shared database: this runs where PostgreSQL is (CI sets DATABASE_URL).
 describe.each(BACKENDS.filter((b) => b.databaseUrl))('simulated Buyer behind a load balancer ($name)', (backend) => {
   it('connects through SIM_BUYER_WS_BASE, so it reaches the instance that holds its room', async () => {
-    const shared = { PORT: '0', LOG_LEVEL: 'silent', SIM_BUYER_THINK_MS: '0', SIM_BUYER_MS_PER_CHAR: '0', ADMIN_TOKEN: 'shared-admin-token-0123456789', DATABASE_URL: backend.databaseUrl ?? '' };
+    const shared = {
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      SIM_BUYER_THINK_MS: '0',
+      SIM_BUYER_MS_PER_CHAR: '0',
+      ADMIN_TOKEN: 'shared-admin-token-0123456789',
+      DATABASE_URL: backend.databaseUrl ?? '',
+    };
     // B holds the room's sockets (where a balancer routing by room code would send them); A opens the room and
     // runs the seat, which connects to B as the balancer would route it.
     const b = await startServer(loadEnv(shared), { inMemory: true });

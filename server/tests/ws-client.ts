@@ -52,7 +52,9 @@ export class Client {
     return this.got.flatMap((m) => (m.type === 'item' ? [m.item] : []));
   }
   lastRoom() {
-    return [...this.got].reverse().find((m): m is Extract<ServerMessage, { type: 'room' | 'welcome' }> => m.type === 'room' || m.type === 'welcome')?.room;
+    return [...this.got]
+      .reverse()
+      .find((m): m is Extract<ServerMessage, { type: 'room' | 'welcome' }> => m.type === 'room' || m.type === 'welcome')?.room;
   }
   async waitFor(pred: (m: ServerMessage) => boolean, from = 0, timeoutMs = 5000): Promise<ServerMessage> {
     const deadline = Date.now() + timeoutMs;

@@ -12,14 +12,19 @@ describe('researcher catalog import', () => {
     const h = harness();
     const dir = await mkdtemp(join(tmpdir(), 'fw-csv-'));
     const rows = ['sku,name,manufacturer,price,category,stars,reviews,image_url,colour,waterproof'];
-    for (let i = 1; i <= 10; i++) rows.push(`GT-${i},Zephyrblade Pruning Shears ${i}in,Fiskars,${(9.5 + i).toFixed(2)},Garden Tools,4.${i % 10},${i * 10},https://img.example/${i}.png,green|black,${i % 2 ? 'yes' : 'no'}`);
+    for (let i = 1; i <= 10; i++)
+      rows.push(
+        `GT-${i},Zephyrblade Pruning Shears ${i}in,Fiskars,${(9.5 + i).toFixed(2)},Garden Tools,4.${i % 10},${i * 10},https://img.example/${i}.png,green|black,${i % 2 ? 'yes' : 'no'}`,
+      );
     rows.push('GT-11,Zephyrblade Broken,Fiskars,cheap,Garden Tools,4,1,,,'); // line 12: price is not a number
     rows.push('GT-12,,Fiskars,12.00,Garden Tools,4,1,,,'); // line 13: no title
     const csv = join(dir, 'garden-shop.csv');
     await writeFile(csv, rows.join('\n'));
 
     const options = await openOptions(h);
-    await expect.poll(() => options.getByTestId('catalog-info').innerText(), { timeout: 20_000 }).toMatch(/2,208 products in 7 categories · bundled/);
+    await expect
+      .poll(() => options.getByTestId('catalog-info').innerText(), { timeout: 20_000 })
+      .toMatch(/2,208 products in 7 categories · bundled/);
     // A fresh install loads the default catalog's index from the file shipped with the extension, not by building.
     expect(await options.getByTestId('catalog-info').getAttribute('data-cold-start-mode')).toBe('prebuilt');
     await options.getByTestId('import-file').setInputFiles(csv);
@@ -30,7 +35,9 @@ describe('researcher catalog import', () => {
     expect(await mapping.locator('select[data-field="brand"]').inputValue()).toBe('manufacturer');
     expect(await mapping.innerText()).toContain('Attributes: colour, waterproof');
     await options.getByTestId('import-run').click();
-    await expect.poll(() => options.getByTestId('import-status').innerText(), { timeout: 30_000 }).toMatch(/^Imported 10 products, skipped 2 invalid rows\./);
+    await expect
+      .poll(() => options.getByTestId('import-status').innerText(), { timeout: 30_000 })
+      .toMatch(/^Imported 10 products, skipped 2 invalid rows\./);
     const errors = await options.getByTestId('import-errors').locator('tbody tr').allInnerTexts();
     expect(errors).toHaveLength(2);
     expect(errors[0]).toMatch(/^12\s+price: /);
@@ -52,7 +59,9 @@ describe('researcher catalog import', () => {
     // Restore the default catalog (the page asks first).
     options.once('dialog', (d) => void d.accept());
     await options.getByTestId('restore-default').click();
-    await expect.poll(() => options.getByTestId('catalog-info').innerText(), { timeout: 30_000 }).toMatch(/2,208 products in 7 categories · bundled/);
+    await expect
+      .poll(() => options.getByTestId('catalog-info').innerText(), { timeout: 30_000 })
+      .toMatch(/2,208 products in 7 categories · bundled/);
     expect(await options.getByTestId('catalog-info').getAttribute('data-cold-start-mode')).toBe('prebuilt');
     await page.reload();
     await page.getByTestId('fw-search-input').fill('headphones');
@@ -63,7 +72,13 @@ describe('researcher catalog import', () => {
   it('imports a JSON catalog object with its category labels, and refuses a malformed JSON file without changing anything', async () => {
     const h = harness();
     const dir = await mkdtemp(join(tmpdir(), 'fw-json-'));
-    const products: unknown[] = Array.from({ length: 5 }, (_, i) => ({ id: `SH-${i + 1}`, category: 'Garden Tools', title: `Quillfern Hedge Shears ${i + 1}`, brand: 'Wolf', price: 20 + i }));
+    const products: unknown[] = Array.from({ length: 5 }, (_, i) => ({
+      id: `SH-${i + 1}`,
+      category: 'Garden Tools',
+      title: `Quillfern Hedge Shears ${i + 1}`,
+      brand: 'Wolf',
+      price: 20 + i,
+    }));
     products.splice(2, 0, { id: 'SH-bad', category: 'Garden Tools', title: 'Quillfern Broken', brand: 'Wolf' }); // element 3: no price
     const good = join(dir, 'hedge-shop.json');
     await writeFile(good, JSON.stringify({ categories: [{ id: 'garden_tools', label: 'Shears & hedges' }], products }, null, 2));
@@ -74,7 +89,9 @@ describe('researcher catalog import', () => {
     await options.getByTestId('catalog-info').waitFor({ timeout: 20_000 });
     await options.getByTestId('import-file').setInputFiles(good);
     await options.getByTestId('import-run').click();
-    await expect.poll(() => options.getByTestId('import-status').innerText(), { timeout: 30_000 }).toMatch(/^Imported 5 products, skipped 1 invalid rows\./);
+    await expect
+      .poll(() => options.getByTestId('import-status').innerText(), { timeout: 30_000 })
+      .toMatch(/^Imported 5 products, skipped 1 invalid rows\./);
     expect(await options.getByTestId('import-errors').locator('tbody tr').allInnerTexts()).toEqual([expect.stringMatching(/^3\s+price: /)]);
     const info = await options.getByTestId('catalog-info').innerText();
     expect(info).toMatch(/hedge-shop · 5 products in 1 category · imported/);

@@ -14,7 +14,14 @@ interface Stored {
 const SITES = [
   {
     page: 'textarea-button.html',
-    fields: { messageList: '#thread', message: 'li.bubble', mine: 'li.bubble.out', text: 'p.body', input: 'textarea#compose', send: '#send-btn' },
+    fields: {
+      messageList: '#thread',
+      message: 'li.bubble',
+      mine: 'li.bubble.out',
+      text: 'p.body',
+      input: 'textarea#compose',
+      send: '#send-btn',
+    },
     enterSends: false,
     write: async (p: Page, text: string) => {
       await p.locator('#compose').fill(text);
@@ -33,7 +40,14 @@ const SITES = [
   },
   {
     page: 'virtualized.html',
-    fields: { messageList: '#viewport', message: '.vrow', mine: '.vrow[data-from="seller"]', input: '#f input#msg', send: '#f button[type="submit"]', idAttribute: 'data-index' },
+    fields: {
+      messageList: '#viewport',
+      message: '.vrow',
+      mine: '.vrow[data-from="seller"]',
+      input: '#f input#msg',
+      send: '#f button[type="submit"]',
+      idAttribute: 'data-index',
+    },
     enterSends: true,
     write: async (p: Page, text: string) => {
       await p.locator('#msg').fill(text);
@@ -61,7 +75,9 @@ describe('generic chat adapters configured by selectors in the options page', ()
     for (const [k, v] of Object.entries(SITES[0].fields)) await options.getByTestId(`chat-site-${k}`).fill(v);
     await options.getByTestId('chat-site-input').fill('textarea[');
     await options.getByTestId('chat-site-save').click();
-    await expect.poll(() => options.getByTestId('chat-sites-status').innerText()).toContain('Message box: “textarea[” is not a CSS selector');
+    await expect
+      .poll(() => options.getByTestId('chat-sites-status').innerText())
+      .toContain('Message box: “textarea[” is not a CSS selector');
     expect(await options.getByTestId('chat-site').count()).toBe(0);
 
     let sent = 0;
@@ -75,12 +91,22 @@ describe('generic chat adapters configured by selectors in the options page', ()
       if (site.page === 'contenteditable-enter.html') {
         // Picked on the page instead of typed: the participant clicks each part in the chat's tab.
         await options.getByTestId('chat-site-tab').focus();
-        const label = (await options.getByTestId('chat-site-tab').locator('option').allInnerTexts()).find((t) => t.includes('contenteditable'));
+        const label = (await options.getByTestId('chat-site-tab').locator('option').allInnerTexts()).find((t) =>
+          t.includes('contenteditable'),
+        );
         await options.getByTestId('chat-site-tab').selectOption({ label: label ?? '' });
-        const picks: [string, string][] = [['messageList', '#log'], ['message', '.row[data-author="them"] .txt'], ['mine', '.row[data-author="me"] .txt'], ['input', '#editor']];
+        const picks: [string, string][] = [
+          ['messageList', '#log'],
+          ['message', '.row[data-author="them"] .txt'],
+          ['mine', '.row[data-author="me"] .txt'],
+          ['input', '#editor'],
+        ];
         for (const [field, target] of picks) {
           await options.getByTestId(`pick-${field}`).click();
-          await page.locator(target).first().click({ position: field === 'messageList' ? { x: 5, y: 5 } : undefined });
+          await page
+            .locator(target)
+            .first()
+            .click({ position: field === 'messageList' ? { x: 5, y: 5 } : undefined });
           await expect.poll(() => options.getByTestId(`chat-site-${field}`).inputValue()).not.toBe('');
         }
         expect(await options.getByTestId('chat-site-host').inputValue()).toBe(host);
@@ -130,7 +156,9 @@ describe('generic chat adapters configured by selectors in the options page', ()
         `first of a batch (${site.page})`,
         `second of a batch (${site.page})`,
       ]);
-      expect(here.filter((e) => e.agent === 'Seller').map((e) => [e.payload.text, e.payload.acts])).toEqual([[`Hello from ${site.page}`, ['greet']]]);
+      expect(here.filter((e) => e.agent === 'Seller').map((e) => [e.payload.text, e.payload.acts])).toEqual([
+        [`Hello from ${site.page}`, ['greet']],
+      ]);
     }
     expect(sent).toBe(3);
   });

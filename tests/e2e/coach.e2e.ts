@@ -102,7 +102,10 @@ describe('the coached Seller on the pilot chat', () => {
     expect(rows.map((r) => JSON.parse(r.acts ?? 'null') as unknown)).toEqual(sellerUtters.map((e) => e.payload.acts));
     expect(rows.map((r) => Number(r.compose))).toEqual(sellerUtters.map((e) => e.payload.composeMs));
     const buyerIds = events.filter((e) => e.agent === 'Buyer' && e.action === 'utter').map((e) => e.id);
-    const serverBuyer = await server().sql.query<{ id: string }>("SELECT id::text AS id FROM events WHERE conversation = $1 AND agent = 'Buyer' AND action = 'utter' ORDER BY time", [room.conversation]);
+    const serverBuyer = await server().sql.query<{ id: string }>(
+      "SELECT id::text AS id FROM events WHERE conversation = $1 AND agent = 'Buyer' AND action = 'utter' ORDER BY time",
+      [room.conversation],
+    );
     expect(serverBuyer.map((r) => r.id)).toEqual(buyerIds);
   });
 });
@@ -193,10 +196,21 @@ describe('the Buyer profile and suggested replies on the pilot chat', () => {
     const events = lines as (Stored & { payload: Record<string, unknown> })[];
     const mine = events.filter((e) => e.conversation === room.conversation);
     const extract = mine.find((e) => e.action === 'profile_extract');
-    expect(extract?.payload.items).toEqual(expect.arrayContaining([{ slot: 'budget', max: 200 }, { slot: 'brand', brand: 'Beats', like: false }]));
+    expect(extract?.payload.items).toEqual(
+      expect.arrayContaining([
+        { slot: 'budget', max: 200 },
+        { slot: 'brand', brand: 'Beats', like: false },
+      ]),
+    );
     expect(mine.filter((e) => e.action === 'profile_update').map((e) => e.payload.op)).toEqual(['confirm', 'edit', 'remove', 'set_buyer']);
     const utters = mine.filter((e) => e.agent === 'Seller' && e.action === 'utter').map((e) => e.payload);
-    expect(utters.map((p) => [p.acts, (p.suggestion as { usedAs: string } | undefined)?.usedAs, (p.suggestion as { editDistance: number } | undefined)?.editDistance])).toEqual([
+    expect(
+      utters.map((p) => [
+        p.acts,
+        (p.suggestion as { usedAs: string } | undefined)?.usedAs,
+        (p.suggestion as { editDistance: number } | undefined)?.editDistance,
+      ]),
+    ).toEqual([
       [['greet'], 'as_is', 0],
       [['ask_use'], 'edited', ' At home?'.length],
     ]);

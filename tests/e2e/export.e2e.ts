@@ -38,7 +38,14 @@ describe('JSONL export and delete from the options page', () => {
     await options.getByTestId('export-jsonl').click();
     const zipPath = await (await zipDownload).path();
     const files = unzipSync(new Uint8Array(await readFile(zipPath)));
-    expect(Object.keys(files).sort()).toEqual(['README.md', 'conversations.json', 'events.csv', 'events.jsonl', 'parlai.jsonl', 'star.json']);
+    expect(Object.keys(files).sort()).toEqual([
+      'README.md',
+      'conversations.json',
+      'events.csv',
+      'events.jsonl',
+      'parlai.jsonl',
+      'star.json',
+    ]);
     const text = (name: string) => strFromU8(files[name] ?? new Uint8Array());
     expect(text('events.jsonl').trim().split('\n')).toHaveLength(total);
     const csv = Papa.parse(text('events.csv'), { header: true, skipEmptyLines: true });
@@ -98,7 +105,9 @@ describe('a large export from the options page', () => {
     expect(reading.every((r, i) => r.of === total && (i === 0 || r.done > (reading[i - 1]?.done ?? 0)))).toBe(true);
 
     const files = unzipSync(new Uint8Array(await readFile(zipPath)));
-    const lines = strFromU8(files['events.jsonl'] ?? new Uint8Array()).trim().split('\n');
+    const lines = strFromU8(files['events.jsonl'] ?? new Uint8Array())
+      .trim()
+      .split('\n');
     expect(lines).toHaveLength(total);
     expect(new Set(lines.map((l) => (JSON.parse(l) as { id: string }).id)).size).toBe(total);
     const csv = Papa.parse(strFromU8(files['events.csv'] ?? new Uint8Array()), { header: true, skipEmptyLines: true });

@@ -64,12 +64,18 @@ export async function launchBrowser(profileDir: string, extensionDir: string = E
 /** Saves a full-page screenshot of every page open in any test browser, as test-results/FAILED-<name>-<n>.png. */
 export async function screenshotOpenPages(name: string): Promise<string[]> {
   await mkdir(ARTIFACTS_DIR, { recursive: true });
-  const slug = name.replace(/[^\w-]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+  const slug = name
+    .replace(/[^\w-]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
   const pages = [...openBrowsers].flatMap((c) => c.pages());
   const saved = await Promise.all(
     pages.map(async (p, i) => {
       const path = join(ARTIFACTS_DIR, `FAILED-${slug}-${i}.png`);
-      return p.screenshot({ path, fullPage: true }).then(() => path, () => null);
+      return p.screenshot({ path, fullPage: true }).then(
+        () => path,
+        () => null,
+      );
     }),
   );
   return saved.filter((x): x is string => x !== null);
@@ -112,7 +118,11 @@ export async function startHarness(): Promise<Harness> {
 }
 
 /** The options tab the extension opens by itself on install, once it is there; undefined if none came in `timeoutMs`. */
-export async function optionsTabOpenedOnInstall(context: BrowserContext, extensionId: string, timeoutMs = 3_000): Promise<Page | undefined> {
+export async function optionsTabOpenedOnInstall(
+  context: BrowserContext,
+  extensionId: string,
+  timeoutMs = 3_000,
+): Promise<Page | undefined> {
   const url = `chrome-extension://${extensionId}/options.html`;
   return waitFor(async () => context.pages().find((p) => p.url().startsWith(url)), timeoutMs, 'the options tab').catch(() => undefined);
 }
@@ -189,7 +199,11 @@ export async function workerControl(h: Pick<Harness, 'context' | 'extensionId' |
   cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
     const ours = versions.filter((v) => v.scriptURL.startsWith(prefix));
     if (ours.length === 0) return;
-    const next = ours.some((v) => v.runningStatus === 'running') ? 'running' : ours.every((v) => v.runningStatus === 'stopped') ? 'stopped' : 'changing';
+    const next = ours.some((v) => v.runningStatus === 'running')
+      ? 'running'
+      : ours.every((v) => v.runningStatus === 'stopped')
+        ? 'stopped'
+        : 'changing';
     if (next === 'running' && status !== 'running') starts++;
     status = next;
     for (const w of waiters) w();

@@ -44,16 +44,19 @@ describe('logger on a product page', () => {
     // each container, the page's past 40%.
     const options = await openOptions(h);
     await expect
-      .poll(async () => {
-        const stored: FwEvent[] = await storedEvents(options);
-        const scrolls = stored.filter((e): e is Extract<FwEvent, { action: 'scroll' }> => e.action === 'scroll');
-        return {
-          hovers: stored.filter((e) => e.action === 'hover').length,
-          clicks: stored.filter((e) => e.action === 'click').length,
-          reviews: scrolls.some((s) => s.payload.container.includes('reviews')),
-          page: scrolls.some((s) => s.payload.container === 'document' && s.payload.maxDepthPct > 40),
-        };
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const stored: FwEvent[] = await storedEvents(options);
+          const scrolls = stored.filter((e): e is Extract<FwEvent, { action: 'scroll' }> => e.action === 'scroll');
+          return {
+            hovers: stored.filter((e) => e.action === 'hover').length,
+            clicks: stored.filter((e) => e.action === 'click').length,
+            reviews: scrolls.some((s) => s.payload.container.includes('reviews')),
+            page: scrolls.some((s) => s.payload.container === 'document' && s.payload.maxDepthPct > 40),
+          };
+        },
+        { timeout: 15_000 },
+      )
       .toEqual({ hovers: 2, clicks: 6, reviews: true, page: true });
 
     // The data browser filters by action.
@@ -73,7 +76,10 @@ describe('logger on a product page', () => {
 
     const clicks = events.filter((e): e is Extract<FwEvent, { action: 'click' }> => e.action === 'click');
     const byId = Object.fromEntries(clicks.map((c) => [c.payload.element.id ?? c.payload.element.path, c.payload]));
-    expect(byId['add-to-cart']).toMatchObject({ element: { tag: 'button', label: 'Add to cart', testId: 'add-to-cart' }, productId: 'HP-AURORA-01' });
+    expect(byId['add-to-cart']).toMatchObject({
+      element: { tag: 'button', label: 'Add to cart', testId: 'add-to-cart' },
+      productId: 'HP-AURORA-01',
+    });
     expect(byId['spec-link']?.href).toBe(`${h.fixtures.url}/specs/aurora`); // query and fragment stripped
     expect(byId['mail-link']).toMatchObject({ element: { label: 'Questions? [email]' }, href: 'mailto:' });
     expect(byId['call-us']?.element.label).toBe('Call us: [phone]');

@@ -21,10 +21,14 @@ export async function storedTotal(page: Page): Promise<number> {
 
 /** Waits until the options page says at least `n` events are stored. */
 export async function waitForStored(page: Page, n: number, timeoutMs = 15_000): Promise<number> {
-  return waitFor(async () => {
-    const total = await storedTotal(page);
-    return total >= n ? total : null;
-  }, timeoutMs, `${n} stored events`);
+  return waitFor(
+    async () => {
+      const total = await storedTotal(page);
+      return total >= n ? total : null;
+    },
+    timeoutMs,
+    `${n} stored events`,
+  );
 }
 
 /** Clicks "Export JSONL", waits for the download and returns its lines parsed. */
@@ -87,11 +91,21 @@ export async function storedSettings(page: Page): Promise<Settings | undefined> 
 }
 
 /** Waits until at least `n` stored events are `which` (read from IndexedDB, so it also sees events already uploaded). */
-export async function waitForStoredEvents(page: Page, n: number, which: (e: StoredEvent) => boolean, label: string, timeoutMs = 15_000): Promise<StoredEvent[]> {
-  return waitFor(async () => {
-    const found = (await storedEvents(page)).filter(which);
-    return found.length >= n ? found : null;
-  }, timeoutMs, label);
+export async function waitForStoredEvents(
+  page: Page,
+  n: number,
+  which: (e: StoredEvent) => boolean,
+  label: string,
+  timeoutMs = 15_000,
+): Promise<StoredEvent[]> {
+  return waitFor(
+    async () => {
+      const found = (await storedEvents(page)).filter(which);
+      return found.length >= n ? found : null;
+    },
+    timeoutMs,
+    label,
+  );
 }
 
 /** Presses *Sync now* until the Study panel says nothing waits to upload. */

@@ -84,7 +84,9 @@ describe('overlay on a chat page', () => {
     await page.locator('#input').focus();
     await page.keyboard.press('Alt+Shift+KeyF');
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    const focused = await page.evaluate(() => document.querySelector('floorwalker-overlay')!.shadowRoot!.activeElement?.getAttribute('data-testid'));
+    const focused = await page.evaluate(() =>
+      document.querySelector('floorwalker-overlay')!.shadowRoot!.activeElement?.getAttribute('data-testid'),
+    );
     expect(focused).toBe('fw-toggle');
     // Escape inside the panel collapses it; Enter on the focused toggle opens it again.
     await page.keyboard.press('Escape');
@@ -119,7 +121,9 @@ describe('overlay on a chat page', () => {
     await options.close();
     // Content scripts share the page's storage: a database opened by one would be listed under the page's origin.
     const cdp = await h.context.newCDPSession(page);
-    const { databaseNames } = (await cdp.send('IndexedDB.requestDatabaseNames', { securityOrigin: new URL(h.fixtures.url).origin })) as { databaseNames: string[] };
+    const { databaseNames } = (await cdp.send('IndexedDB.requestDatabaseNames', { securityOrigin: new URL(h.fixtures.url).origin })) as {
+      databaseNames: string[];
+    };
     expect(databaseNames).toEqual([]);
     await cdp.detach();
     // And the content script's bundle has no IndexedDB code in it to begin with.

@@ -15,7 +15,9 @@ export interface PilotRoom {
 export function usePilotServer(harness: () => Harness) {
   let server: RunningServer | undefined;
   beforeAll(async () => {
-    server = await startServer(loadEnv({ PORT: '0', LOG_LEVEL: 'warn', SIM_BUYER_THINK_MS: '0', SIM_BUYER_MS_PER_CHAR: '0' }), { inMemory: true });
+    server = await startServer(loadEnv({ PORT: '0', LOG_LEVEL: 'warn', SIM_BUYER_THINK_MS: '0', SIM_BUYER_MS_PER_CHAR: '0' }), {
+      inMemory: true,
+    });
   });
   afterAll(async () => server?.close());
   const running = () => {
@@ -25,11 +27,19 @@ export function usePilotServer(harness: () => Harness) {
 
   /** Content-Security-Policy errors on the pilot pages (the server's policy must not break them, or the overlay). */
   const cspErrors: string[] = [];
-  const watch = (page: Page) => page.on('console', (m) => m.type() === 'error' && /Content Security Policy/i.test(m.text()) && cspErrors.push(`${page.url()}: ${m.text()}`));
+  const watch = (page: Page) =>
+    page.on(
+      'console',
+      (m) => m.type() === 'error' && /Content Security Policy/i.test(m.text()) && cspErrors.push(`${page.url()}: ${m.text()}`),
+    );
 
   const api = async (path: string, body: unknown) => {
     const s = running();
-    const res = await fetch(`${s.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${s.adminToken}` }, body: JSON.stringify(body) });
+    const res = await fetch(`${s.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${s.adminToken}` },
+      body: JSON.stringify(body),
+    });
     return (await res.json()) as Record<string, unknown>;
   };
 
@@ -47,7 +57,10 @@ export function usePilotServer(harness: () => Harness) {
   }
 
   /** The Seller offers every category, the Buyer picks one: the chat is on. */
-  async function startChat(room: Pick<PilotRoom, 'sellerUrl' | 'buyerUrl'>, category = 'headphones'): Promise<{ seller: Page; buyer: Page }> {
+  async function startChat(
+    room: Pick<PilotRoom, 'sellerUrl' | 'buyerUrl'>,
+    category = 'headphones',
+  ): Promise<{ seller: Page; buyer: Page }> {
     const h = harness();
     const seller = await h.context.newPage();
     watch(seller);

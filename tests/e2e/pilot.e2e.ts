@@ -73,11 +73,19 @@ describe('pilot chat pages in real Chromium', () => {
     await seller.getByTestId('fw-act-ask_use').click(); // chosen first, then sent
     await seller.locator('#send').click();
     await expect.poll(() => seller.locator('#presence').innerText(), { timeout: 10_000 }).toBe('Buyer online');
-    await expect.poll(() => buyer.locator('.msg.theirs[data-sender="seller"]').allInnerTexts()).toEqual(['Great! How old is he?', 'Does he like Star Wars?']);
+    await expect
+      .poll(() => buyer.locator('.msg.theirs[data-sender="seller"]').allInnerTexts())
+      .toEqual(['Great! How old is he?', 'Does he like Star Wars?']);
     await screenshot(seller, 'pilot-seller-chat');
 
     // Sharing II: a product the Seller shares appears to the Buyer as a card with its details.
-    await seller.evaluate(() => (window as unknown as { fwPilot: { send(m: unknown): string } }).fwPilot.send({ type: 'share', productIds: ['lego-0002'], message: 'What about this one?' }));
+    await seller.evaluate(() =>
+      (window as unknown as { fwPilot: { send(m: unknown): string } }).fwPilot.send({
+        type: 'share',
+        productIds: ['lego-0002'],
+        message: 'What about this one?',
+      }),
+    );
     const card = buyer.locator('.shared .card[data-product-id="lego-0002"]');
     await card.waitFor();
     expect(await card.locator('img').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
@@ -94,11 +102,26 @@ describe('pilot chat pages in real Chromium', () => {
     await expect.poll(() => buyer.getByTestId('outcome').innerText()).toBe('You confirmed the Seller’s guess.');
     await expect.poll(() => seller.locator('#messages').innerText()).toContain('The Buyer confirmed your guess.');
     await buyer.getByTestId('end').click();
-    await expect.poll(() => seller.locator('#phase').innerText()).toMatch(/^The conversation has ended after 1 turns\. Your guess was confirmed\./);
+    await expect
+      .poll(() => seller.locator('#phase').innerText())
+      .toMatch(/^The conversation has ended after 1 turns\. Your guess was confirmed\./);
     await screenshot(buyer, 'pilot-buyer-ended');
 
-    const rows = await server().sql.query<{ agent: string; action: string }>('SELECT agent, action FROM events WHERE conversation = $1 ORDER BY time, id', [room.conversation]);
-    expect(rows.map((r) => `${r.agent}.${r.action}`)).toEqual(['System.instruct', 'Buyer.utter', 'Seller.utter', 'Seller.utter', 'Seller.share', 'Buyer.view_share', 'Seller.guess', 'Buyer.confirm', 'System.instruct']);
+    const rows = await server().sql.query<{ agent: string; action: string }>(
+      'SELECT agent, action FROM events WHERE conversation = $1 ORDER BY time, id',
+      [room.conversation],
+    );
+    expect(rows.map((r) => `${r.agent}.${r.action}`)).toEqual([
+      'System.instruct',
+      'Buyer.utter',
+      'Seller.utter',
+      'Seller.utter',
+      'Seller.share',
+      'Buyer.view_share',
+      'Seller.guess',
+      'Buyer.confirm',
+      'System.instruct',
+    ]);
     // The pages' strict Content-Security-Policy broke nothing: not the pages, not the extension's overlay.
     expect((await fetch(room.sellerUrl)).headers.get('Content-Security-Policy')).toMatch(/script-src 'self'/);
     expect(cspErrors()).toEqual([]);

@@ -16,7 +16,12 @@ export const HOVER_REST_MS = MIN_HOVER_MS + 220;
 export const NOTHING_ARRIVES_MS = 800;
 
 /** Rests the pointer on `target` for `ms` (a logged hover), then moves it away to `away`, which ends the hover. */
-export async function restPointerOn(page: Page, target: { hover(): Promise<void> }, ms = HOVER_REST_MS, away: { x: number; y: number } = { x: 900, y: 20 }): Promise<void> {
+export async function restPointerOn(
+  page: Page,
+  target: { hover(): Promise<void> },
+  ms = HOVER_REST_MS,
+  away: { x: number; y: number } = { x: 900, y: 20 },
+): Promise<void> {
   await target.hover();
   await page.waitForTimeout(ms); // the dwell itself (see HOVER_REST_MS)
   await page.mouse.move(away.x, away.y);
@@ -63,7 +68,12 @@ async function journaledViews(extensionPage: Page): Promise<JournaledView[]> {
  * started its logger again, with `accept`ed context: a started logger journals its product view under a new id
  * once it has lasted MIN_PRODUCT_VIEW_MS. The page must be a product page, in front, with logging on after the change.
  */
-export async function afterLoggerRestart(extensionPage: Page, url: string, change: () => Promise<void>, accept: (event: JournaledView['event']) => boolean = () => true): Promise<void> {
+export async function afterLoggerRestart(
+  extensionPage: Page,
+  url: string,
+  change: () => Promise<void>,
+  accept: (event: JournaledView['event']) => boolean = () => true,
+): Promise<void> {
   const before = new Set((await journaledViews(extensionPage)).map((v) => v.key));
   await change();
   await waitFor(

@@ -76,7 +76,8 @@ function differences(server: unknown, browser: unknown, path = ''): string[] {
 }
 
 /** The simulated Buyer has answered: more Buyer messages on the Seller's page than `before`. */
-const buyerAnswered = (seller: Page, before: number) => expect.poll(() => buyerMessages(seller).count(), { timeout: 10_000 }).toBeGreaterThan(before);
+const buyerAnswered = (seller: Page, before: number) =>
+  expect.poll(() => buyerMessages(seller).count(), { timeout: 10_000 }).toBeGreaterThan(before);
 
 /**
  * What the extension has stored, read from its IndexedDB through one of its pages (the content script sends
@@ -99,7 +100,8 @@ function storedInBrowser(extensionPage: Page): Promise<FwEvent[]> {
   );
 }
 
-const sellerMessageStored = async (page: Page, text: string) => (await storedInBrowser(page)).some((e) => e.agent === 'Seller' && e.action === 'utter' && e.payload.text === text);
+const sellerMessageStored = async (page: Page, text: string) =>
+  (await storedInBrowser(page)).some((e) => e.agent === 'Seller' && e.action === 'utter' && e.payload.text === text);
 
 /** Three Seller messages in the conversation below, one of them from a suggested reply. */
 const ONE_OF_THREE_SUGGESTED = { used: 1, sellerMessages: 3, fraction: 1 / 3 };
@@ -131,7 +133,13 @@ describe('one event under one id: the server and the browser keep the same copy'
       const res = await fetch(`${s.url}/v1/studies/${study.study}/export?format=jsonl`, { headers: admin });
       expect(res.status).toBe(200);
       const raw = await res.text();
-      return { raw, events: raw.split('\n').filter(Boolean).map((l) => JSON.parse(l) as FwEvent) };
+      return {
+        raw,
+        events: raw
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as FwEvent),
+      };
     };
     const browserExport = async () => {
       await storedTotal(options); // "Refresh", as a participant does before exporting
@@ -176,7 +184,9 @@ describe('one event under one id: the server and the browser keep the same copy'
     await expect.poll(() => seller.getByTestId('fw-share-status').innerText()).toBe('The product was shared.');
     await expect.poll(() => result.getByTestId('fw-guess').isEnabled()).toBe(true);
     await result.getByTestId('fw-guess').click();
-    await expect.poll(() => seller.locator('#messages').innerText(), { timeout: 10_000 }).toMatch(/The Buyer (confirmed|rejected) your guess/);
+    await expect
+      .poll(() => seller.locator('#messages').innerText(), { timeout: 10_000 })
+      .toMatch(/The Buyer (confirmed|rejected) your guess/);
     await screenshot(seller, 'same-event-seller');
     await expect.poll(async () => (await storedInBrowser(options)).filter((e) => e.action === 'guess').length).toBe(1);
 
@@ -186,9 +196,13 @@ describe('one event under one id: the server and the browser keep the same copy'
     const earlyBrowser = await browserExport();
     const roomCopies = new Map(early.events.map((e) => [e.id, e]));
     const sharedEarly = earlyBrowser.filter((e) => roomCopies.has(e.id));
-    expect(sharedEarly.map((e) => `${e.agent}.${e.action}`).sort()).toEqual(expect.arrayContaining(['Seller.utter', 'Seller.share', 'Seller.guess', 'Buyer.utter']));
+    expect(sharedEarly.map((e) => `${e.agent}.${e.action}`).sort()).toEqual(
+      expect.arrayContaining(['Seller.utter', 'Seller.share', 'Seller.guess', 'Buyer.utter']),
+    );
     const earlyDiffs = sharedEarly.flatMap((b) => differences(roomCopies.get(b.id), b).map((d) => `${b.agent}.${b.action} ${d}`));
-    expect(earlyDiffs.filter((d) => !/^Seller\.\w+ url: server null ≠ browser "http:\/\/127\.0\.0\.1:\d+\/pilot\/seller\/\w+"$/.test(d))).toEqual([]);
+    expect(
+      earlyDiffs.filter((d) => !/^Seller\.\w+ url: server null ≠ browser "http:\/\/127\.0\.0\.1:\d+\/pilot\/seller\/\w+"$/.test(d)),
+    ).toEqual([]);
     expect(studyStats(early.events).suggestions).toEqual(ONE_OF_THREE_SUGGESTED);
     expect(studyStats(earlyBrowser).suggestions).toEqual(ONE_OF_THREE_SUGGESTED);
 
@@ -206,13 +220,18 @@ describe('one event under one id: the server and the browser keep the same copy'
     expect(differing).toEqual([]);
 
     // What both sides record: each message of the conversation, the share and the guess.
-    const both = (agent: string, action: string) => browserEvents.filter((e) => e.agent === agent && e.action === action && roomCopies.has(e.id));
+    const both = (agent: string, action: string) =>
+      browserEvents.filter((e) => e.agent === agent && e.action === action && roomCopies.has(e.id));
     expect(both('Seller', 'utter')).toHaveLength(3);
     expect(both('Buyer', 'utter').length).toBeGreaterThanOrEqual(4);
-    expect(both('Seller', 'share').map((e) => e.payload)).toEqual([{ productIds: [productId], mode: 'II', from: 'search', message: 'This one blocks the subway noise.' }]);
+    expect(both('Seller', 'share').map((e) => e.payload)).toEqual([
+      { productIds: [productId], mode: 'II', from: 'search', message: 'This one blocks the subway noise.' },
+    ]);
     expect(both('Seller', 'guess').map((e) => e.payload)).toEqual([{ productId }]);
     const suggested = both('Seller', 'utter').filter((e) => e.action === 'utter' && e.payload.suggestion);
-    expect(suggested.map((e) => (e.action === 'utter' ? e.payload.suggestion : null))).toEqual([{ id: expect.stringMatching(/^past:/) as string, editDistance: edit.length, usedAs: 'edited' }]);
+    expect(suggested.map((e) => (e.action === 'utter' ? e.payload.suggestion : null))).toEqual([
+      { id: expect.stringMatching(/^past:/) as string, editDistance: edit.length, usedAs: 'edited' },
+    ]);
     expect(onServer.get(suggested[0]?.id ?? '')).toEqual(suggested[0]);
 
     // The share of Seller messages that used a suggested reply: the same from either export.
@@ -220,7 +239,11 @@ describe('one event under one id: the server and the browser keep the same copy'
     expect(studyStats(browserEvents).suggestions).toEqual(ONE_OF_THREE_SUGGESTED);
     // ... and so says the research view, for this browser's data and for the server's export loaded as a file.
     await options.getByTestId('research-local').click();
-    const local = await waitFor(async () => (await options.getByTestId('research-summary').count()) > 0 && suggestionSentence(options), 10_000, 'the research view');
+    const local = await waitFor(
+      async () => (await options.getByTestId('research-summary').count()) > 0 && suggestionSentence(options),
+      10_000,
+      'the research view',
+    );
     const dir = await mkdtemp(join(tmpdir(), 'fw-same-event-'));
     try {
       const file = join(dir, 'server-export.jsonl');

@@ -6,8 +6,7 @@ import { restPointerOn } from './product-page';
 import type { EventOf, FwEvent } from '../../lib/events/schema';
 
 const shadow = (page: Page, css: string) => page.locator(`floorwalker-overlay >> ${css}`);
-const prices = async (page: Page) =>
-  (await shadow(page, '.fw-price').allInnerTexts()).map((t) => Number(t.replace(/[$,]/g, '')));
+const prices = async (page: Page) => (await shadow(page, '.fw-price').allInnerTexts()).map((t) => Number(t.replace(/[$,]/g, '')));
 
 /** How long the pointer rests on a result image: its logged dwell is checked against it. */
 const RESULT_REST_MS = 350;
@@ -31,10 +30,12 @@ describe('catalog search in the overlay', () => {
     // Filter by category, sort by price, page.
     await page.getByTestId('fw-cat-headphones').click();
     await page.getByTestId('fw-sort').selectOption('price_asc');
-    await expect.poll(async () => {
-      const p = await prices(page);
-      return p.length === 8 && p.every((x, i) => i === 0 || x >= (p[i - 1] ?? 0));
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const p = await prices(page);
+        return p.length === 8 && p.every((x, i) => i === 0 || x >= (p[i - 1] ?? 0));
+      })
+      .toBe(true);
     const status = await page.getByTestId('fw-search-status').innerText();
     const total = Number(/of (\d+)/.exec(status)?.[1]);
     const firstPage = await prices(page);
@@ -64,10 +65,17 @@ describe('catalog search in the overlay', () => {
 
     const options = await openOptions(h);
     // The last things logged, the empty search's results and the hover, are stored (with everything before them).
-    await waitFor(async () => {
-      const stored = await storedEvents(options);
-      return stored.some((e) => e.action === 'hover' && e.agent === 'Seller') && stored.some((e) => e.action === 'results' && e.payload.query === 'zzzzqqqq');
-    }, 15_000, 'the search events stored');
+    await waitFor(
+      async () => {
+        const stored = await storedEvents(options);
+        return (
+          stored.some((e) => e.action === 'hover' && e.agent === 'Seller') &&
+          stored.some((e) => e.action === 'results' && e.payload.query === 'zzzzqqqq')
+        );
+      },
+      15_000,
+      'the search events stored',
+    );
     const { lines } = await exportJsonl(options);
     const events = lines as FwEvent[];
     const searches = events.filter((e): e is EventOf<'search'> => e.action === 'search');

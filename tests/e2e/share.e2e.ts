@@ -26,7 +26,9 @@ describe('product sharing in real Chromium', () => {
   const harness = useHarness();
   const { server, roomFor, startChat } = usePilotServer(harness);
   const serverEvents = async (conversation: string) =>
-    server().sql.query<Row>("SELECT id, agent, action, event->'payload' AS payload FROM events WHERE conversation = $1 ORDER BY time, id", [conversation]);
+    server().sql.query<Row>("SELECT id, agent, action, event->'payload' AS payload FROM events WHERE conversation = $1 ORDER BY time, id", [
+      conversation,
+    ]);
 
   it('II: Share Now from search, Share to chat from a product page in another tab, hovers on the cards, a confirmed Guess; stored and exported', async () => {
     const h = harness();
@@ -106,19 +108,38 @@ describe('product sharing in real Chromium', () => {
 
     // The extension stored the same events (same ids) and the product page's, and exports them.
     const options = await openOptions(h);
-    const events = await waitFor(async () => {
-      const { lines } = await exportJsonl(options);
-      const all = lines as FwEvent[];
-      return all.some((e) => e.action === 'product_view') && all.filter((e) => e.action === 'share').length === 2 ? all : null;
-    }, 15_000, 'shares and a product view in the export');
+    const events = await waitFor(
+      async () => {
+        const { lines } = await exportJsonl(options);
+        const all = lines as FwEvent[];
+        return all.some((e) => e.action === 'product_view') && all.filter((e) => e.action === 'share').length === 2 ? all : null;
+      },
+      15_000,
+      'shares and a product view in the export',
+    );
     const mine = events.filter((e) => e.action === 'share' || e.action === 'guess');
-    expect(mine.map((e) => e.id).sort()).toEqual(rows.filter((r) => r.action === 'share' || r.action === 'guess').map((r) => r.id).sort());
+    expect(mine.map((e) => e.id).sort()).toEqual(
+      rows
+        .filter((r) => r.action === 'share' || r.action === 'guess')
+        .map((r) => r.id)
+        .sort(),
+    );
     const view = events.find((e) => e.action === 'product_view');
-    expect(view?.payload).toMatchObject({ productId: 'NH-CRD-4471-NVY', name: 'Fjord Merino Cardigan', price: 89.99, currency: 'EUR', source: 'json-ld' });
+    expect(view?.payload).toMatchObject({
+      productId: 'NH-CRD-4471-NVY',
+      name: 'Fjord Merino Cardigan',
+      price: 89.99,
+      currency: 'EUR',
+      source: 'json-ld',
+    });
     expect(Number((view?.payload as { timeOnPageMs: number }).timeOnPageMs)).toBeGreaterThan(500);
-    const pageHovers = events.filter((e) => e.agent === 'Page' && e.action === 'hover' && (e.payload as { productId?: string }).productId === 'NH-CRD-4471-NVY');
+    const pageHovers = events.filter(
+      (e) => e.agent === 'Page' && e.action === 'hover' && (e.payload as { productId?: string }).productId === 'NH-CRD-4471-NVY',
+    );
     expect(pageHovers.map((e) => (e.payload as { image: { role: string } }).image.role).sort()).toEqual(['main', 'thumbnail']);
-    const cart = events.find((e) => e.agent === 'Page' && e.action === 'click' && (e.payload as { element: { id?: string } }).element.id === 'add-to-cart');
+    const cart = events.find(
+      (e) => e.agent === 'Page' && e.action === 'click' && (e.payload as { element: { id?: string } }).element.id === 'add-to-cart',
+    );
     expect(cart?.payload).toMatchObject({ productId: 'NH-CRD-4471-NVY' });
     await Promise.all([seller.close(), buyer.close(), shop.close(), options.close()]);
   });
@@ -133,7 +154,10 @@ describe('product sharing in real Chromium', () => {
 
     await search(seller, 'trail');
     const results = seller.locator('.fw-result');
-    const ids = [(await results.nth(0).getAttribute('data-product-id')) ?? '', (await results.nth(1).getAttribute('data-product-id')) ?? ''];
+    const ids = [
+      (await results.nth(0).getAttribute('data-product-id')) ?? '',
+      (await results.nth(1).getAttribute('data-product-id')) ?? '',
+    ];
     await results.nth(0).getByTestId('fw-add-to-list').click();
     await results.nth(1).getByTestId('fw-add-to-list').click();
     expect(await results.nth(0).getByTestId('fw-add-to-list').innerText()).toBe('In list ✓');
@@ -142,7 +166,9 @@ describe('product sharing in real Chromium', () => {
     await shop.goto(`${h.fixtures.url}/shop/microdata.html`);
     await shop.getByTestId('fw-s2c-open').click();
     await shop.getByTestId('fw-s2c-send').click();
-    await expect.poll(() => shop.getByTestId('fw-s2c-result').innerText()).toBe('Added to the comparison list in the chat (3). Share the list from there.');
+    await expect
+      .poll(() => shop.getByTestId('fw-s2c-result').innerText())
+      .toBe('Added to the comparison list in the chat (3). Share the list from there.');
     await seller.bringToFront();
     await expect.poll(() => seller.getByTestId('fw-share-list').locator('li').count()).toBe(3);
     await seller.getByTestId('fw-share-list-message').fill('Here are three to compare.');
@@ -158,12 +184,21 @@ describe('product sharing in real Chromium', () => {
     await screenshot(buyer, 'share-III-buyer-list');
     await restPointerOn(buyer, rowsOnPage.nth(1), HOVER_REST_MS, { x: 2, y: 2 });
 
-    const rows = await waitFor(async () => {
-      const r = await serverEvents(room.conversation);
-      return r.some((x) => x.agent === 'Buyer' && x.action === 'hover') ? r : null;
-    }, 10_000, 'a hover on the list');
-    expect(rows.filter((r) => r.action === 'share').map((r) => r.payload)).toEqual([{ productIds: [...ids, 'GLT-SEN-250-LT'], mode: 'III', from: 'search', message: 'Here are three to compare.' }]);
-    expect(rows.find((r) => r.agent === 'Buyer' && r.action === 'hover')?.payload).toMatchObject({ target: 'shared_card', productId: ids[1] });
+    const rows = await waitFor(
+      async () => {
+        const r = await serverEvents(room.conversation);
+        return r.some((x) => x.agent === 'Buyer' && x.action === 'hover') ? r : null;
+      },
+      10_000,
+      'a hover on the list',
+    );
+    expect(rows.filter((r) => r.action === 'share').map((r) => r.payload)).toEqual([
+      { productIds: [...ids, 'GLT-SEN-250-LT'], mode: 'III', from: 'search', message: 'Here are three to compare.' },
+    ]);
+    expect(rows.find((r) => r.agent === 'Buyer' && r.action === 'hover')?.payload).toMatchObject({
+      target: 'shared_card',
+      productId: ids[1],
+    });
     await Promise.all([seller.close(), buyer.close(), shop.close()]);
   });
 
@@ -195,16 +230,22 @@ describe('product sharing in real Chromium', () => {
     // The pilot shop's page is the catalog's product: shared to chat, it becomes a link line in the message box.
     await productPage.getByTestId('fw-s2c-open').click();
     await productPage.getByTestId('fw-s2c-send').click();
-    await expect.poll(() => productPage.getByTestId('fw-s2c-result').innerText()).toBe('The link is in the chat’s message box: press Send there.');
+    await expect
+      .poll(() => productPage.getByTestId('fw-s2c-result').innerText())
+      .toBe('The link is in the chat’s message box: press Send there.');
     await expect.poll(() => seller.locator('#input').inputValue()).toBe(`${title} — ${server().url}/pilot/products/${productId}`);
     await screenshot(seller, 'share-I-seller');
 
     const options = await openOptions(h);
-    const shares = await waitFor(async () => {
-      const all = (await exportJsonl(options)).lines as FwEvent[];
-      const s = all.filter((e) => e.action === 'share' && e.conversation === room.conversation);
-      return s.length === 2 ? s : null;
-    }, 15_000, 'two URL-only shares');
+    const shares = await waitFor(
+      async () => {
+        const all = (await exportJsonl(options)).lines as FwEvent[];
+        const s = all.filter((e) => e.action === 'share' && e.conversation === room.conversation);
+        return s.length === 2 ? s : null;
+      },
+      15_000,
+      'two URL-only shares',
+    );
     expect(shares.map((e) => e.payload)).toEqual([
       { productIds: [productId], mode: 'I', from: 'search' },
       { productIds: [productId], mode: 'I', from: 'product_page' },
@@ -228,7 +269,9 @@ describe('product sharing in real Chromium', () => {
     await expect.poll(() => shop.getByTestId('fw-s2c-result').innerText()).toBe('Shared to the chat.');
     const card = buyer.locator('.shared .card[data-product-id="MUG-XSS-1"]');
     await card.waitFor();
-    expect(await card.locator('.title').innerText()).toBe('Nice Mug <script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">');
+    expect(await card.locator('.title').innerText()).toBe(
+      'Nice Mug <script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">',
+    );
     expect(await card.locator('.brand').innerText()).toBe('<svg onload=alert(1)>');
     expect(await card.locator('script, svg, img[src^="javascript"], a[href^="javascript"]').count()).toBe(0);
     // The page's javascript: image and address were dropped; the card links to the page it came from.
@@ -247,7 +290,9 @@ describe('product sharing in real Chromium', () => {
     await broken.waitFor();
     await expect.poll(() => broken.locator('.noimg').count()).toBe(1);
     // And the server refuses a javascript: address outright, naming the field.
-    await seller.evaluate(`window.fwPilot.send({ type: 'share', products: [{ id: 'X', title: 'X', url: 'javascript:alert(1)', source: 'json-ld' }] })`);
+    await seller.evaluate(
+      `window.fwPilot.send({ type: 'share', products: [{ id: 'X', title: 'X', url: 'javascript:alert(1)', source: 'json-ld' }] })`,
+    );
     await expect.poll(() => seller.locator('#error').innerText()).toMatch(/url.*http\(s\)/);
     await Promise.all([seller.close(), buyer.close(), shop.close()]);
   });

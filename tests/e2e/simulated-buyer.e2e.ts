@@ -28,7 +28,10 @@ describe('practice with a simulated Buyer in real Chromium', () => {
     await expect.poll(() => buyerMessages(seller).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect((await buyerMessages(seller).first().innerText()).toLowerCase()).toContain('headphones');
     const code = new URL(seller.url()).pathname.split('/').pop() ?? '';
-    const [room] = await s.sql.query<{ id: string; persona: string }>(`SELECT id, state->>'persona' AS persona FROM rooms WHERE code = $1`, [code]);
+    const [room] = await s.sql.query<{ id: string; persona: string }>(
+      `SELECT id, state->>'persona' AS persona FROM rooms WHERE code = $1`,
+      [code],
+    );
     const persona = catalog.persona(room?.persona ?? '');
     expect(persona?.category).toBe('headphones');
 
@@ -68,12 +71,20 @@ describe('practice with a simulated Buyer in real Chromium', () => {
     const exportConversation = async (): Promise<ConversationRecord | undefined> => {
       const res = await fetch(`${s.url}/v1/studies/${studyId}/export?format=conversations`, { headers: admin });
       const text = await res.text();
-      const records = text.trim().startsWith('[') ? (JSON.parse(text) as ConversationRecord[]) : text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as ConversationRecord);
+      const records = text.trim().startsWith('[')
+        ? (JSON.parse(text) as ConversationRecord[])
+        : text
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as ConversationRecord);
       return records.find((r) => r.conversation === room?.id);
     };
     const rec = await waitFor(
       async () => {
-        await options.getByTestId('sync-now').click().catch(() => undefined);
+        await options
+          .getByTestId('sync-now')
+          .click()
+          .catch(() => undefined);
         const r = await exportConversation();
         return r && r.searches.length > 0 && r.hovers.some((x) => x.agent === 'Seller') ? r : null;
       },
@@ -88,8 +99,20 @@ describe('practice with a simulated Buyer in real Chromium', () => {
     expect(buyerTurns.length).toBeGreaterThanOrEqual(7);
     expect(rec.turns.map((t) => t.text)).toContain(budget);
     expect(rec.searches[0]?.query).toBe(target?.title.split(' ').slice(0, 4).join(' '));
-    expect(rec.shares).toEqual([expect.objectContaining({ productIds: [target?.id], mode: 'II', from: 'search', message: 'These fit what you told me. What do you think?' })]);
-    expect(rec.hovers).toEqual(expect.arrayContaining([expect.objectContaining({ agent: 'Seller', target: 'result_image', productId: target?.id }), expect.objectContaining({ agent: 'Buyer', target: 'shared_card', productId: target?.id })]));
+    expect(rec.shares).toEqual([
+      expect.objectContaining({
+        productIds: [target?.id],
+        mode: 'II',
+        from: 'search',
+        message: 'These fit what you told me. What do you think?',
+      }),
+    ]);
+    expect(rec.hovers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ agent: 'Seller', target: 'result_image', productId: target?.id }),
+        expect.objectContaining({ agent: 'Buyer', target: 'shared_card', productId: target?.id }),
+      ]),
+    );
     expect(rec.guess?.productId).toBe(target?.id);
     expect(rec.outcome).toMatchObject({ productId: target?.id, accepted: true });
     expect(rec.condition).toBe('B.IIc');

@@ -37,7 +37,9 @@ describe('allowed sites', () => {
     const port = new URL(h.fixtures.url).port;
     const shopUrl = `http://shop.test:${port}/product.html`;
     let options = await openOptions(h);
-    await expect.poll(() => options.getByTestId('site').allInnerTexts()).toEqual([expect.stringMatching(/^localhost/), expect.stringMatching(/^127\.0\.0\.1/)]);
+    await expect
+      .poll(() => options.getByTestId('site').allInnerTexts())
+      .toEqual([expect.stringMatching(/^localhost/), expect.stringMatching(/^127\.0\.0\.1/)]);
 
     // Not allowed yet: no content script on the shop, nothing stored.
     const before = await storedTotal(options);
@@ -58,8 +60,12 @@ describe('allowed sites', () => {
     await giveSiteAccessInBrowserSettings(h, ['https://shop.test/*', 'http://shop.test/*']);
     await options.getByTestId('site-input').fill(shopUrl);
     await options.getByTestId('site-allow').click();
-    await expect.poll(() => options.getByTestId('site-message').innerText()).toBe('Logging is allowed on shop.test. Reload its open pages to start.');
-    await expect.poll(() => options.getByTestId('site').allInnerTexts()).toEqual([expect.stringMatching(/^localhost/), expect.stringMatching(/^127/), expect.stringMatching(/^shop\.test/)]);
+    await expect
+      .poll(() => options.getByTestId('site-message').innerText())
+      .toBe('Logging is allowed on shop.test. Reload its open pages to start.');
+    await expect
+      .poll(() => options.getByTestId('site').allInnerTexts())
+      .toEqual([expect.stringMatching(/^localhost/), expect.stringMatching(/^127/), expect.stringMatching(/^shop\.test/)]);
     expect(await registeredMatches(h)).toEqual(['http://shop.test/*', 'https://shop.test/*']);
     await screenshot(options, 'options-sites');
 
@@ -79,7 +85,9 @@ describe('allowed sites', () => {
     await clickAddToCart(shop2, 2);
     await waitForStored(options, afterRestart + 2);
     const { lines } = await exportJsonl(options);
-    const fromShop = (lines as { action: string; url: string | null }[]).filter((e) => e.action === 'click' && e.url?.startsWith(`http://shop.test:${port}/`));
+    const fromShop = (lines as { action: string; url: string | null }[]).filter(
+      (e) => e.action === 'click' && e.url?.startsWith(`http://shop.test:${port}/`),
+    );
     expect(fromShop).toHaveLength(6);
 
     // Removed: an open page stops at once, new pages get no script, and the browser's access is given back.

@@ -32,25 +32,43 @@ describe('leaving a study and joining again', () => {
     await joinFromOptions(options, server.url, code);
     const { page: product, click } = await openProductPage(h);
     const clicksOnServer = async () => (await exportedEvents(server.url, study.id)).filter((e) => e.action === 'click').length;
-    const syncNow = () => options.getByTestId('sync-now').click().catch(() => undefined);
+    const syncNow = () =>
+      options
+        .getByTestId('sync-now')
+        .click()
+        .catch(() => undefined);
     await click(3);
     await waitFor(async () => (await syncNow(), (await clicksOnServer()) === 3), 20_000, '3 clicks on the server');
 
     // Leave: consent stays, logging stays on, and the page already open goes on logging, in this browser only.
     // The open page hears about the change (storage mirror) and starts logging again under the local study.
-    await afterLoggerRestart(options, product.url(), async () => {
-      await options.getByRole('button', { name: 'Leave study' }).click();
-      await options.getByTestId('study-message').filter({ hasText: 'Left the study' }).waitFor();
-      expect(await loggingAsShown(h, options)).toEqual(on);
-    }, (e) => e.study === 'local');
+    await afterLoggerRestart(
+      options,
+      product.url(),
+      async () => {
+        await options.getByRole('button', { name: 'Leave study' }).click();
+        await options.getByTestId('study-message').filter({ hasText: 'Left the study' }).waitFor();
+        expect(await loggingAsShown(h, options)).toEqual(on);
+      },
+      (e) => e.study === 'local',
+    );
     await click(2);
-    await waitFor(async () => (await storedEvents(options)).filter((e) => e.action === 'click' && e.study === 'local').length === 2, 15_000, '2 clicks stored locally after leaving');
+    await waitFor(
+      async () => (await storedEvents(options)).filter((e) => e.action === 'click' && e.study === 'local').length === 2,
+      15_000,
+      '2 clicks stored locally after leaving',
+    );
 
     // Join again with the same code: the open page logs under the study again, and uploads resume.
-    await afterLoggerRestart(options, product.url(), async () => {
-      await joinFromOptions(options, server.url, code);
-      expect(await loggingAsShown(h, options)).toEqual(on);
-    }, (e) => e.study === study.id);
+    await afterLoggerRestart(
+      options,
+      product.url(),
+      async () => {
+        await joinFromOptions(options, server.url, code);
+        expect(await loggingAsShown(h, options)).toEqual(on);
+      },
+      (e) => e.study === study.id,
+    );
     await click(4);
     await waitFor(async () => (await syncNow(), (await clicksOnServer()) === 7), 20_000, '7 clicks on the server');
     expect(await clicksOnServer()).toBe(7);

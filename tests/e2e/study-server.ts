@@ -17,8 +17,12 @@ export async function studyServer(cleanup: (() => Promise<void>)[], name: string
   const env = loadEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_TOKEN });
   const first = await startServer(env);
   cleanup.push(() => first.close()); // closing one already closed by the test is harmless
-  const study = (await (await fetch(`${first.url}/v1/studies`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ name }) })).json()) as { id: string };
-  const { codes } = (await (await fetch(`${first.url}/v1/studies/${study.id}/participants`, { method: 'POST', headers: ADMIN, body: '{}' })).json()) as { codes: { code: string }[] };
+  const study = (await (
+    await fetch(`${first.url}/v1/studies`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ name }) })
+  ).json()) as { id: string };
+  const { codes } = (await (
+    await fetch(`${first.url}/v1/studies/${study.id}/participants`, { method: 'POST', headers: ADMIN, body: '{}' })
+  ).json()) as { codes: { code: string }[] };
   return { env, first, study, code: codes[0]?.code ?? '' };
 }
 
@@ -54,7 +58,12 @@ export async function listenOnLoopback(handler: RequestListener): Promise<{ url:
  * Sends the request on to `upstream` and its answer back, unless `intercept` answers instead (it gets the upstream's
  * answer and returns true when it has). `body`: the request's body when the proxy has already read it.
  */
-export function forward(upstream: string, req: IncomingMessage, res: ServerResponse, opts: { body?: Buffer; intercept?: (upRes: IncomingMessage) => boolean } = {}): void {
+export function forward(
+  upstream: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: { body?: Buffer; intercept?: (upRes: IncomingMessage) => boolean } = {},
+): void {
   const up = request(`${upstream}${req.url}`, { method: req.method, headers: req.headers }, (upRes) => {
     if (opts.intercept?.(upRes)) return;
     res.writeHead(upRes.statusCode ?? 502, upRes.headers);

@@ -18,7 +18,8 @@ async function poisonProxy(upstream: string) {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const json = (status: number, value: unknown, headers: Record<string, string> = {}) => res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
+      const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
+        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
       if (req.url?.startsWith('/v1/events')) {
         if (state.hold) return json(503, { error: 'held by the test' }, { 'retry-after': '1' });
         const ids = ((JSON.parse(body.toString('utf8')) as { events?: { id?: unknown }[] }).events ?? []).map((e) => e.id);
@@ -50,10 +51,14 @@ describe('one event the server fails on, end to end', () => {
 
     const { click } = await openProductPage(h);
     await click(12);
-    const logged = await waitFor(async () => {
-      const list = (await mine()).filter((e) => e.action === 'click');
-      return list.length === 12 ? list : null;
-    }, 15_000, '12 clicks stored');
+    const logged = await waitFor(
+      async () => {
+        const list = (await mine()).filter((e) => e.action === 'click');
+        return list.length === 12 ? list : null;
+      },
+      15_000,
+      '12 clicks stored',
+    );
     // The poison: the first click the participant made.
     const poison = [...logged].sort((a, b) => a.time - b.time)[0]!.id;
     expect(await exportedEvents(server.url, study.id)).toEqual([]); // held: nothing went up yet
@@ -61,7 +66,11 @@ describe('one event the server fails on, end to end', () => {
     proxy.state.hold = false;
 
     // "Sync now" as a participant would; the background also retries by itself when the backoff ends.
-    const syncNow = () => options.getByTestId('sync-now').click().catch(() => undefined);
+    const syncNow = () =>
+      options
+        .getByTestId('sync-now')
+        .click()
+        .catch(() => undefined);
     await waitFor(
       async () => {
         await syncNow();
@@ -74,7 +83,11 @@ describe('one event the server fails on, end to end', () => {
     expect(set?.syncError).toBe(setAsideReason(SYNC_SET_ASIDE_STRIKES, 500));
 
     // Everything else is on the server (the researcher's export), the poison is not; nothing else was set aside.
-    await waitFor(async () => (await syncNow(), (await mine()).every((e) => e.id === poison || e.syncState === SyncState.synced)), 30_000, 'the rest uploaded');
+    await waitFor(
+      async () => (await syncNow(), (await mine()).every((e) => e.id === poison || e.syncState === SyncState.synced)),
+      30_000,
+      'the rest uploaded',
+    );
     const local = await mine();
     const onServer = new Set((await exportedEvents(server.url, study.id)).map((e) => e.id));
     expect(onServer.has(poison)).toBe(false);
@@ -84,14 +97,22 @@ describe('one event the server fails on, end to end', () => {
 
     // The queue is not blocked: what is logged next goes up as usual.
     await click(5);
-    await waitFor(async () => (await syncNow(), (await exportedEvents(server.url, study.id)).filter((e) => e.action === 'click').length === 16), 30_000, '16 clicks on the server');
+    await waitFor(
+      async () => (await syncNow(), (await exportedEvents(server.url, study.id)).filter((e) => e.action === 'click').length === 16),
+      30_000,
+      '16 clicks on the server',
+    );
 
     // The participant sees it: in the popup, how many were set aside and why, in plain words.
     const popup = await h.context.newPage();
     await popup.setViewportSize({ width: 360, height: 520 });
     await popup.goto(h.extensionUrl('popup.html'));
-    await expect.poll(() => popup.getByTestId('popup-rejected').innerText()).toBe('1 event the server would not take: kept here, not sent again');
-    expect(await popup.getByTestId('popup-rejected-reason').innerText()).toBe(`Last set aside: ${setAsideReason(SYNC_SET_ASIDE_STRIKES, 500)}.`);
+    await expect
+      .poll(() => popup.getByTestId('popup-rejected').innerText())
+      .toBe('1 event the server would not take: kept here, not sent again');
+    expect(await popup.getByTestId('popup-rejected-reason').innerText()).toBe(
+      `Last set aside: ${setAsideReason(SYNC_SET_ASIDE_STRIKES, 500)}.`,
+    );
     expect(await popup.getByTestId('popup-pending').innerText()).toBe('0 events');
     await screenshot(popup, 'popup-event-set-aside');
     expect(await options.getByTestId('sync-status').innerText()).toMatch(/1 set aside \(the server would not take them\)/);

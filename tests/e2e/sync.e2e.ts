@@ -45,7 +45,9 @@ async function faultyProxy(upstream: () => string | null) {
     if (!target || (fail && !lose)) {
       if (fail) failures.before++;
       req.resume();
-      res.writeHead(target ? 500 : 502, { 'content-type': 'application/json' }).end(JSON.stringify({ error: target ? 'injected failure' : 'upstream down' }));
+      res
+        .writeHead(target ? 500 : 502, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: target ? 'injected failure' : 'upstream down' }));
       return;
     }
     forward(target, req, res, {
@@ -68,7 +70,10 @@ async function faultyProxy(upstream: () => string | null) {
 /** Click events of a study on the server: how many, and how many distinct ids. */
 async function clicksOn(server: RunningServer | null, study: string) {
   if (!server) return { n: -1, distinct: -1 };
-  const [row] = await server.sql.query<{ n: string | number; d: string | number }>("SELECT count(*) AS n, count(DISTINCT id) AS d FROM events WHERE study_id = $1 AND action = 'click'", [study]);
+  const [row] = await server.sql.query<{ n: string | number; d: string | number }>(
+    "SELECT count(*) AS n, count(DISTINCT id) AS d FROM events WHERE study_id = $1 AND action = 'click'",
+    [study],
+  );
   return { n: Number(row?.n), distinct: Number(row?.d) };
 }
 
@@ -90,7 +95,9 @@ describe('sync to the endpoint under faults', () => {
     // Join through the proxy, as a participant would with the address they were given.
     const options = await openOptions(h);
     await joinFromOptions(options, proxy.url, code);
-    await expect.poll(() => options.getByTestId('study-message').innerText()).toMatch(/^Joined “Sync study” as a seller, condition B\.IIc\./);
+    await expect
+      .poll(() => options.getByTestId('study-message').innerText())
+      .toMatch(/^Joined “Sync study” as a seller, condition B\.IIc\./);
 
     const { click } = await openProductPage(h);
 
@@ -105,7 +112,9 @@ describe('sync to the endpoint under faults', () => {
     await click(20);
     await waitForStoredEvents(options, 50, isClick, '50 clicks stored');
     await options.getByTestId('sync-now').click();
-    await expect.poll(() => options.getByTestId('sync-error').innerText(), { timeout: 10_000 }).toMatch(/^The study server had a problem \(HTTP 502\); your events are kept/);
+    await expect
+      .poll(() => options.getByTestId('sync-error').innerText(), { timeout: 10_000 })
+      .toMatch(/^The study server had a problem \(HTTP 502\); your events are kept/);
     const popup = await h.context.newPage();
     await popup.goto(h.extensionUrl('popup.html'));
     await expect.poll(() => popup.getByTestId('popup-pending').innerText()).toBe('20 events');
@@ -139,7 +148,6 @@ describe('sync to the endpoint under faults', () => {
         `${faults.before} failed before storing, ${faults.after} failed after storing (sent twice)`,
     );
   });
-
 });
 
 // A fresh browser (the one above has joined another study).
@@ -175,7 +183,10 @@ describe('sync survives a stopped worker and a closed browser', () => {
     // The alarm (1 min) or the next write uploads the rest; "Sync now" makes the test quicker.
     await waitFor(
       async () => {
-        await options.getByTestId('sync-now').click().catch(() => undefined);
+        await options
+          .getByTestId('sync-now')
+          .click()
+          .catch(() => undefined);
         return (await onServer()).n === 120;
       },
       60_000,

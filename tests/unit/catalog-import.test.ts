@@ -1,7 +1,16 @@
 import 'fake-indexeddb/auto'; // before Dexie: it looks for IndexedDB when imported
 import { describe, expect, it } from 'vitest';
 import { useTestDbs } from './helpers/db';
-import { ImportCollector, categoriesOf, csvRowToProduct, guessMapping, inferValue, jsonToProduct, missingRequired, slug } from '../../lib/catalog/import';
+import {
+  ImportCollector,
+  categoriesOf,
+  csvRowToProduct,
+  guessMapping,
+  inferValue,
+  jsonToProduct,
+  missingRequired,
+  slug,
+} from '../../lib/catalog/import';
 import { commitImport, discardImport, stageProducts } from '../../lib/catalog/import-store';
 import { activeCatalog, installCatalog } from '../../lib/catalog/store';
 import { SMALL_CATALOG } from './helpers/products';
@@ -11,7 +20,15 @@ const { open } = useTestDbs('fw-import');
 describe('CSV mapping', () => {
   it('guesses columns from common header names and reports what is missing', () => {
     const m = guessMapping(['SKU', 'Product Name', 'Manufacturer', 'Price (USD)', 'Stars', 'Reviews', 'Category', 'Image URL', 'Colour']);
-    expect(m).toMatchObject({ id: 'SKU', title: 'Product Name', brand: 'Manufacturer', rating: 'Stars', ratingCount: 'Reviews', category: 'Category', images: 'Image URL' });
+    expect(m).toMatchObject({
+      id: 'SKU',
+      title: 'Product Name',
+      brand: 'Manufacturer',
+      rating: 'Stars',
+      ratingCount: 'Reviews',
+      category: 'Category',
+      images: 'Image URL',
+    });
     expect(missingRequired(m)).toEqual(['price']);
     expect(missingRequired({ ...m, price: 'Price (USD)' })).toEqual([]);
   });
@@ -19,7 +36,18 @@ describe('CSV mapping', () => {
   it('turns a row into a product, unmapped columns into typed attributes', () => {
     const mapping = { ...guessMapping(['id', 'name', 'brand', 'price', 'category', 'images']), price: 'price' };
     const p = csvRowToProduct(
-      { id: 'x1', name: 'Trail Runner 2', brand: 'Hoka', price: '$1,149.50', category: 'Running Shoes', images: 'https://a/1.png|https://a/2.png', 'attr:Drop mm': '5', Wide: 'yes', Colors: 'red|blue', Notes: '' },
+      {
+        id: 'x1',
+        name: 'Trail Runner 2',
+        brand: 'Hoka',
+        price: '$1,149.50',
+        category: 'Running Shoes',
+        images: 'https://a/1.png|https://a/2.png',
+        'attr:Drop mm': '5',
+        Wide: 'yes',
+        Colors: 'red|blue',
+        Notes: '',
+      },
       mapping,
     );
     expect(p).toMatchObject({
@@ -34,7 +62,13 @@ describe('CSV mapping', () => {
   });
 
   it('infers values and slugs', () => {
-    expect([inferValue('true'), inferValue('No'), inferValue('12.5'), inferValue('a|b'), inferValue('Star Wars')]).toEqual([true, false, 12.5, ['a', 'b'], 'Star Wars']);
+    expect([inferValue('true'), inferValue('No'), inferValue('12.5'), inferValue('a|b'), inferValue('Star Wars')]).toEqual([
+      true,
+      false,
+      12.5,
+      ['a', 'b'],
+      'Star Wars',
+    ]);
     expect(slug('Pet Food & Treats')).toBe('pet_food_treats');
     expect(slug('lego')).toBe('lego');
   });
@@ -70,7 +104,12 @@ describe('staging and committing an import', () => {
 
   it('replaces the catalog atomically and clears the staging area', async () => {
     const db = open();
-    await installCatalog(db, { version: 'v1', categories: [{ id: 'headphones', label: 'Headphones' }], personas: [], products: SMALL_CATALOG.slice(0, 3) }, 'default', 'Default');
+    await installCatalog(
+      db,
+      { version: 'v1', categories: [{ id: 'headphones', label: 'Headphones' }], personas: [], products: SMALL_CATALOG.slice(0, 3) },
+      'default',
+      'Default',
+    );
     await db.searchSnapshots.put({ version: 'v1', snapshot: {} as never });
     await stageProducts(db, 'import-0002', SMALL_CATALOG.slice(5, 7));
     const meta = await commitImport(db, 'import-0002', { mode: 'replace', name: 'My shop' });

@@ -25,7 +25,12 @@ describe('readCsv', () => {
     const result = await readCsv(file(text), mapping, hooks);
     expect(result).toEqual({ rows: 5, bytes: text.length });
     expect(collector.products.map((p) => p.id)).toEqual(['GT-1', 'GT-3']);
-    expect(collector.products[0]).toMatchObject({ title: 'Zephyrblade Shears 1', category: 'garden_tools', price: 10.5, attributes: { colour: ['green', 'black'] } });
+    expect(collector.products[0]).toMatchObject({
+      title: 'Zephyrblade Shears 1',
+      category: 'garden_tools',
+      price: 10.5,
+      attributes: { colour: ['green', 'black'] },
+    });
     // Blank lines still count: the numbers are the lines a researcher sees in an editor.
     expect(collector.errors.map((e) => [e.row, e.error.split(':')[0]])).toEqual([
       [3, 'price'],

@@ -9,7 +9,13 @@ const bytesOf = (text: string) => new TextEncoder().encode(text).length;
 
 describe('readJson', () => {
   it('reads an array of products, reporting bad elements by their position in the array', async () => {
-    const list: unknown[] = [jsonProduct(1), jsonProduct(2, { price: 'cheap' }), 42, jsonProduct(1, { title: 'Again' }), jsonProduct(5, { category: 'Hand Tools' })];
+    const list: unknown[] = [
+      jsonProduct(1),
+      jsonProduct(2, { price: 'cheap' }),
+      42,
+      jsonProduct(1, { title: 'Again' }),
+      jsonProduct(5, { category: 'Hand Tools' }),
+    ];
     const { hooks, collector, batches } = recordingHooks();
     const text = JSON.stringify(list, null, 2);
     const result = await readJson(blob(text), hooks);
@@ -49,7 +55,9 @@ describe('readJson', () => {
   });
 
   it('streams a large file: progress every 2,000 rows with growing byte counts, yielding as it goes', async () => {
-    const list = Array.from({ length: 4_500 }, (_, i) => jsonProduct(i + 1, { description: 'Sharp bypass blades, sap groove, non-stick coating. '.repeat(4) }));
+    const list = Array.from({ length: 4_500 }, (_, i) =>
+      jsonProduct(i + 1, { description: 'Sharp bypass blades, sap groove, non-stick coating. '.repeat(4) }),
+    );
     const text = JSON.stringify({ products: list });
     const size = bytesOf(text);
     expect(size).toBeGreaterThan(8 * 64 * 1024); // many parser slices
@@ -85,8 +93,12 @@ describe('readJson', () => {
     await expect(readJson(blob('[{"id" "a"}]'), hooks)).rejects.toThrow(/^The file is not valid JSON \(at byte 7\): Unexpected STRING/);
     // A bad character, past the first slice: the tokenizer's error, with its absolute position.
     const good = JSON.stringify(Array.from({ length: 500 }, (_, i) => jsonProduct(i))).slice(0, -1);
-    await expect(readJson(blob(`${good},{"id": tru}]`), hooks)).rejects.toThrow(new RegExp(`^The file is not valid JSON: .*absolute position "${bytesOf(good) + 11}"`));
-    await expect(readJson(blob('[{"id": "a"}, {"id": "b"'), hooks)).rejects.toThrow(/^The file is not valid JSON: Parser ended in mid-parsing/);
+    await expect(readJson(blob(`${good},{"id": tru}]`), hooks)).rejects.toThrow(
+      new RegExp(`^The file is not valid JSON: .*absolute position "${bytesOf(good) + 11}"`),
+    );
+    await expect(readJson(blob('[{"id": "a"}, {"id": "b"'), hooks)).rejects.toThrow(
+      /^The file is not valid JSON: Parser ended in mid-parsing/,
+    );
     await expect(readJson(blob('[] []'), hooks)).rejects.toThrow(/^The file is not valid JSON \(at byte 3\): Unexpected LEFT_BRACKET/);
   });
 
@@ -102,7 +114,14 @@ describe('readJson', () => {
 
 describe('readNdjson', () => {
   it('reads one product per line; bad lines are row errors by line number, blank lines count as lines', async () => {
-    const lines = [JSON.stringify(jsonProduct(1)), '', '{"id": "p-2", oops}', JSON.stringify(jsonProduct(3, { brand: '' })), `${JSON.stringify(jsonProduct(4))}\r`, JSON.stringify(jsonProduct(5))];
+    const lines = [
+      JSON.stringify(jsonProduct(1)),
+      '',
+      '{"id": "p-2", oops}',
+      JSON.stringify(jsonProduct(3, { brand: '' })),
+      `${JSON.stringify(jsonProduct(4))}\r`,
+      JSON.stringify(jsonProduct(5)),
+    ];
     const text = lines.join('\n');
     const { hooks, collector, batches } = recordingHooks();
     expect(await readNdjson(blob(text), hooks)).toEqual({ rows: 6, bytes: bytesOf(text) });

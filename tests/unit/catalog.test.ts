@@ -96,7 +96,7 @@ describe('default catalog', () => {
     expect(defaultAttributeErrors(catalog.products, Infinity)).toEqual([]);
   });
 
-  it("has a category attribute schema that refuses a missing, extra, mistyped or unlisted attribute", () => {
+  it('has a category attribute schema that refuses a missing, extra, mistyped or unlisted attribute', () => {
     expect(Object.keys(DEFAULT_ATTRIBUTE_SCHEMAS).sort()).toEqual(DEFAULT_CATEGORIES.map((c) => c.id).sort());
     const shoe = catalog.products.find((p) => p.category === 'running_shoes');
     if (!shoe) throw new Error('no running shoe');
@@ -116,7 +116,14 @@ describe('default catalog', () => {
     expect(defaultAttributeErrors([{ ...shoe, category: 'garden_tools' }])[0]).toMatch(/not a default category/);
     // A researcher's catalog may use other categories and attributes: the generic schema still takes them.
     const garden = { ...shoe, id: 'gt-1', category: 'garden_tools', attributes: { colour: 'green', waterproof: true } };
-    expect(validateCatalog({ ...JSON.parse(committedText), personas: [], categories: [{ id: 'garden_tools', label: 'Garden tools' }], products: [garden] }).ok).toBe(true);
+    expect(
+      validateCatalog({
+        ...JSON.parse(committedText),
+        personas: [],
+        categories: [{ id: 'garden_tools', label: 'Garden tools' }],
+        products: [garden],
+      }).ok,
+    ).toBe(true);
   });
 
   it("gives each persona three distinct targets that meet the persona's profile", () => {
@@ -135,7 +142,8 @@ describe('default catalog', () => {
         for (const [k, w] of Object.entries(mustHave)) expect(has(p.attributes[k], w), `${where} has ${k}`).toBe(true);
         for (const [k, w] of Object.entries(mustNotHave)) expect(has(p.attributes[k], w), `${where} not ${k}`).toBe(false);
         expect(brandsDisliked, where).not.toContain(p.brand);
-        if (p.category === 'lego' && recipientAge !== undefined) expect(ageRangeIncludes(String(p.attributes.ageRange), recipientAge), where).toBe(true);
+        if (p.category === 'lego' && recipientAge !== undefined)
+          expect(ageRangeIncludes(String(p.attributes.ageRange), recipientAge), where).toBe(true);
       }
     }
   });
@@ -168,13 +176,17 @@ describe('judged queries', () => {
     expect(new Set(judged.queries.map((q) => q.id)).size).toBe(judged.queries.length);
     const kinds = new Map<string, number>();
     for (const q of judged.queries) kinds.set(q.kind, (kinds.get(q.kind) ?? 0) + 1);
-    for (const kind of ['title', 'brand', 'attribute', 'mission', 'typo', 'filtered']) expect(kinds.get(kind) ?? 0, kind).toBeGreaterThanOrEqual(20);
+    for (const kind of ['title', 'brand', 'attribute', 'mission', 'typo', 'filtered'])
+      expect(kinds.get(kind) ?? 0, kind).toBeGreaterThanOrEqual(20);
     const ids = new Set(catalog.products.map((p) => p.id));
     const personas = new Set(catalog.personas.map((p) => p.id));
     for (const q of judged.queries) {
       const entries = Object.entries(q.relevant);
       expect(entries.length, q.id).toBeLessThanOrEqual(60);
-      expect(entries.some(([, g]) => g >= 2), q.id).toBe(true);
+      expect(
+        entries.some(([, g]) => g >= 2),
+        q.id,
+      ).toBe(true);
       for (const [id, g] of entries) {
         expect(ids.has(id), `${q.id}: ${id}`).toBe(true);
         expect([1, 2, 3]).toContain(g);
@@ -217,8 +229,16 @@ describe('judged queries', () => {
 describe('product images', () => {
   const evil = '<script>alert(1)</script> & "x"';
   const base: Product = {
-    id: 'test-0001', category: 'headphones', title: evil, brand: evil, description: '', price: 10, currency: 'USD',
-    rating: 4, ratingCount: 1, attributes: {},
+    id: 'test-0001',
+    category: 'headphones',
+    title: evil,
+    brand: evil,
+    description: '',
+    price: 10,
+    currency: 'USD',
+    rating: 4,
+    ratingCount: 1,
+    attributes: {},
     images: [
       { src: 'img/test-0001/0.svg', alt: 'front' },
       { src: 'https://example.com/a.jpg', alt: 'remote' },

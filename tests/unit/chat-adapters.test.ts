@@ -8,8 +8,21 @@ import { flush, useTestSignal } from './helpers/dom';
 const abort = useTestSignal();
 
 // Markup as in tests/fixtures/pages/chats (see its README): a thread with a textarea and a send button.
-const THREAD = adapterFromConfig({ host: 'x', messageList: '#thread', message: 'li.bubble', mine: '.out', text: 'p.body', input: '#compose', send: '#send-btn', enterSends: false });
-const bubble = (text: string, cls = 'in') => Object.assign(document.createElement('li'), { className: `bubble ${cls}`, innerHTML: `<p class="body"></p><time>10:05</time>` }) as HTMLLIElement;
+const THREAD = adapterFromConfig({
+  host: 'x',
+  messageList: '#thread',
+  message: 'li.bubble',
+  mine: '.out',
+  text: 'p.body',
+  input: '#compose',
+  send: '#send-btn',
+  enterSends: false,
+});
+const bubble = (text: string, cls = 'in') =>
+  Object.assign(document.createElement('li'), {
+    className: `bubble ${cls}`,
+    innerHTML: `<p class="body"></p><time>10:05</time>`,
+  }) as HTMLLIElement;
 function li(text: string, cls = 'in'): HTMLLIElement {
   const el = bubble(text, cls);
   (el.querySelector('p') as HTMLElement).textContent = text;
@@ -49,8 +62,20 @@ describe('observeMessages', () => {
   });
 
   it('takes rows drawn while scrolled up as history, and does not repeat rows drawn again', async () => {
-    const rows = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `<div class="vrow" data-index="${from + i}" data-from="${(from + i) % 2 ? 'seller' : 'buyer'}">Old message ${from + i + 1}</div>`).join('');
-    const withIds = adapterFromConfig({ host: 'x', messageList: '#viewport', message: '.vrow', mine: '[data-from="seller"]', input: '#msg', idAttribute: 'data-index' });
+    const rows = (from: number, to: number) =>
+      Array.from(
+        { length: to - from },
+        (_, i) =>
+          `<div class="vrow" data-index="${from + i}" data-from="${(from + i) % 2 ? 'seller' : 'buyer'}">Old message ${from + i + 1}</div>`,
+      ).join('');
+    const withIds = adapterFromConfig({
+      host: 'x',
+      messageList: '#viewport',
+      message: '.vrow',
+      mine: '[data-from="seller"]',
+      input: '#msg',
+      idAttribute: 'data-index',
+    });
     const noIds = adapterFromConfig({ host: 'x', messageList: '#viewport', message: '.vrow', mine: '[data-from="seller"]', input: '#msg' });
     for (const adapter of [withIds, noIds]) {
       document.body.innerHTML = `<div id="viewport" style="overflow-y: auto"><div id="spacer">${rows(480, 500)}</div></div>`;
@@ -77,7 +102,8 @@ describe('observeMessages', () => {
   });
 
   it('reads the pilot chat: sender from the class, text without the act badge, the message id', () => {
-    document.body.innerHTML = '<div data-fw-chat="messages"><div class="msg mine seller" data-id="m1">Hello<span class="acts">greet</span></div><div class="msg system">The Buyer chose Books.</div></div>';
+    document.body.innerHTML =
+      '<div data-fw-chat="messages"><div class="msg mine seller" data-id="m1">Hello<span class="acts">greet</span></div><div class="msg system">The Buyer chose Books.</div></div>';
     const [mine, system] = document.querySelectorAll('.msg');
     expect(PILOT_ADAPTER.readMessage(mine as Element)).toEqual({ sender: 'seller', text: 'Hello', id: 'm1' });
     expect(PILOT_ADAPTER.readMessage(system as Element)).toBeNull();

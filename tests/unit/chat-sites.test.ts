@@ -13,7 +13,11 @@ describe('configured chat sites', () => {
     expect(await saveChatSite(db, config)).toMatchObject([{ host: 'chat.example.com', enterSends: true }]);
     await saveChatSite(db, { ...config, input: '#other', enterSends: false, send: '#go' });
     expect(await listChatSites(db)).toHaveLength(1);
-    expect(chatSiteFromMirror(await listChatSites(db), 'chat.example.com')).toMatchObject({ input: '#other', enterSends: false, send: '#go' });
+    expect(chatSiteFromMirror(await listChatSites(db), 'chat.example.com')).toMatchObject({
+      input: '#other',
+      enterSends: false,
+      send: '#go',
+    });
     expect(await removeChatSite(db, 'chat.example.com')).toEqual([]);
     expect(await listChatSites(db)).toEqual([]);
   });

@@ -32,7 +32,10 @@ describe('choosing acts', () => {
     expect(controller.view.get().selected).toEqual(['greet', 'ask_budget']);
     controller.clickAct('greet');
     expect(controller.view.get().selected).toEqual(['ask_budget']);
-    expect(selections(logged)).toEqual([{ act: 'greet', via: 'mouse' }, { act: 'ask_budget', via: 'mouse' }]);
+    expect(selections(logged)).toEqual([
+      { act: 'greet', via: 'mouse' },
+      { act: 'ask_budget', via: 'mouse' },
+    ]);
   });
 
   it('a follow-up cannot be chosen before its parent', async () => {
@@ -75,7 +78,7 @@ describe('a send in the coached condition', () => {
     expect(sent).toEqual([]);
   });
 
-  it('held, is sent by an act\'s number at once when no longer number starts with it', async () => {
+  it("held, is sent by an act's number at once when no longer number starts with it", async () => {
     const { input, sent } = pilotPage();
     const { controller, logged } = await coach();
     await trySend(input, 'Who is it for?');
@@ -102,7 +105,10 @@ describe('a send in the coached condition', () => {
     pressKey(input, '3');
     pressKey(input, 'a');
     expect(sent).toEqual(['What will you use it for?', 'Anything else?']);
-    expect(selections(logged)).toEqual([{ act: 'ask_use', via: 'keyboard' }, { act: 'ask_use_more', via: 'keyboard' }]);
+    expect(selections(logged)).toEqual([
+      { act: 'ask_use', via: 'keyboard' },
+      { act: 'ask_use_more', via: 'keyboard' },
+    ]);
     expect(utters(logged).map((u) => ('acts' in u ? u.acts : null))).toEqual([['ask_use'], ['ask_use_more']]);
   });
 
@@ -141,7 +147,9 @@ describe('a suggested reply', () => {
     expect(input.value).toBe(suggestion.text);
     expect(controller.view.get().usedSuggestion).toBe(suggestion.id);
     pressEnter(input);
-    expect(utters(logged)).toMatchObject([{ text: suggestion.text, acts: ['greet'], suggestion: { id: suggestion.id, editDistance: 0, usedAs: 'as_is' } }]);
+    expect(utters(logged)).toMatchObject([
+      { text: suggestion.text, acts: ['greet'], suggestion: { id: suggestion.id, editDistance: 0, usedAs: 'as_is' } },
+    ]);
     expect(controller.view.get()).toMatchObject({ usedSuggestion: null, suggestions: [] });
   });
 

@@ -9,7 +9,14 @@ const none = new Set<never>();
 describe('coaching schema', () => {
   it('holds the paper’s Table 3: ten acts and six lettered follow-ups', () => {
     expect(S.acts.map((a) => a.number)).toEqual(['1', '2', '3', '3a', '3b', '4', '4a', '5', '5a', '6', '7', '8', '9', '9a', '9b', '10']);
-    expect(S.acts.filter((a) => a.parent).map((a) => `${a.number}<${S.acts.find((p) => p.id === a.parent)?.number}`)).toEqual(['3a<3', '3b<3', '4a<4', '5a<5', '9a<9', '9b<9']);
+    expect(S.acts.filter((a) => a.parent).map((a) => `${a.number}<${S.acts.find((p) => p.id === a.parent)?.number}`)).toEqual([
+      '3a<3',
+      '3b<3',
+      '4a<4',
+      '5a<5',
+      '9a<9',
+      '9b<9',
+    ]);
   });
 
   it('rejects a broken schema with every problem named, not just the first', () => {
@@ -76,9 +83,20 @@ describe('next-act guidance', () => {
   });
 
   it('recommends once enough is known, saying what is known', () => {
-    const g = nextActs(S, { counts: { greet: 1, ask_budget: 1 }, last: 'ask_budget', known: new Set(['budget', 'use', 'recipient'] as const) });
-    expect(g[0]).toMatchObject({ act: { id: 'recommend' }, why: 'You know their budget, how it will be used and who it is for: time to recommend.' });
+    const g = nextActs(S, {
+      counts: { greet: 1, ask_budget: 1 },
+      last: 'ask_budget',
+      known: new Set(['budget', 'use', 'recipient'] as const),
+    });
+    expect(g[0]).toMatchObject({
+      act: { id: 'recommend' },
+      why: 'You know their budget, how it will be used and who it is for: time to recommend.',
+    });
     // After a recommendation: the follow-ups.
-    expect(nextActs(S, { counts: { recommend: 1 }, last: 'recommend', known: new Set(['budget', 'use', 'recipient'] as const) }).map((x) => x.act.id)).toEqual(['ask_what_wrong', 'ask_experience']);
+    expect(
+      nextActs(S, { counts: { recommend: 1 }, last: 'recommend', known: new Set(['budget', 'use', 'recipient'] as const) }).map(
+        (x) => x.act.id,
+      ),
+    ).toEqual(['ask_what_wrong', 'ask_experience']);
   });
 });

@@ -32,7 +32,9 @@ const page = (builtInChat: boolean, adapter: ChatAdapter | null): PageKind => ({
 describe('the content script feature list', () => {
   it('is the files in features/, each named by its file and starting on the pages it did before', async () => {
     const { FEATURES } = await import('../../entrypoints/page.content/feature-list');
-    const files = readdirSync(new URL('../../entrypoints/page.content/features/', import.meta.url)).map(featureId).sort();
+    const files = readdirSync(new URL('../../entrypoints/page.content/features/', import.meta.url))
+      .map(featureId)
+      .sort();
     expect(FEATURES.map((f) => f.name)).toEqual(files);
     expect(Object.fromEntries(FEATURES.map((f) => [f.name, f.matches]))).toEqual({
       coach: 'chat',

@@ -39,13 +39,15 @@ describe('migration', () => {
 });
 
 describe('migration to v4', () => {
-  it('keeps a v3 database\'s events, catalog and settings, and adds empty Buyer profile tables', async () => {
+  it("keeps a v3 database's events, catalog and settings, and adds empty Buyer profile tables", async () => {
     const name = freshName();
     const v3 = new Dexie(name);
     v3.version(3).stores(STORES_V3);
     await v3.table('events').bulkAdd([{ ...clickEvent(1000), syncState: SyncState.synced, storedAt: 1000 }]);
     await v3.table('products').add({ id: 'p-1', category: 'books', title: 'A book' });
-    await v3.table('settings').add({ key: 'coach:conv-1', value: { counts: { greet: 1 }, last: 'greet', turns: 0, lastSpeaker: 'seller' } });
+    await v3
+      .table('settings')
+      .add({ key: 'coach:conv-1', value: { counts: { greet: 1 }, last: 'greet', turns: 0, lastSpeaker: 'seller' } });
     v3.close();
 
     const db = open(name);
@@ -180,7 +182,8 @@ describe('a full disk', () => {
     await setConsent(db, { agree: true, role: 'seller' });
     const quota = Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
     const original = db.events.bulkPut.bind(db.events);
-    db.events.bulkPut = (() => Promise.reject(Object.assign(new Error('Dexie wrap'), { name: 'AbortError', inner: quota }))) as unknown as typeof db.events.bulkPut;
+    db.events.bulkPut = (() =>
+      Promise.reject(Object.assign(new Error('Dexie wrap'), { name: 'AbortError', inner: quota }))) as unknown as typeof db.events.bulkPut;
     const api = createContentApi(db, {} as never);
     await expect(api.logEvents([clickEvent(1, ON_LOCALHOST)])).rejects.toThrow(QUOTA_PAUSE_REASON);
     expect(await loadSettings(db)).toMatchObject({ loggingEnabled: false, pauseReason: QUOTA_PAUSE_REASON });

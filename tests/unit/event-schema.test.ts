@@ -31,10 +31,19 @@ describe('event schema v1', () => {
   });
 
   it('rejects unknown actions, agents, conditions and non-UUIDv7 ids', () => {
-    expect(validateEvent({ ...clickEvent(), action: 'teleport' })).toMatchObject({ ok: false, error: expect.stringContaining('action must be one of') });
+    expect(validateEvent({ ...clickEvent(), action: 'teleport' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('action must be one of'),
+    });
     expect(validateEvent({ ...clickEvent(), agent: 'Robot' })).toMatchObject({ ok: false, error: expect.stringMatching(/^agent: /) });
-    expect(validateEvent({ ...clickEvent(), condition: 'E.IVx' })).toMatchObject({ ok: false, error: expect.stringMatching(/^condition: .*B\.IIc/) });
-    expect(validateEvent({ ...clickEvent(), id: 'not-an-id' })).toMatchObject({ ok: false, error: expect.stringMatching(/^id: must be a UUIDv7/) });
+    expect(validateEvent({ ...clickEvent(), condition: 'E.IVx' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^condition: .*B\.IIc/),
+    });
+    expect(validateEvent({ ...clickEvent(), id: 'not-an-id' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^id: must be a UUIDv7/),
+    });
     expect(validateEvent(null).ok).toBe(false);
     expect(validateEvent('{"id":1}').ok).toBe(false);
   });
@@ -45,7 +54,9 @@ describe('event schema v1', () => {
     expect(validateEvent(e)).toMatchObject({ ok: false, error: expect.stringMatching(/^payload\.element: /) });
     const share = makeEvent(CONTEXT, 'Seller', 'share', { productIds: [], mode: 'II', from: 'search' });
     expect(validateEvent(share)).toMatchObject({ ok: false, error: expect.stringMatching(/^payload\.productIds: /) });
-    expect(ACTIONS).toEqual(expect.arrayContaining(['hover', 'scroll', 'click', 'utter', 'select_act', 'search', 'results', 'share', 'guess', 'confirm']));
+    expect(ACTIONS).toEqual(
+      expect.arrayContaining(['hover', 'scroll', 'click', 'utter', 'select_act', 'search', 'results', 'share', 'guess', 'confirm']),
+    );
   });
 });
 

@@ -7,7 +7,10 @@ describe('what every store can keep exactly', () => {
   it('names the path of the first thing that cannot be stored', () => {
     expect(findUnstorable({ a: [1, { b: 'x\ud83d' }] })).toEqual({ path: 'a.1.b', message: expect.stringMatching(/well-formed Unicode/) });
     expect(findUnstorable({ 'odd key': { c: 'a\u0000' } })).toEqual({ path: '"odd key".c', message: expect.stringMatching(/NUL/) });
-    expect(findUnstorable({ ['k\u0000']: 1 })).toEqual({ path: '"k\\u0000"', message: expect.stringMatching(/^key must not contain a NUL/) });
+    expect(findUnstorable({ ['k\u0000']: 1 })).toEqual({
+      path: '"k\\u0000"',
+      message: expect.stringMatching(/^key must not contain a NUL/),
+    });
     expect(findUnstorable({ n: Infinity })).toEqual({ path: 'n', message: 'must be a finite number' });
     expect(findUnstorable({ n: NaN })?.path).toBe('n');
     expect(findUnstorable({ when: new Date(0) })).toEqual({ path: 'when', message: 'must be plain JSON' });

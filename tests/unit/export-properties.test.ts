@@ -47,16 +47,21 @@ describe('every export format gives back what was stored', () => {
     expect(lines(renderExport('jsonl', evs)).map((l) => JSON.parse(l) as unknown)).toEqual(evs);
   });
 
-  test.prop([events(20)])('CSV: one row per event, every column the event field (formula guard applied), no field without a column', (evs) => {
-    const [header, ...rows] = parseCsv(csvLines([], true) + csvLines(evs.map(eventToCsvRow)));
-    expect(header).toEqual([...CSV_COLUMNS]);
-    expect(rows).toHaveLength(evs.length);
-    evs.forEach((e, i) => {
-      expect(Object.fromEntries(CSV_COLUMNS.map((c, j) => [c, rows[i]?.[j]]))).toEqual(Object.fromEntries(CSV_COLUMNS.map((c) => [c, expectedCell(e, c)])));
-      expect(uncoveredPayload(e.payload, 'payload')).toEqual([]);
-    });
-    expect(parseCsv(renderExport('csv', evs))).toEqual(parseCsv(csvLines([], true) + csvLines(evs.map(eventToCsvRow))));
-  });
+  test.prop([events(20)])(
+    'CSV: one row per event, every column the event field (formula guard applied), no field without a column',
+    (evs) => {
+      const [header, ...rows] = parseCsv(csvLines([], true) + csvLines(evs.map(eventToCsvRow)));
+      expect(header).toEqual([...CSV_COLUMNS]);
+      expect(rows).toHaveLength(evs.length);
+      evs.forEach((e, i) => {
+        expect(Object.fromEntries(CSV_COLUMNS.map((c, j) => [c, rows[i]?.[j]]))).toEqual(
+          Object.fromEntries(CSV_COLUMNS.map((c) => [c, expectedCell(e, c)])),
+        );
+        expect(uncoveredPayload(e.payload, 'payload')).toEqual([]);
+      });
+      expect(parseCsv(renderExport('csv', evs))).toEqual(parseCsv(csvLines([], true) + csvLines(evs.map(eventToCsvRow))));
+    },
+  );
 
   test.prop([conversationEvents])('conversations: one record per conversation accounting for each of its events', (evs) => {
     const docs = JSON.parse(renderExport('conversations', evs)) as unknown;
@@ -89,7 +94,13 @@ describe('every export format gives back what was stored', () => {
 // --- Totality: whatever a store holds ---------------------------------------------------------------------------
 
 /** Every payload field name of every action. */
-const PAYLOAD_KEYS = [...new Set(Object.values(PAYLOAD_ARBITRARIES).flatMap((arb) => fc.sample(arb as fc.Arbitrary<Json>, { numRuns: 30, seed: 1 }).flatMap(Object.keys)))];
+const PAYLOAD_KEYS = [
+  ...new Set(
+    Object.values(PAYLOAD_ARBITRARIES).flatMap((arb) =>
+      fc.sample(arb as fc.Arbitrary<Json>, { numRuns: 30, seed: 1 }).flatMap(Object.keys),
+    ),
+  ),
+];
 
 /**
  * Stored rows that are not events of today's schema, as rows written under older, looser rules may be. The fields
@@ -134,17 +145,20 @@ describe('no stored value makes an export fail', () => {
     expect(JSON.parse(renderExport('conversations', [odd]))).toMatchObject([{ condition: '{"toString":""}' }]);
   });
 
-  test.prop([fc.array(oddRow, { maxLength: 20 })])('every format renders; JSONL and CSV keep one line or row per row, conversations count each of theirs', (rows) => {
-    const evs = rows as unknown as FwEvent[];
-    for (const format of EXPORT_FORMATS) expect(() => renderExport(format, evs), format).not.toThrow();
-    expect(lines(renderExport('jsonl', evs)).map((l) => JSON.parse(l) as unknown)).toEqual(rows);
-    const [, ...csvRows] = parseCsv(renderExport('csv', evs));
-    expect(csvRows).toHaveLength(rows.length);
-    expect(csvRows.every((r) => r.length === CSV_COLUMNS.length)).toBe(true);
-    expect(csvRows.map((r) => r[CSV_COLUMNS.indexOf('time')])).toEqual(evs.map((e) => expectedCell(e, 'time')));
-    const records = JSON.parse(renderExport('conversations', evs)) as { events: number }[];
-    expect(records.reduce((n, r) => n + r.events, 0)).toBe(rows.filter((r) => r.conversation).length);
-  });
+  test.prop([fc.array(oddRow, { maxLength: 20 })])(
+    'every format renders; JSONL and CSV keep one line or row per row, conversations count each of theirs',
+    (rows) => {
+      const evs = rows as unknown as FwEvent[];
+      for (const format of EXPORT_FORMATS) expect(() => renderExport(format, evs), format).not.toThrow();
+      expect(lines(renderExport('jsonl', evs)).map((l) => JSON.parse(l) as unknown)).toEqual(rows);
+      const [, ...csvRows] = parseCsv(renderExport('csv', evs));
+      expect(csvRows).toHaveLength(rows.length);
+      expect(csvRows.every((r) => r.length === CSV_COLUMNS.length)).toBe(true);
+      expect(csvRows.map((r) => r[CSV_COLUMNS.indexOf('time')])).toEqual(evs.map((e) => expectedCell(e, 'time')));
+      const records = JSON.parse(renderExport('conversations', evs)) as { events: number }[];
+      expect(records.reduce((n, r) => n + r.events, 0)).toBe(rows.filter((r) => r.conversation).length);
+    },
+  );
 
   test.prop([fc.array(fc.oneof(oddRow, fc.jsonValue({ maxDepth: 2 })), { maxLength: 10 })])(
     'a row that is not even an object (the database keeps each event as any JSON value) still gets its CSV row and is counted in its conversation',

@@ -12,7 +12,14 @@ import { useTestDbs } from './helpers/db';
 
 /** Two interleaved conversations and page events outside any, in storage (id) order. */
 function storedEvents(): FwEvent[] {
-  const ctx = (conversation: string | null) => ({ study: 's1', participant: 'p1', conversation, role: 'seller' as const, condition: 'B.IIc', url: null });
+  const ctx = (conversation: string | null) => ({
+    study: 's1',
+    participant: 'p1',
+    conversation,
+    role: 'seller' as const,
+    condition: 'B.IIc',
+    url: null,
+  });
   const out: FwEvent[] = [];
   let t = 1_000;
   for (let turn = 1; turn <= 6; turn++) {
@@ -49,7 +56,11 @@ describe('streamExport', () => {
       const progress: ExportProgress[] = [];
       const out = await streamExport(format, read, (p) => progress.push(p), new Date('2026-11-21T10:00:00Z'));
       expect(await text(out.parts), format).toBe(renderExport(format, events));
-      expect(out).toMatchObject({ events: events.length, type: EXPORT_FILES[format].type, fileName: `floorwalker-2026-11-21T10-00-00-000Z-${EXPORT_FILES[format].name}` });
+      expect(out).toMatchObject({
+        events: events.length,
+        type: EXPORT_FILES[format].type,
+        fileName: `floorwalker-2026-11-21T10-00-00-000Z-${EXPORT_FILES[format].name}`,
+      });
       expect(reads.n).toBe(Math.ceil(events.length / 7) + 1);
       const reading = progress.filter((p) => p.phase === 'reading').map((p) => p.done);
       expect(reading).toEqual(Array.from({ length: Math.ceil(events.length / 7) }, (_, i) => Math.min((i + 1) * 7, events.length)));
@@ -93,7 +104,7 @@ describe('streamExport', () => {
   describe('from IndexedDB', () => {
     const dbs = useTestDbs('export-stream');
 
-    it('exports every event, in every format, when one stored event has a time past Date\'s range', async () => {
+    it("exports every event, in every format, when one stored event has a time past Date's range", async () => {
       const db = dbs.open();
       // Valid when stored (the schema took any whole time then); Date cannot represent it.
       const PAST_DATE_RANGE_MS = 9e15;
@@ -108,10 +119,18 @@ describe('streamExport', () => {
         expect(out.events, format).toBe(stored.length);
         expect(await text(out.parts), format).toBe(renderExport(format, stored));
       }
-      const csv = Papa.parse<Record<string, string>>(await text((await streamExport('csv', readPage)).parts), { header: true, skipEmptyLines: true, newline: '\n' });
+      const csv = Papa.parse<Record<string, string>>(await text((await streamExport('csv', readPage)).parts), {
+        header: true,
+        skipEmptyLines: true,
+        newline: '\n',
+      });
       expect(csv.data).toHaveLength(stored.length);
       expect(csv.data[0]).toMatchObject({ id: odd.id, time: String(PAST_DATE_RANGE_MS), iso_time: '' });
-      const conversations = JSON.parse(await text((await streamExport('conversations', readPage)).parts)) as { conversation: string; endedAt: number; events: number }[];
+      const conversations = JSON.parse(await text((await streamExport('conversations', readPage)).parts)) as {
+        conversation: string;
+        endedAt: number;
+        events: number;
+      }[];
       expect(conversations.find((c) => c.conversation === odd.conversation)).toMatchObject({ endedAt: PAST_DATE_RANGE_MS });
       expect(conversations.reduce((n, c) => n + c.events, 0)).toBe(stored.filter((e) => e.conversation).length);
       const zip = unzipSync(new Uint8Array(await new Blob((await streamExport('zip', readPage)).parts).arrayBuffer()));

@@ -2,14 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { startFeatures } from '../../lib/features/run';
 
 describe('startFeatures', () => {
-  it("keeps going when one feature fails, and says which", async () => {
+  it('keeps going when one feature fails, and says which', async () => {
     const started: string[] = [];
     const errors: string[] = [];
     const failed = await startFeatures(
       [
         { name: 'a', start: () => void started.push('a') },
         { name: 'broken', start: () => Promise.reject(new Error('nope')) },
-        { name: 'sync-throw', start: () => { throw new Error('sync'); } },
+        {
+          name: 'sync-throw',
+          start: () => {
+            throw new Error('sync');
+          },
+        },
         { name: 'c', start: async () => void started.push('c') },
       ],
       null,

@@ -23,31 +23,74 @@ const BACKGROUND_ONLY = '@typescript-eslint/no-restricted-imports';
 
 describe('layers (eslint.config.js)', () => {
   it('lib/ may not import components/, entrypoints/, server/ or hooks/, by alias or relative path', async () => {
-    expect(await ruleErrors('lib/layer-probe.ts', "import { useObservable } from '@/components/useObservable';\nexport const x = useObservable;\n")).toEqual([LAYERS]);
-    expect(await ruleErrors('lib/sync/layer-probe.ts', "import { useHoverDwell } from '../../hooks/useHoverDwell';\nexport const x = useHoverDwell;\n")).toEqual([LAYERS]);
-    expect(await ruleErrors('lib/layer-probe.ts', "import { createApp } from '../server/app';\nexport const x = createApp;\n")).toEqual([LAYERS]);
-    expect(await ruleErrors('lib/layer-probe.ts', "import { MIN_HOVER_MS } from './limits';\nexport const x = MIN_HOVER_MS;\n")).toEqual([]);
+    expect(
+      await ruleErrors(
+        'lib/layer-probe.ts',
+        "import { useObservable } from '@/components/useObservable';\nexport const x = useObservable;\n",
+      ),
+    ).toEqual([LAYERS]);
+    expect(
+      await ruleErrors(
+        'lib/sync/layer-probe.ts',
+        "import { useHoverDwell } from '../../hooks/useHoverDwell';\nexport const x = useHoverDwell;\n",
+      ),
+    ).toEqual([LAYERS]);
+    expect(await ruleErrors('lib/layer-probe.ts', "import { createApp } from '../server/app';\nexport const x = createApp;\n")).toEqual([
+      LAYERS,
+    ]);
+    expect(await ruleErrors('lib/layer-probe.ts', "import { MIN_HOVER_MS } from './limits';\nexport const x = MIN_HOVER_MS;\n")).toEqual(
+      [],
+    );
   });
 
   it('server/ may not import components/; hooks/ shared with the pilot pages may be', async () => {
-    expect(await ruleErrors('server/pilot/client/layer-probe.tsx', "import { useObservable } from '../../../components/useObservable';\nexport const x = useObservable;\n")).toEqual([LAYERS]);
-    expect(await ruleErrors('server/pilot/client/layer-probe.tsx', "import { useHoverDwell } from '../../../hooks/useHoverDwell';\nexport const x = useHoverDwell;\n")).toEqual([]);
+    expect(
+      await ruleErrors(
+        'server/pilot/client/layer-probe.tsx',
+        "import { useObservable } from '../../../components/useObservable';\nexport const x = useObservable;\n",
+      ),
+    ).toEqual([LAYERS]);
+    expect(
+      await ruleErrors(
+        'server/pilot/client/layer-probe.tsx',
+        "import { useHoverDwell } from '../../../hooks/useHoverDwell';\nexport const x = useHoverDwell;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('the service worker bundles no UI, and content scripts not the options page or the popup', async () => {
-    expect(await ruleErrors('entrypoints/background.ts', "import { Popup } from '@/components/popup/Popup';\nexport const x = Popup;\n")).toEqual([LAYERS]);
-    expect(await ruleErrors('components/overlay/LayerProbe.tsx', "import { OptionsApp } from '@/components/options/OptionsApp';\nexport const x = OptionsApp;\n")).toEqual([LAYERS]);
-    expect(await ruleErrors('entrypoints/page.content/layer-probe.ts', "import { Overlay } from '@/components/overlay/Overlay';\nexport const x = Overlay;\n")).toEqual([]);
+    expect(
+      await ruleErrors('entrypoints/background.ts', "import { Popup } from '@/components/popup/Popup';\nexport const x = Popup;\n"),
+    ).toEqual([LAYERS]);
+    expect(
+      await ruleErrors(
+        'components/overlay/LayerProbe.tsx',
+        "import { OptionsApp } from '@/components/options/OptionsApp';\nexport const x = OptionsApp;\n",
+      ),
+    ).toEqual([LAYERS]);
+    expect(
+      await ruleErrors(
+        'entrypoints/page.content/layer-probe.ts',
+        "import { Overlay } from '@/components/overlay/Overlay';\nexport const x = Overlay;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('pages and content scripts may not import Dexie, lib/db, lib/background or the uploader, except for types', async () => {
     const value = (from: string) => `import * as m from '${from}';\nexport const x = m;\n`;
-    expect(await ruleErrors('components/options/LayerProbe.tsx', "import Dexie from 'dexie';\nexport const x = Dexie;\n")).toEqual([BACKGROUND_ONLY]);
+    expect(await ruleErrors('components/options/LayerProbe.tsx', "import Dexie from 'dexie';\nexport const x = Dexie;\n")).toEqual([
+      BACKGROUND_ONLY,
+    ]);
     expect(await ruleErrors('entrypoints/options/layer-probe.ts', value('@/lib/db/events'))).toEqual([BACKGROUND_ONLY]);
     expect(await ruleErrors('entrypoints/popup/layer-probe.ts', value('../../lib/sync/uploader'))).toEqual([BACKGROUND_ONLY]);
     expect(await ruleErrors('entrypoints/page.content/layer-probe.ts', value('@/lib/background/relay-service'))).toEqual([BACKGROUND_ONLY]);
     // Erased from the bundle: naming a stored row's type costs the page nothing.
-    expect(await ruleErrors('components/options/LayerProbe.tsx', "import type { EventPage } from '@/lib/db/events';\nexport type X = EventPage;\n")).toEqual([]);
+    expect(
+      await ruleErrors(
+        'components/options/LayerProbe.tsx',
+        "import type { EventPage } from '@/lib/db/events';\nexport type X = EventPage;\n",
+      ),
+    ).toEqual([]);
     expect(await ruleErrors('components/options/LayerProbe.tsx', value('@/lib/sync/endpoint'))).toEqual([]);
     // The background is where storage belongs.
     expect(await ruleErrors('entrypoints/background-probe.ts', value('@/lib/db/events'))).toEqual([]);

@@ -16,7 +16,13 @@ describe('describeElement', () => {
     document.body.innerHTML = `<main><div class="card product-123456 featured"><button data-testid="buy" role="button" class="btn primary">
       Buy   now for mail me@x.io</button></div></main>`;
     const d = describeElement(document.querySelector('button')!);
-    expect(d).toEqual({ tag: 'button', path: 'main > div.card.featured > button.btn.primary', role: 'button', testId: 'buy', label: 'Buy now for mail [email]' });
+    expect(d).toEqual({
+      tag: 'button',
+      path: 'main > div.card.featured > button.btn.primary',
+      role: 'button',
+      testId: 'buy',
+      label: 'Buy now for mail [email]',
+    });
   });
 
   it('never reads what the user typed', () => {
@@ -33,7 +39,8 @@ describe('describeElement', () => {
   it('never reads links, buttons or text inside a rich-text editor, but does outside one', () => {
     document.body.innerHTML = `<div contenteditable id="editor"><p>typed <a href="#" id="in-link">secret link</a> <b><button id="in-button">secret caption</button></b></p>
       <span contenteditable="false"><a href="#" id="island">Mention chip</a></span></div><a href="#" id="out-link">Help</a>`;
-    for (const id of ['in-link', 'in-button', 'editor']) expect(JSON.stringify(describeElement(document.getElementById(id)!))).not.toContain('secret');
+    for (const id of ['in-link', 'in-button', 'editor'])
+      expect(JSON.stringify(describeElement(document.getElementById(id)!))).not.toContain('secret');
     // A non-editable island inside the editor is page content again, as is everything outside it.
     expect(describeElement(document.getElementById('island')!).label).toBe('Mention chip');
     expect(describeElement(document.getElementById('out-link')!).label).toBe('Help');
@@ -68,7 +75,9 @@ describe('trackers', () => {
     document.querySelector<HTMLElement>('#inner')!.click();
     document.querySelector<HTMLElement>('#text')!.click();
     document.querySelector<HTMLElement>('#own')!.click();
-    expect(emitted).toEqual([{ element: expect.objectContaining({ tag: 'a', id: 'l', label: 'Go' }), href: 'https://shop.example/x', productId: 'P9' }]);
+    expect(emitted).toEqual([
+      { element: expect.objectContaining({ tag: 'a', id: 'l', label: 'Go' }), href: 'https://shop.example/x', productId: 'P9' },
+    ]);
     ac.abort();
     document.querySelector<HTMLElement>('#inner')!.click();
     expect(emitted).toHaveLength(1); // listeners removed with the signal

@@ -15,7 +15,14 @@ import { isStorableText } from '../../lib/text/unicode';
 import { observable } from '../../lib/observable';
 import type { DetectedProduct } from '../../lib/storefront/detect';
 import type { PageContext } from '../../lib/rpc/api';
-import { ELEMENT_TEXT_LIMITS, MAX_CONVERSATION_ID_CHARS, MAX_IMAGE_ALT_CHARS, MAX_LABEL_CHARS, MAX_MESSAGE_CHARS, MAX_PRODUCT_ID_CHARS } from '../../lib/limits';
+import {
+  ELEMENT_TEXT_LIMITS,
+  MAX_CONVERSATION_ID_CHARS,
+  MAX_IMAGE_ALT_CHARS,
+  MAX_LABEL_CHARS,
+  MAX_MESSAGE_CHARS,
+  MAX_PRODUCT_ID_CHARS,
+} from '../../lib/limits';
 
 /** Two UTF-16 units: a plain `.slice` at the wrong place leaves half of it, which no database stores. */
 const EMOJI = '🎉';
@@ -125,7 +132,17 @@ describe('NULs and lone surrogates written by the page', () => {
     document.querySelector('#who')!.textContent = `Ann${NUL}${HIGH}`;
     document.querySelector('#conv')!.textContent = `c${LOW}1`;
     document.querySelector('.t')!.textContent = `hi${NUL} there ${HIGH}`;
-    const adapter = adapterFromConfig({ host: 'chat.example', messageList: 'ul', message: '.m', mine: '.mine', text: '.t', input: 'textarea', idAttribute: 'data-id', conversation: '#conv', buyer: '#who' });
+    const adapter = adapterFromConfig({
+      host: 'chat.example',
+      messageList: 'ul',
+      message: '.m',
+      mine: '.mine',
+      text: '.t',
+      input: 'textarea',
+      idAttribute: 'data-id',
+      conversation: '#conv',
+      buyer: '#who',
+    });
     document.querySelector('.m')!.setAttribute('data-id', `m${NUL}1`);
     const m = adapter.readMessage(document.querySelector('.m')!);
     expect(m).toEqual({ sender: 'buyer', text: 'hi there \uFFFD', id: 'm1' });
@@ -140,7 +157,17 @@ describe('NULs and lone surrogates written by the page', () => {
 });
 
 describe('events the page logger builds from a hostile page', () => {
-  const CONTEXT: PageContext = { logging: true, consented: true, study: 'study-1', participant: 'p-1', role: 'seller', condition: 'B.IIc', conversation: null, keepUrlQuery: false, overlay: { collapsed: false, side: 'right' } };
+  const CONTEXT: PageContext = {
+    logging: true,
+    consented: true,
+    study: 'study-1',
+    participant: 'p-1',
+    role: 'seller',
+    condition: 'B.IIc',
+    conversation: null,
+    keepUrlQuery: false,
+    overlay: { collapsed: false, side: 'right' },
+  };
 
   it('every event passes the schema and every string in it is storable', () => {
     document.body.innerHTML = `<div class="card"><button></button><img></div>`;
@@ -156,7 +183,12 @@ describe('events the page logger builds from a hostile page', () => {
     // A product whose JSON-LD name holds a NUL, a lone surrogate and an emoji across the 500-unit cut.
     const ld = document.createElement('script');
     ld.type = 'application/ld+json';
-    ld.textContent = JSON.stringify({ '@type': 'Product', name: `${NUL}\uD800 ${straddling(500)}`, sku: `S${HIGH}`, offers: { price: '12', priceCurrency: 'EUR' } });
+    ld.textContent = JSON.stringify({
+      '@type': 'Product',
+      name: `${NUL}\uD800 ${straddling(500)}`,
+      sku: `S${HIGH}`,
+      offers: { price: '12', priceCurrency: 'EUR' },
+    });
     document.head.append(ld);
     const detected = detectProduct(document);
     expect(detected).not.toBeNull();
@@ -196,7 +228,12 @@ describe('makeEvent', () => {
     const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom(NUL, HIGH, LOW, `${EMOJI}${HIGH}`));
     fc.assert(
       fc.property(text, text, text, (a, b, c) => {
-        const e = makeEvent({ study: 's', participant: 'p', conversation: b, role: 'buyer', condition: 'B.IIc', url: null }, 'Seller', 'search', { query: a, filters: { [c]: [b, { deep: c }] }, sort: 'relevance', page: 0 });
+        const e = makeEvent(
+          { study: 's', participant: 'p', conversation: b, role: 'buyer', condition: 'B.IIc', url: null },
+          'Seller',
+          'search',
+          { query: a, filters: { [c]: [b, { deep: c }] }, sort: 'relevance', page: 0 },
+        );
         expect(unstorable(e)).toEqual([]);
         // Cleaning never lengthens text, so nothing cut to a limit goes over it.
         expect(e.payload.query.length).toBeLessThanOrEqual(a.length);

@@ -30,7 +30,7 @@ describe('pick an element', () => {
     expect([...document.querySelectorAll(send ?? '')]).toEqual([document.querySelector('button')]);
   });
 
-  it('turns a click on a message\'s text into a selector for every message, and for the Seller\'s own only', async () => {
+  it("turns a click on a message's text into a selector for every message, and for the Seller's own only", async () => {
     document.body.innerHTML = CHAT;
     const each = await pick('each', '.bubble.in .body');
     expect(each).toBe('#thread > li.bubble'); // generated-looking classes are left out

@@ -3,7 +3,16 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { v7 as uuidv7 } from 'uuid';
 import { ClientMessageSchema } from '../../lib/pilot/protocol';
-import { MAX_ACT_CHARS, MAX_ACTS_PER_MESSAGE, MAX_CATEGORY_CHARS, MAX_CLIENT_MESSAGE_BYTES, MAX_MESSAGE_CHARS, MAX_OFFERED_CATEGORIES, MAX_PRODUCT_ID_CHARS, MAX_REASON_CHARS } from '../../lib/pilot/limits';
+import {
+  MAX_ACT_CHARS,
+  MAX_ACTS_PER_MESSAGE,
+  MAX_CATEGORY_CHARS,
+  MAX_CLIENT_MESSAGE_BYTES,
+  MAX_MESSAGE_CHARS,
+  MAX_OFFERED_CATEGORIES,
+  MAX_PRODUCT_ID_CHARS,
+  MAX_REASON_CHARS,
+} from '../../lib/pilot/limits';
 import { MAX_SHARED_PRODUCTS, SHARED_PRODUCT_MAX_CHARS } from '../../lib/limits';
 import { describeIssues } from '../../lib/validation';
 import { isStorableText } from '../../lib/text/unicode';
@@ -12,12 +21,29 @@ const id = uuidv7();
 const shareId = uuidv7();
 /** Valid messages, one of each kind with every free text field, and where each of those fields is. */
 const samples: { message: Record<string, unknown>; fields: string[] }[] = [
-  { message: { type: 'say', id, text: 'Hello', acts: ['greet'], voice: { raw: 'hello', edited: 'Hello' } }, fields: ['text', 'acts.0', 'voice.raw', 'voice.edited'] },
+  {
+    message: { type: 'say', id, text: 'Hello', acts: ['greet'], voice: { raw: 'hello', edited: 'Hello' } },
+    fields: ['text', 'acts.0', 'voice.raw', 'voice.edited'],
+  },
   { message: { type: 'offer', id, categories: ['lego'] }, fields: ['categories.0'] },
   { message: { type: 'pick', id, category: 'lego' }, fields: ['category'] },
   {
-    message: { type: 'share', id, productIds: ['lego-0001'], products: [{ id: 'P1', title: 'Castle', brand: 'Shop', description: 'Big', image: 'data:image/png;base64,AAAA', source: 'json-ld' }], message: 'Look' },
-    fields: ['productIds.0', 'message', 'products.0.id', 'products.0.title', 'products.0.brand', 'products.0.description', 'products.0.image'],
+    message: {
+      type: 'share',
+      id,
+      productIds: ['lego-0001'],
+      products: [{ id: 'P1', title: 'Castle', brand: 'Shop', description: 'Big', image: 'data:image/png;base64,AAAA', source: 'json-ld' }],
+      message: 'Look',
+    },
+    fields: [
+      'productIds.0',
+      'message',
+      'products.0.id',
+      'products.0.title',
+      'products.0.brand',
+      'products.0.description',
+      'products.0.image',
+    ],
   },
   { message: { type: 'guess', id, productId: 'lego-0001' }, fields: ['productId'] },
   { message: { type: 'confirm', id, accepted: false, reason: 'Too big' }, fields: ['reason'] },
@@ -82,7 +108,14 @@ describe('the pilot protocol', () => {
     };
     const largest = [
       { type: 'share', id, products: Array(MAX_SHARED_PRODUCTS).fill(product), message: wide(MAX_MESSAGE_CHARS), from: 'profile_search' },
-      { type: 'say', id, text: wide(MAX_MESSAGE_CHARS), acts: Array(MAX_ACTS_PER_MESSAGE).fill(wide(MAX_ACT_CHARS)), composeMs: Number.MAX_SAFE_INTEGER, voice: { raw: wide(MAX_MESSAGE_CHARS), edited: wide(MAX_MESSAGE_CHARS) } },
+      {
+        type: 'say',
+        id,
+        text: wide(MAX_MESSAGE_CHARS),
+        acts: Array(MAX_ACTS_PER_MESSAGE).fill(wide(MAX_ACT_CHARS)),
+        composeMs: Number.MAX_SAFE_INTEGER,
+        voice: { raw: wide(MAX_MESSAGE_CHARS), edited: wide(MAX_MESSAGE_CHARS) },
+      },
       { type: 'offer', id, categories: Array(MAX_OFFERED_CATEGORIES).fill(wide(MAX_CATEGORY_CHARS)) },
       { type: 'confirm', id, accepted: false, reason: wide(MAX_REASON_CHARS) },
       { type: 'hover', id, shareId, productId: wide(MAX_PRODUCT_ID_CHARS), dwellMs: 3_600_000 },

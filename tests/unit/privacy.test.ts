@@ -39,7 +39,9 @@ describe('maskPii', () => {
   it('masks e-mail addresses and phone numbers, leaves prices and sizes alone', () => {
     expect(maskPii('Write to jane.doe+shop@mail.example.co.uk today')).toBe('Write to [email] today');
     expect(maskPii('Call +1 (555) 123-4567 or 020 7946 0958')).toBe('Call [phone] or [phone]');
-    expect(maskPii('Only $149.99, size 10.5, 2 pack, 1200 mAh, since 2026-11-21')).toBe('Only $149.99, size 10.5, 2 pack, 1200 mAh, since 2026-11-21');
+    expect(maskPii('Only $149.99, size 10.5, 2 pack, 1200 mAh, since 2026-11-21')).toBe(
+      'Only $149.99, size 10.5, 2 pack, 1200 mAh, since 2026-11-21',
+    );
     expect(maskPii('ring 555.123.4567')).toBe('ring [phone]');
   });
 });

@@ -23,7 +23,9 @@ describe('preference extraction', () => {
     expect(numberFromWords('a hundred and fifty')).toBe(150);
     expect(numberFromWords('twenty-five')).toBe(25);
     expect(numberFromWords('two thousand five hundred')).toBe(2500);
-    expect(digitsForNumbers('Between a hundred and a hundred and thirty, 2 hundred tops, this one')).toBe('between 100 and 130, 200 tops, this one');
+    expect(digitsForNumbers('Between a hundred and a hundred and thirty, 2 hundred tops, this one')).toBe(
+      'between 100 and 130, 200 tops, this one',
+    );
   });
 
   it('reads budgets in the forms Buyers write them, and leaves prices they paid alone', () => {
@@ -46,19 +48,39 @@ describe('preference extraction', () => {
       ]),
     );
     const items = read('wired is fine, dont need bluetooth. a mic for zoom calls would be nice', 'headphones');
-    expect(items).toEqual(expect.arrayContaining([{ slot: 'feature', feature: 'wireless=true', want: false }, { slot: 'feature', feature: 'microphone=true', want: true }, { slot: 'use', use: 'calls' }]));
-    expect(read('no grains, anything but purina', 'pet_food')).toEqual(expect.arrayContaining([{ slot: 'feature', feature: 'grainFree=true', want: true }, { slot: 'brand', brand: 'Purina', like: false }]));
+    expect(items).toEqual(
+      expect.arrayContaining([
+        { slot: 'feature', feature: 'wireless=true', want: false },
+        { slot: 'feature', feature: 'microphone=true', want: true },
+        { slot: 'use', use: 'calls' },
+      ]),
+    );
+    expect(read('no grains, anything but purina', 'pet_food')).toEqual(
+      expect.arrayContaining([
+        { slot: 'feature', feature: 'grainFree=true', want: true },
+        { slot: 'brand', brand: 'Purina', like: false },
+      ]),
+    );
   });
 
   it('forgives typos in brand and feature names, but not in ordinary words', () => {
-    expect(read('sennheisser over ear headphons', 'headphones')).toEqual(expect.arrayContaining([{ slot: 'brand', brand: 'Sennheiser', like: true }, { slot: 'feature', feature: 'type=over-ear', want: true }]));
+    expect(read('sennheisser over ear headphons', 'headphones')).toEqual(
+      expect.arrayContaining([
+        { slot: 'brand', brand: 'Sennheiser', like: true },
+        { slot: 'feature', feature: 'type=over-ear', want: true },
+      ]),
+    );
     // "train" is English: it is not a typo of "trail".
     expect(read('i read on the train', 'running_shoes').some((i) => i.slot === 'feature')).toBe(false);
   });
 
   it('finds who it is for with their age, and products owned before', () => {
     expect(read("gift for my 9-year-old nephew who's into star wars", 'lego')).toEqual(
-      expect.arrayContaining([{ slot: 'recipient', who: 'nephew', age: 9 }, { slot: 'use', use: 'gift' }, { slot: 'feature', feature: 'theme=Star Wars', want: true }]),
+      expect.arrayContaining([
+        { slot: 'recipient', who: 'nephew', age: 9 },
+        { slot: 'use', use: 'gift' },
+        { slot: 'feature', feature: 'theme=Star Wars', want: true },
+      ]),
     );
     const owned = read('my old Garmin Forerunner 45 died, want gps', 'smartwatches');
     expect(owned).toContainEqual({ slot: 'owned', product: 'Garmin Forerunner 45' });
@@ -82,7 +104,10 @@ describe('profile rules', () => {
     const first = addExtracted(EMPTY_PROFILE, read('under $50, love brooks', 'running_shoes'), 'm1', 1);
     const added = first.added;
     let profile = first.profile;
-    expect(added.map((e) => [e.key, e.status])).toEqual([['budget', 'suggested'], ['brand:brooks', 'suggested']]);
+    expect(added.map((e) => [e.key, e.status])).toEqual([
+      ['budget', 'suggested'],
+      ['brand:brooks', 'suggested'],
+    ]);
     // The same statement again adds nothing; a new budget replaces the suggestion.
     expect(addExtracted(profile, read('under $50', 'running_shoes'), 'm2', 2).added).toEqual([]);
     ({ profile } = addExtracted(profile, read('actually up to $80', 'running_shoes'), 'm3', 3));
@@ -91,7 +116,10 @@ describe('profile rules', () => {
     const c = applyOp(profile, { op: 'confirm', key: 'budget' }, 4);
     expect(c.change.remember.map((e) => e.key)).toEqual(['budget']);
     const ed = applyOp(c.profile, { op: 'edit', key: 'brand:brooks', item: { slot: 'brand', brand: 'Hoka', like: true } }, 5);
-    expect(ed.profile.entries.map((e) => [e.key, e.status])).toEqual([['budget', 'confirmed'], ['brand:hoka', 'confirmed']]);
+    expect(ed.profile.entries.map((e) => [e.key, e.status])).toEqual([
+      ['budget', 'confirmed'],
+      ['brand:hoka', 'confirmed'],
+    ]);
     expect(ed.change.forget).toEqual(['brand:brooks']);
     const rm = applyOp(ed.profile, { op: 'remove', key: 'budget' }, 6);
     expect(rm.profile.entries.map((e) => e.key)).toEqual(['brand:hoka']);
@@ -102,7 +130,7 @@ describe('profile rules', () => {
 });
 
 describe('profile service (background)', () => {
-  it('extracts, keeps a conversation profile, and offers a Buyer\'s confirmed items in their next conversation', async () => {
+  it("extracts, keeps a conversation profile, and offers a Buyer's confirmed items in their next conversation", async () => {
     const db = open();
     await installCatalog(db, catalog, 'default', 'Default catalog');
     const svc = createProfileService(db);

@@ -12,13 +12,17 @@ describe('relay from product pages to the chat tab', () => {
     const db = dbs.open();
     const sent: { tab: number; msg: ShareFromPage }[] = [];
     let clock = 0;
-    const relay = createRelayService(db, {
-      async sendMessage(tab, msg) {
-        sent.push({ tab, msg });
-        if (tab === 7) throw new Error('No tab with id: 7');
-        return { ok: true, outcome: { done: 'sent', mode: 'II' }, chat: `tab ${tab}` };
+    const relay = createRelayService(
+      db,
+      {
+        async sendMessage(tab, msg) {
+          sent.push({ tab, msg });
+          if (tab === 7) throw new Error('No tab with id: 7');
+          return { ok: true, outcome: { done: 'sent', mode: 'II' }, chat: `tab ${tab}` };
+        },
       },
-    }, () => ++clock);
+      () => ++clock,
+    );
     await relay.forTab(5).registerChatTab('conv-5', 'Chat 5');
     await relay.forTab(7).registerChatTab('conv-7', 'Chat 7'); // used last, but closed since
     expect(await relay.forTab(9).shareToChat(product, 'Look')).toEqual({ ok: true, outcome: { done: 'sent', mode: 'II' }, chat: 'tab 5' });

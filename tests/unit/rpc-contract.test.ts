@@ -12,7 +12,7 @@ import { portPair } from './helpers/ports';
 // (tsc), where each @ts-expect-error fails the build if the mistake below it ever compiles.
 
 describe('the RPC contract', () => {
-  it('serves a channel on its own port and answers through a client with that channel\'s options', async () => {
+  it("serves a channel on its own port and answers through a client with that channel's options", async () => {
     const [client, server] = portPair(PORTS.admin);
     const admin = { getStatus: async () => ({ total: 3, pending: 1 }) } as Partial<AdminApi> as AdminApi;
     serve(server, PORTS.admin, admin);
@@ -28,7 +28,12 @@ describe('the RPC contract', () => {
 });
 
 /** Never called: only compiled. */
-export function typeChecks(port: PortLike, content: ContentApi, admin: AdminApi, contentWithoutRelay: Omit<ContentApi, keyof RelayApi>): void {
+export function typeChecks(
+  port: PortLike,
+  content: ContentApi,
+  admin: AdminApi,
+  contentWithoutRelay: Omit<ContentApi, keyof RelayApi>,
+): void {
   const _content: RpcClient<ContentApi> = connect(PORTS.content);
   const _admin: RpcClient<AdminApi> = connect(PORTS.admin);
   // @ts-expect-error -- a content script's client is not an admin client

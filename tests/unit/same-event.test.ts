@@ -21,9 +21,18 @@ const coach = (suggestions: Suggestion[] = [], logging = true) => coachOnPage({ 
 describe('a Buyer message on the pilot Seller page', () => {
   it('is read with the time and participant the room recorded it under; Seller messages and pages that do not say are read as before', () => {
     const { list } = pilotPage();
-    list.append(message('buyer', 'Hi!', 'b1', 1_750_000_000_123), message('seller', 'Hello', 's1', 1_750_000_000_456), message('buyer', 'Old page', 'b2', null));
+    list.append(
+      message('buyer', 'Hi!', 'b1', 1_750_000_000_123),
+      message('seller', 'Hello', 's1', 1_750_000_000_456),
+      message('buyer', 'Old page', 'b2', null),
+    );
     const [buyer, seller, untimed] = list.querySelectorAll('.msg');
-    expect(PILOT_ADAPTER.readMessage(buyer as Element)).toEqual({ sender: 'buyer', text: 'Hi!', id: 'b1', recorded: { time: 1_750_000_000_123, participant: BUYER } });
+    expect(PILOT_ADAPTER.readMessage(buyer as Element)).toEqual({
+      sender: 'buyer',
+      text: 'Hi!',
+      id: 'b1',
+      recorded: { time: 1_750_000_000_123, participant: BUYER },
+    });
     expect(PILOT_ADAPTER.readMessage(seller as Element)).toEqual({ sender: 'seller', text: 'Hello', id: 's1' });
     expect(PILOT_ADAPTER.readMessage(untimed as Element)).toEqual({ sender: 'buyer', text: 'Old page', id: 'b2' });
     pilotPage(null);
@@ -31,14 +40,27 @@ describe('a Buyer message on the pilot Seller page', () => {
     expect(PILOT_ADAPTER.readMessage(document.querySelector('.msg') as Element)).toEqual({ sender: 'buyer', text: 'Hi!', id: 'b1' });
   });
 
-  it('is logged by the Seller\'s extension as the room\'s own event: its id, time, participant and role, and no page address', async () => {
+  it("is logged by the Seller's extension as the room's own event: its id, time, participant and role, and no page address", async () => {
     const { list } = pilotPage();
     const { logged } = await coach();
     const id = uuidv7();
     list.append(message('buyer', 'I need headphones for my dad.', id, 1_750_000_000_123));
     await flush();
     expect(logged.filter((e) => e.action === 'utter')).toEqual([
-      { id, schema: 1, time: 1_750_000_000_123, study: 'study-1', participant: BUYER, conversation: ROOM, role: 'buyer', condition: 'B.IIc', agent: 'Buyer', url: null, action: 'utter', payload: { text: 'I need headphones for my dad.' } },
+      {
+        id,
+        schema: 1,
+        time: 1_750_000_000_123,
+        study: 'study-1',
+        participant: BUYER,
+        conversation: ROOM,
+        role: 'buyer',
+        condition: 'B.IIc',
+        agent: 'Buyer',
+        url: null,
+        action: 'utter',
+        payload: { text: 'I need headphones for my dad.' },
+      },
     ]);
   });
 });
@@ -55,10 +77,23 @@ describe('a coached Seller message on the pilot page', () => {
     const before = Date.now();
     pressEnter(input);
     const [utter] = logged.filter((e) => e.action === 'utter');
-    expect(utter).toMatchObject({ agent: 'Seller', url: PAGE_URL, payload: { text: `${suggestion.text} Hello!`, acts: ['greet'], suggestion: { id: suggestion.id, editDistance: ' Hello!'.length, usedAs: 'edited' } } });
+    expect(utter).toMatchObject({
+      agent: 'Seller',
+      url: PAGE_URL,
+      payload: {
+        text: `${suggestion.text} Hello!`,
+        acts: ['greet'],
+        suggestion: { id: suggestion.id, editDistance: ' Hello!'.length, usedAs: 'edited' },
+      },
+    });
     expect(utter?.time).toBeGreaterThanOrEqual(before);
     const data = input.dataset;
-    expect({ id: data[SEND_DATASET.id], acts: data[SEND_DATASET.acts], time: Number(data[SEND_DATASET.time]), composeMs: Number(data[SEND_DATASET.composeMs]) }).toEqual({
+    expect({
+      id: data[SEND_DATASET.id],
+      acts: data[SEND_DATASET.acts],
+      time: Number(data[SEND_DATASET.time]),
+      composeMs: Number(data[SEND_DATASET.composeMs]),
+    }).toEqual({
       id: utter?.id,
       acts: 'greet',
       time: utter?.time,
@@ -89,7 +124,11 @@ describe('a coached Seller message while logging is paused', () => {
     const data = input.dataset;
     expect(data[SEND_DATASET.acts]).toBe('greet');
     expect(data[SEND_DATASET.id]).toMatch(/^[0-9a-f-]{36}$/);
-    expect([data[SEND_DATASET.time], data[SEND_DATASET.composeMs], data[SEND_DATASET.suggestion]]).toEqual([undefined, undefined, undefined]);
+    expect([data[SEND_DATASET.time], data[SEND_DATASET.composeMs], data[SEND_DATASET.suggestion]]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });
 
@@ -97,7 +136,7 @@ describe('storing a copy of an event the study server recorded itself', () => {
   const { open } = useTestDbs('fw-same-event');
   const joined = { study: 'study-1', participant: 'p-1' };
 
-  it('keeps it as synced: it is never uploaded and never waits; this participant\'s own events wait as before', async () => {
+  it("keeps it as synced: it is never uploaded and never waits; this participant's own events wait as before", async () => {
     const db = open();
     const own = clickEvent(1);
     const roomCopy = { ...clickEvent(2), participant: BUYER, role: 'buyer' as const, url: null };

@@ -48,7 +48,11 @@ describe('SearchEngine', () => {
   it('folds plurals and ignores function words', () => {
     expect(run(engine, { text: 'headphone' }).total).toBe(5);
     expect(run(engine, { text: 'earbud' }).ids).toEqual(['jbl-buds']);
-    expect(run(engine, { text: 'I want headphones for my dad with noise cancelling' }).ids.sort()).toEqual(['bose-qc', 'jbl-buds', 'sony-xm5']);
+    expect(run(engine, { text: 'I want headphones for my dad with noise cancelling' }).ids.sort()).toEqual([
+      'bose-qc',
+      'jbl-buds',
+      'sony-xm5',
+    ]);
   });
 
   it('filters by category, price, rating, brand and attribute values', () => {
@@ -60,7 +64,9 @@ describe('SearchEngine', () => {
     expect(run(engine, { text: '', filters: { attributes: { type: 'earbuds' } } }).ids).toEqual(['jbl-buds']);
     expect(run(engine, { text: '', filters: { attributes: { compatibility: 'Android' } } }).ids).toEqual(['garmin-255']);
     expect(run(engine, { text: '', filters: { attributes: { pieces: { min: 1000 } } } }).ids).toEqual(['lego-falcon']);
-    expect(run(engine, { text: 'headphones', filters: { attributes: { wireless: true }, excludeAttributes: { type: 'earbuds' } } }).ids.sort()).toEqual(['bose-qc', 'sony-xm5']);
+    expect(
+      run(engine, { text: 'headphones', filters: { attributes: { wireless: true }, excludeAttributes: { type: 'earbuds' } } }).ids.sort(),
+    ).toEqual(['bose-qc', 'sony-xm5']);
     expect(run(engine, { text: '', filters: { attributes: { nonexistent: true } } }).total).toBe(0);
   });
 
@@ -83,7 +89,9 @@ describe('SearchEngine', () => {
   it('restores from a snapshot to the same answers', async () => {
     const copy = await SearchEngine.fromSnapshot(structuredClone(await engine.snapshot()));
     for (const text of ['headph', 'wireless headphones', 'hedphones', 'star wars lego', '']) {
-      expect(run(copy, { text, filters: text ? {} : { category: 'lego' } }).ids).toEqual(run(engine, { text, filters: text ? {} : { category: 'lego' } }).ids);
+      expect(run(copy, { text, filters: text ? {} : { category: 'lego' } }).ids).toEqual(
+        run(engine, { text, filters: text ? {} : { category: 'lego' } }).ids,
+      );
     }
   });
 
@@ -115,12 +123,20 @@ describe('filtered queries return every match that exists', () => {
     );
   }
   const e = SearchEngine.build(products);
-  const rareIds = products.filter((p) => p.brand === 'Rarefoot').map((p) => p.id).sort();
+  const rareIds = products
+    .filter((p) => p.brand === 'Rarefoot')
+    .map((p) => p.id)
+    .sort();
   /** The query's total and, when the matches fit on one page, their ids; next to what brute force finds. */
   function against(filters: SearchQueryInput['filters'], pass: (p: Product) => boolean, text = 'running shoe') {
     const r = run(e, { text, filters, pageSize: 50 });
     const expected = products.filter(pass).map((p) => p.id);
-    return { total: r.total, expected: expected.length, ids: expected.length <= 50 ? r.ids.sort() : null, expectedIds: expected.length <= 50 ? expected.sort() : null };
+    return {
+      total: r.total,
+      expected: expected.length,
+      ids: expected.length <= 50 ? r.ids.sort() : null,
+      expectedIds: expected.length <= 50 ? expected.sort() : null,
+    };
   }
   function expectAll(filters: SearchQueryInput['filters'], pass: (p: Product) => boolean, text?: string) {
     const a = against(filters, pass, text);
@@ -132,7 +148,11 @@ describe('filtered queries return every match that exists', () => {
   it('finds all 25 rare-brand products among 20,000 that match the words, with an attribute filter too', () => {
     expect(rareIds).toHaveLength(20_000 / RARE_EVERY);
     expectAll({ brands: ['Rarefoot'] }, (p) => p.brand === 'Rarefoot');
-    expectAll({ brands: ['Rarefoot'], attributes: { terrain: 'trail' } }, (p) => p.brand === 'Rarefoot' && p.attributes.terrain === 'trail', 'running');
+    expectAll(
+      { brands: ['Rarefoot'], attributes: { terrain: 'trail' } },
+      (p) => p.brand === 'Rarefoot' && p.attributes.terrain === 'trail',
+      'running',
+    );
   });
 
   it('finds every match for price range, minimum rating and category filters, alone and together', () => {
@@ -143,8 +163,14 @@ describe('filtered queries return every match that exists', () => {
     expectAll({ minRating: 4.5 }, (p) => p.rating >= 4.5); // the rare ones and a sixteenth of the rest
     expectAll({ category: 'track_spikes' }, (p) => p.category === 'track_spikes');
     expectAll({ category: 'running_shoes' }, (p) => p.category === 'running_shoes');
-    expectAll({ category: 'track_spikes', priceMin: 410, minRating: 4.9 }, (p) => p.category === 'track_spikes' && p.price >= 410 && p.rating >= 4.9);
-    expectAll({ category: 'running_shoes', priceMin: 100, priceMax: 120, minRating: 4.2 }, (p) => p.category === 'running_shoes' && p.price >= 100 && p.price <= 120 && p.rating >= 4.2);
+    expectAll(
+      { category: 'track_spikes', priceMin: 410, minRating: 4.9 },
+      (p) => p.category === 'track_spikes' && p.price >= 410 && p.rating >= 4.9,
+    );
+    expectAll(
+      { category: 'running_shoes', priceMin: 100, priceMax: 120, minRating: 4.2 },
+      (p) => p.category === 'running_shoes' && p.price >= 100 && p.price <= 120 && p.rating >= 4.2,
+    );
     expect(against({ priceMin: 400 }, (p) => p.price >= 400).ids).toEqual(rareIds);
   });
 });
@@ -156,7 +182,15 @@ describe('facets and highlights', () => {
     expect(f.price).toEqual({ min: 99.95, max: 399.99 });
     expect(f.brands.map((b) => b.name)).toContain('Sony');
     expect(f.flags.map((x) => x.key).sort()).toEqual(['noiseCancelling', 'wireless']);
-    expect(f.options).toEqual([{ key: 'type', values: [{ value: 'over-ear', count: 4 }, { value: 'earbuds', count: 1 }] }]);
+    expect(f.options).toEqual([
+      {
+        key: 'type',
+        values: [
+          { value: 'over-ear', count: 4 },
+          { value: 'earbuds', count: 1 },
+        ],
+      },
+    ]);
   });
 
   it('marks the words that matched, prefixes and plurals included', () => {

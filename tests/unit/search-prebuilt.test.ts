@@ -12,7 +12,14 @@ import { CATALOG_PATH, JUDGED_PATH } from '../../scripts/catalog/paths';
 
 interface Judged {
   query: string;
-  filters?: { category?: string; priceMin?: number; priceMax?: number; minRating?: number; brand?: string[]; attributes?: SearchFilters['attributes'] };
+  filters?: {
+    category?: string;
+    priceMin?: number;
+    priceMax?: number;
+    minRating?: number;
+    brand?: string[];
+    attributes?: SearchFilters['attributes'];
+  };
 }
 
 const catalogText = await readFile(CATALOG_PATH, 'utf8');
@@ -51,7 +58,10 @@ describe('the prebuilt search index shipped with the default catalog', () => {
         const q = parseSearchQuery({ text, filters: filtersOf(j), pageSize: 10 });
         const a = built.search(q);
         const b = loaded.search(q);
-        expect({ ...b, page: b.page.map((i) => loaded.columns.ids[i]) }, text).toEqual({ ...a, page: a.page.map((i) => built.columns.ids[i]) });
+        expect({ ...b, page: b.page.map((i) => loaded.columns.ids[i]) }, text).toEqual({
+          ...a,
+          page: a.page.map((i) => built.columns.ids[i]),
+        });
       }
     }
   });
@@ -59,9 +69,18 @@ describe('the prebuilt search index shipped with the default catalog', () => {
   it('is refused for another catalog version, product count or snapshot format, and for anything else', () => {
     const file = shipped() as { snapshotFormat: number };
     expect(readPrebuiltIndex(file, expected).ok).toBe(true);
-    expect(readPrebuiltIndex(file, { ...expected, version: 'default-1.00000000' })).toMatchObject({ ok: false, reason: expect.stringMatching(/made for catalog/) });
-    expect(readPrebuiltIndex(file, { ...expected, count: expected.count + 1 })).toMatchObject({ ok: false, reason: expect.stringMatching(/products/) });
-    expect(readPrebuiltIndex({ ...file, snapshotFormat: SNAPSHOT_FORMAT - 1 }, expected)).toMatchObject({ ok: false, reason: expect.stringMatching(/snapshot format/) });
+    expect(readPrebuiltIndex(file, { ...expected, version: 'default-1.00000000' })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/made for catalog/),
+    });
+    expect(readPrebuiltIndex(file, { ...expected, count: expected.count + 1 })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/products/),
+    });
+    expect(readPrebuiltIndex({ ...file, snapshotFormat: SNAPSHOT_FORMAT - 1 }, expected)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/snapshot format/),
+    });
     expect(readPrebuiltIndex(JSON.parse(catalogText), expected).ok).toBe(false);
     expect(readPrebuiltIndex(null, expected).ok).toBe(false);
   });
@@ -86,7 +105,10 @@ describe('search service cold start with the prebuilt index', () => {
     for (const j of judged.slice(0, 40)) {
       const q = { text: j.query, filters: filtersOf(j) };
       const [a, b] = [await building.search(q), await withPrebuilt.search(q)];
-      expect(b.hits.map((h) => h.id), j.query).toEqual(a.hits.map((h) => h.id));
+      expect(
+        b.hits.map((h) => h.id),
+        j.query,
+      ).toEqual(a.hits.map((h) => h.id));
       expect(b.total).toBe(a.total);
     }
     expect((await withPrebuilt.info()).coldStart.mode).toBe('prebuilt');

@@ -9,9 +9,25 @@ import { ndcgAt, reciprocalRank } from '../../lib/search/quality';
 const root = resolve(import.meta.dirname, '../..');
 const catalog = JSON.parse(await readFile(resolve(root, 'public/catalog/default.json'), 'utf8')) as Catalog;
 const judged = JSON.parse(await readFile(resolve(root, 'tests/fixtures/judged-queries.json'), 'utf8')) as {
-  queries: { query: string; kind: string; filters?: { category?: string; priceMin?: number; priceMax?: number; minRating?: number; brand?: string[]; attributes?: SearchFilters['attributes'] }; relevant: Record<string, number> }[];
+  queries: {
+    query: string;
+    kind: string;
+    filters?: {
+      category?: string;
+      priceMin?: number;
+      priceMax?: number;
+      minRating?: number;
+      brand?: string[];
+      attributes?: SearchFilters['attributes'];
+    };
+    relevant: Record<string, number>;
+  }[];
 };
-const baseline = JSON.parse(await readFile(resolve(root, 'tests/fixtures/search-quality-baseline.json'), 'utf8')) as { mrr: number; ndcg10: number; byKind: Record<string, number> };
+const baseline = JSON.parse(await readFile(resolve(root, 'tests/fixtures/search-quality-baseline.json'), 'utf8')) as {
+  mrr: number;
+  ndcg10: number;
+  byKind: Record<string, number>;
+};
 
 describe('search quality on the judged queries', () => {
   it('does not fall below the recorded MRR and nDCG@10', () => {

@@ -85,10 +85,10 @@ describe('EventSender', () => {
     const rejectedSeen: unknown[] = [];
     const good = clickEvent(1);
     const bad = clickEvent(2);
-    const sender = new EventSender(
-      async () => ({ stored: [good.id], rejected: [{ id: bad.id, error: 'role: invalid' }] }),
-      { ...quick, onRejected: (r) => rejectedSeen.push(...r) },
-    );
+    const sender = new EventSender(async () => ({ stored: [good.id], rejected: [{ id: bad.id, error: 'role: invalid' }] }), {
+      ...quick,
+      onRejected: (r) => rejectedSeen.push(...r),
+    });
     sender.enqueue(good);
     sender.enqueue(bad);
     await sender.drain();

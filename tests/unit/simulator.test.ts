@@ -21,8 +21,17 @@ const catalog: Catalog = checked.catalog;
 const products = new Map(catalog.products.map((p) => [p.id, p]));
 const persona = (id: string) => catalog.personas.find((p) => p.id === id) as Persona;
 const product = (id: string) => products.get(id) as Product;
-const config = (over: Partial<SimulatorConfig> = {}): SimulatorConfig => ({ ...DEFAULT_SIMULATOR_CONFIG, seed: 7, schema: DEFAULT_COACHING_SCHEMA, ...over });
-const texts = (moves: BuyerMove[]) => moves.filter((m) => m.type === 'say').map((m) => m.text).join(' ');
+const config = (over: Partial<SimulatorConfig> = {}): SimulatorConfig => ({
+  ...DEFAULT_SIMULATOR_CONFIG,
+  seed: 7,
+  schema: DEFAULT_COACHING_SCHEMA,
+  ...over,
+});
+const texts = (moves: BuyerMove[]) =>
+  moves
+    .filter((m) => m.type === 'say')
+    .map((m) => m.text)
+    .join(' ');
 const inCategory = (c: string) => catalog.products.filter((p) => p.category === c);
 const prefsOf = (id: string) => buildPreferences(persona(id), inCategory(persona(id).category), 'label');
 
@@ -54,18 +63,32 @@ describe('preference model', () => {
     expect(judge(cat, purina as Product).problems).toContainEqual({ kind: 'brand', brand: 'Purina' });
 
     const nephew = prefsOf('lego-star-wars-nephew');
-    const tooOld = inCategory('lego').find((p) => p.attributes.theme === 'Star Wars' && typeof p.attributes.ageMin === 'number' && p.attributes.ageMin > 9);
+    const tooOld = inCategory('lego').find(
+      (p) => p.attributes.theme === 'Star Wars' && typeof p.attributes.ageMin === 'number' && p.attributes.ageMin > 9,
+    );
     expect(judge(nephew, tooOld as Product).problems.map((x) => x.kind)).toContain('age');
     const duplo = inCategory('lego').find((p) => p.attributes.theme === 'Duplo') as Product;
-    expect(judge(nephew, duplo).problems).toContainEqual({ kind: 'feature', feature: { attribute: 'theme', value: 'Star Wars', want: true } });
-    const pricey = inCategory('lego').find((p) => p.attributes.theme === 'Star Wars' && p.price > 100 && (p.attributes.ageMin as number) <= 9);
+    expect(judge(nephew, duplo).problems).toContainEqual({
+      kind: 'feature',
+      feature: { attribute: 'theme', value: 'Star Wars', want: true },
+    });
+    const pricey = inCategory('lego').find(
+      (p) => p.attributes.theme === 'Star Wars' && p.price > 100 && (p.attributes.ageMin as number) <= 9,
+    );
     if (pricey) expect(judge(nephew, pricey).problems.map((x) => x.kind)).toContain('price');
   });
 
   it('accepts a close non-target only under a looser rule', () => {
     const nephew = prefsOf('lego-star-wars-nephew');
     // A Star Wars set for 9-year-olds within budget that is not a target: no stated problem.
-    const near = inCategory('lego').find((p) => !nephew.targets.includes(p) && p.attributes.theme === 'Star Wars' && (p.attributes.ageMin as number) <= 9 && p.price <= 80 && p.price >= 40);
+    const near = inCategory('lego').find(
+      (p) =>
+        !nephew.targets.includes(p) &&
+        p.attributes.theme === 'Star Wars' &&
+        (p.attributes.ageMin as number) <= 9 &&
+        p.price <= 80 &&
+        p.price >= 40,
+    );
     expect(near).toBeDefined();
     const strict = judge(nephew, near as Product, { accept: 'target', priceTolerance: 0.05, rangeTolerance: 0.15 });
     expect(strict.accepted).toBe(false);
@@ -76,11 +99,17 @@ describe('preference model', () => {
 
 describe('reading the Seller', () => {
   it('reads act labels when coached, the text otherwise', () => {
-    expect(intentsOf('Do you have a budget in mind?', ['ask_budget'], DEFAULT_COACHING_SCHEMA)).toEqual([{ kind: 'ask', slot: 'budget', followUp: false }]);
+    expect(intentsOf('Do you have a budget in mind?', ['ask_budget'], DEFAULT_COACHING_SCHEMA)).toEqual([
+      { kind: 'ask', slot: 'budget', followUp: false },
+    ]);
     // The label wins over the words.
-    expect(intentsOf('Tell me anything!', ['ask_brand'], DEFAULT_COACHING_SCHEMA)).toEqual([{ kind: 'ask', slot: 'brand', followUp: false }]);
+    expect(intentsOf('Tell me anything!', ['ask_brand'], DEFAULT_COACHING_SCHEMA)).toEqual([
+      { kind: 'ask', slot: 'brand', followUp: false },
+    ]);
     expect(intentsOf('I love running too, nothing beats it.', ['share_experience'], DEFAULT_COACHING_SCHEMA)).toEqual([{ kind: 'chat' }]);
-    expect(intentsOf('What about it was not great?', ['ask_owned_opinion'], DEFAULT_COACHING_SCHEMA)).toEqual([{ kind: 'ask', slot: 'owned', followUp: true }]);
+    expect(intentsOf('What about it was not great?', ['ask_owned_opinion'], DEFAULT_COACHING_SCHEMA)).toEqual([
+      { kind: 'ask', slot: 'owned', followUp: true },
+    ]);
     expect(intentsOf('What is not quite right?', ['ask_what_wrong'], DEFAULT_COACHING_SCHEMA)).toEqual([{ kind: 'ask_wrong' }]);
   });
 
@@ -107,7 +136,11 @@ describe('simulated Buyer', () => {
   it('is reproducible: the same seed and Seller messages give the same Buyer, word for word', () => {
     const run = (seed: number) => {
       const b = simulatedBuyerFor(catalog, products, persona('headphones-classical-home'), config({ seed }));
-      return [b.opening(), b.respond({ type: 'say', text: 'Hi! Who is it for?', acts: ['greet', 'ask_recipient'] }), b.respond({ type: 'say', text: 'Budget?', acts: ['ask_budget'] })];
+      return [
+        b.opening(),
+        b.respond({ type: 'say', text: 'Hi! Who is it for?', acts: ['greet', 'ask_recipient'] }),
+        b.respond({ type: 'say', text: 'Budget?', acts: ['ask_budget'] }),
+      ];
     };
     expect(run(3)).toEqual(run(3));
     expect(JSON.stringify(run(3))).not.toEqual(JSON.stringify(run(4)));
@@ -167,9 +200,13 @@ describe('simulated Buyer', () => {
     expect(b.statedBudget.max).toBeLessThan(cheapest);
     b.opening();
     const target = p.targets[0] as string;
-    expect(b.respond({ type: 'share', productIds: [target] }).find((m) => m.type === 'say')).toMatchObject({ acts: expect.arrayContaining(['note']) });
+    expect(b.respond({ type: 'share', productIds: [target] }).find((m) => m.type === 'say')).toMatchObject({
+      acts: expect.arrayContaining(['note']),
+    });
     let revised = '';
-    for (let i = 0; i < 4 && !revised; i++) revised = texts(b.respond({ type: 'say', text: 'Tell me more?', acts: ['ask_use_more'] })).match(/up to \$\d+|\$\d+ is fine/)?.[0] ?? '';
+    for (let i = 0; i < 4 && !revised; i++)
+      revised =
+        texts(b.respond({ type: 'say', text: 'Tell me more?', acts: ['ask_use_more'] })).match(/up to \$\d+|\$\d+ is fine/)?.[0] ?? '';
     expect(revised).not.toBe('');
     expect(b.statedBudget.max).toBe(250);
     expect(b.respond({ type: 'guess', productId: target })[0]).toEqual({ type: 'confirm', accepted: true });
@@ -215,7 +252,11 @@ describe('recorded pilot conversations (realism fixtures)', () => {
       for (const t of rec.turns) {
         if (t.speaker === 'Buyer') expect(t.buyerActs?.length, `${f}: ${t.text}`).toBeGreaterThan(0);
         for (const id of t.share ?? []) expect(product(id)?.category, `${f}: ${id}`).toBe(rec.category);
-        for (const a of t.acts ?? []) expect(DEFAULT_COACHING_SCHEMA.acts.some((x) => x.id === a), `${f}: act ${a}`).toBe(true);
+        for (const a of t.acts ?? [])
+          expect(
+            DEFAULT_COACHING_SCHEMA.acts.some((x) => x.id === a),
+            `${f}: act ${a}`,
+          ).toBe(true);
       }
       if (rec.outcome?.accepted) expect(p.targets, f).toContain(rec.guess);
     }
@@ -228,7 +269,9 @@ describe('recorded pilot conversations (realism fixtures)', () => {
     const sim = replaySellerTo(rec, simulatedBuyerFor(catalog, products, persona(rec.persona), config()));
     const sellerTexts = rec.turns.filter((t) => t.speaker === 'Seller').map((t) => t.text);
     // The Seller side is the recording's, in order; the Buyer side is the simulator's own.
-    expect(sim.turns.filter((t) => t.speaker === 'Seller').map((t) => t.text)).toEqual(sellerTexts.slice(0, sim.turns.filter((t) => t.speaker === 'Seller').length));
+    expect(sim.turns.filter((t) => t.speaker === 'Seller').map((t) => t.text)).toEqual(
+      sellerTexts.slice(0, sim.turns.filter((t) => t.speaker === 'Seller').length),
+    );
     expect(sim.turns.filter((t) => t.speaker === 'Buyer').length).toBeGreaterThan(2);
     expect(sim.turnCount).toBe(countTurns(sim.turns));
   });
@@ -237,7 +280,18 @@ describe('recorded pilot conversations (realism fixtures)', () => {
 describe('scripted Sellers and the paper measures', () => {
   const tools = new SellerTools(catalog);
   const runAll = (policy: 'coached' | 'recommend-first', coached = true) =>
-    catalog.personas.slice(0, 12).map((p, i) => runConversation({ catalog, products, persona: p, policy, tools, schema: DEFAULT_COACHING_SCHEMA, coached, config: config({ seed: 100 + i }) }));
+    catalog.personas.slice(0, 12).map((p, i) =>
+      runConversation({
+        catalog,
+        products,
+        persona: p,
+        policy,
+        tools,
+        schema: DEFAULT_COACHING_SCHEMA,
+        coached,
+        config: config({ seed: 100 + i }),
+      }),
+    );
 
   it('runs whole conversations that end with a confirmed Guess of a target, mostly', () => {
     const convs = runAll('coached');
@@ -260,7 +314,16 @@ describe('scripted Sellers and the paper measures', () => {
   it('computes reward as full points on success less a cost per turn, and DS-KL as a symmetric divergence', () => {
     expect(reward({ turnCount: 6, outcome: { accepted: true }, turns: [] })).toBe(14);
     expect(reward({ turnCount: 6, outcome: { accepted: false }, turns: [] })).toBe(0);
-    const a = actDistribution([{ turnCount: 1, outcome: null, turns: [{ speaker: 'Buyer', text: 'x', buyerActs: ['reveal'] }, { speaker: 'Buyer', text: 'y', buyerActs: ['note'] }] }]);
+    const a = actDistribution([
+      {
+        turnCount: 1,
+        outcome: null,
+        turns: [
+          { speaker: 'Buyer', text: 'x', buyerActs: ['reveal'] },
+          { speaker: 'Buyer', text: 'y', buyerActs: ['note'] },
+        ],
+      },
+    ]);
     const b = actDistribution([{ turnCount: 1, outcome: null, turns: [{ speaker: 'Buyer', text: 'x', buyerActs: ['reveal'] }] }]);
     expect(a.reveal).toBe(0.5);
     expect(dsKl(a, a)).toBeCloseTo(0, 10);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDbs } from './helpers/db';
 import { grantedHosts, hostOfOrigin, originsFor, parseSite } from '../../lib/sites/site';
-import { createSiteService, PAGE_SCRIPT_FILE, SITE_SCRIPT_ID, type PermissionsLike, type ScriptingLike } from '../../lib/background/site-service';
+import {
+  createSiteService,
+  PAGE_SCRIPT_FILE,
+  SITE_SCRIPT_ID,
+  type PermissionsLike,
+  type ScriptingLike,
+} from '../../lib/background/site-service';
 import { loadSettings, updateSettings } from '../../lib/db/settings';
 import { storeEvents } from '../../lib/background/content-api';
 import { clickEvent } from './helpers/events';
@@ -72,7 +78,11 @@ describe('site service', () => {
       { host: '127.0.0.1', builtIn: true, granted: true },
       { host: 'shop.test', builtIn: false, granted: true },
     ]);
-    expect(b.scripts.get(SITE_SCRIPT_ID)).toEqual({ id: SITE_SCRIPT_ID, js: [PAGE_SCRIPT_FILE], matches: ['https://shop.test/*', 'http://shop.test/*'] });
+    expect(b.scripts.get(SITE_SCRIPT_ID)).toEqual({
+      id: SITE_SCRIPT_ID,
+      js: [PAGE_SCRIPT_FILE],
+      matches: ['https://shop.test/*', 'http://shop.test/*'],
+    });
     expect(announced.at(-1)).toContain('shop.test');
 
     // Adding it again, or reconciling, changes nothing.

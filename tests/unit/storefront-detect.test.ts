@@ -9,11 +9,17 @@ import * as v from 'valibot';
 import { SharedProductSchema } from '../../lib/storefront/product';
 
 const SHOP = join(import.meta.dirname, '../fixtures/pages/shop');
-const expected = JSON.parse(readFileSync(join(SHOP, 'expected.json'), 'utf8')) as Record<string, { id: string | null; name: string; price: number | null; currency: string | null; brand: string | null; source: string }>;
+const expected = JSON.parse(readFileSync(join(SHOP, 'expected.json'), 'utf8')) as Record<
+  string,
+  { id: string | null; name: string; price: number | null; currency: string | null; brand: string | null; source: string }
+>;
 
 /** A fixture page as the content script first sees it: parsed, scripts not run. */
 function page(file: string, html = readFileSync(join(SHOP, file), 'utf8')): Document {
-  const window = new Window({ url: `http://127.0.0.1:4000/shop/${file}`, settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
+  const window = new Window({
+    url: `http://127.0.0.1:4000/shop/${file}`,
+    settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true },
+  });
   window.document.write(html);
   return window.document as unknown as Document;
 }
@@ -53,19 +59,40 @@ describe('detectProduct on the fixture shops', () => {
 });
 
 describe('JSON-LD shapes', () => {
-  const ld = (data: unknown) => page('x.html', `<html><head><script type="application/ld+json">${JSON.stringify(data)}</script></head><body></body></html>`);
+  const ld = (data: unknown) =>
+    page('x.html', `<html><head><script type="application/ld+json">${JSON.stringify(data)}</script></head><body></body></html>`);
 
   it('reads nested offers, price specifications and the lowest of several prices', () => {
-    expect(detectProduct(ld({ '@type': 'Product', name: 'A', sku: 'a', offers: { '@type': 'AggregateOffer', priceCurrency: 'USD', offers: [{ price: 30 }, { price: '25.50' }] } }))).toMatchObject({ price: 25.5, currency: 'USD' });
-    expect(detectProduct(ld({ '@type': 'Product', name: 'B', sku: 'b', offers: { priceSpecification: { price: '1.299,00', priceCurrency: 'EUR' } } }))).toMatchObject({ price: 1299, currency: 'EUR' });
+    expect(
+      detectProduct(
+        ld({
+          '@type': 'Product',
+          name: 'A',
+          sku: 'a',
+          offers: { '@type': 'AggregateOffer', priceCurrency: 'USD', offers: [{ price: 30 }, { price: '25.50' }] },
+        }),
+      ),
+    ).toMatchObject({ price: 25.5, currency: 'USD' });
+    expect(
+      detectProduct(
+        ld({ '@type': 'Product', name: 'B', sku: 'b', offers: { priceSpecification: { price: '1.299,00', priceCurrency: 'EUR' } } }),
+      ),
+    ).toMatchObject({ price: 1299, currency: 'EUR' });
   });
 
   it('finds a product named as a page’s main entity, with a prefixed type', () => {
-    expect(detectProduct(ld({ '@type': 'ItemPage', mainEntity: { '@type': 'schema:Product', name: 'C', gtin13: '123' } }))).toMatchObject({ id: '123', title: 'C' });
+    expect(detectProduct(ld({ '@type': 'ItemPage', mainEntity: { '@type': 'schema:Product', name: 'C', gtin13: '123' } }))).toMatchObject({
+      id: '123',
+      title: 'C',
+    });
   });
 
   it('takes a brand given as a string, an object or a list, and an image object', () => {
-    expect(detectProduct(ld({ '@type': 'Product', name: 'D', sku: 'd', brand: [{ name: 'Acme' }], image: { '@type': 'ImageObject', url: '/d.png' } }))).toMatchObject({ brand: 'Acme', image: 'http://127.0.0.1:4000/d.png' });
+    expect(
+      detectProduct(
+        ld({ '@type': 'Product', name: 'D', sku: 'd', brand: [{ name: 'Acme' }], image: { '@type': 'ImageObject', url: '/d.png' } }),
+      ),
+    ).toMatchObject({ brand: 'Acme', image: 'http://127.0.0.1:4000/d.png' });
   });
 
   it('skips a product with no name', () => {
@@ -75,7 +102,15 @@ describe('JSON-LD shapes', () => {
 
 describe('values from pages', () => {
   it('parses prices as shops write them', () => {
-    expect([parsePrice('1,299.00'), parsePrice('1.299,00'), parsePrice('34,50'), parsePrice('€ 12'), parsePrice('1,299'), parsePrice('free'), parsePrice(-3)]).toEqual([1299, 1299, 34.5, 12, 1299, undefined, undefined]);
+    expect([
+      parsePrice('1,299.00'),
+      parsePrice('1.299,00'),
+      parsePrice('34,50'),
+      parsePrice('€ 12'),
+      parsePrice('1,299'),
+      parsePrice('free'),
+      parsePrice(-3),
+    ]).toEqual([1299, 1299, 34.5, 12, 1299, undefined, undefined]);
   });
   it('keeps only http(s) links, and http(s) or data:image pictures', () => {
     expect(safeLinkUrl('javascript:alert(1)')).toBeNull();

@@ -18,7 +18,14 @@ const { open } = useTestDbs('fw-membership');
 const studyServer: FetchLike = async () => ({
   status: 200,
   headers: { get: () => null },
-  json: async () => ({ study: { id: 'st-1', name: 'Study one', keepUrlQuery: true }, participant: 'p-7', role: 'seller', condition: 'B.IIc', ingestToken: 'fwi_token', ingestUrl: 'http://localhost:1/v1/events' }),
+  json: async () => ({
+    study: { id: 'st-1', name: 'Study one', keepUrlQuery: true },
+    participant: 'p-7',
+    role: 'seller',
+    condition: 'B.IIc',
+    ingestToken: 'fwi_token',
+    ingestUrl: 'http://localhost:1/v1/events',
+  }),
 });
 
 describe('leaving and joining a study again', () => {
@@ -28,7 +35,13 @@ describe('leaving and joining a study again', () => {
     await setAllowedHosts(db, ['shop.test']);
     await updateSettings(db, { overlay: { collapsed: true, side: 'left' } });
     const joined = await joinStudy(db, 'localhost:1', 'ABCD-1234', studyServer);
-    expect(joined).toMatchObject({ study: 'st-1', participant: 'p-7', role: 'seller', keepUrlQuery: true, consentedAt: agreed.consentedAt });
+    expect(joined).toMatchObject({
+      study: 'st-1',
+      participant: 'p-7',
+      role: 'seller',
+      keepUrlQuery: true,
+      consentedAt: agreed.consentedAt,
+    });
     // Paused for a reason while in the study: the participant's state, not the study's.
     await updateSettings(db, { loggingEnabled: false, pauseReason: 'out of space' });
 

@@ -3,7 +3,14 @@ import { makeEvent } from '../../lib/events/build';
 import type { FwEvent } from '../../lib/events/schema';
 import { studyStats } from '../../lib/analysis/study-stats';
 
-const ctx = (conversation: string, condition: string) => ({ study: 's', participant: 'p', conversation, role: 'seller' as const, condition, url: null });
+const ctx = (conversation: string, condition: string) => ({
+  study: 's',
+  participant: 'p',
+  conversation,
+  role: 'seller' as const,
+  condition,
+  url: null,
+});
 
 /** A conversation: Buyer/Seller exchanges, with hovers and shares placed in given turns. */
 function conversation(id: string, condition: string, turns: number, hoverTurns: number[], t0: number, accepted?: boolean): FwEvent[] {
@@ -13,7 +20,19 @@ function conversation(id: string, condition: string, turns: number, hoverTurns: 
   for (let turn = 1; turn <= turns; turn++) {
     out.push(makeEvent(c, 'Buyer', 'utter', { text: `b${turn}` }, t++));
     if (hoverTurns.includes(turn)) out.push(makeEvent(c, 'Seller', 'hover', { target: 'result_image', productId: 'x', dwellMs: 300 }, t++));
-    out.push(makeEvent(c, 'Seller', 'utter', { text: `s${turn}`, acts: turn === 1 ? ['greet'] : ['ask_budget'], ...(turn === 2 ? { suggestion: { id: 'sg', editDistance: 0, usedAs: 'as_is' as const } } : {}) }, t++));
+    out.push(
+      makeEvent(
+        c,
+        'Seller',
+        'utter',
+        {
+          text: `s${turn}`,
+          acts: turn === 1 ? ['greet'] : ['ask_budget'],
+          ...(turn === 2 ? { suggestion: { id: 'sg', editDistance: 0, usedAs: 'as_is' as const } } : {}),
+        },
+        t++,
+      ),
+    );
   }
   out.push(makeEvent(c, 'Seller', 'share', { productIds: ['x'], mode: condition.includes('III') ? 'III' : 'II', from: 'search' }, t++));
   if (accepted !== undefined) {
@@ -29,7 +48,13 @@ describe('studyStats', () => {
       ...conversation('c1', 'B.IIc', 3, [1, 3], 1_000, true),
       ...conversation('c2', 'B.IIc', 2, [1], 2_000, false),
       ...conversation('c3', 'A.IIIc', 2, [], 3_000),
-      makeEvent({ ...ctx('', 'B.IIc'), conversation: null }, 'Page', 'scroll', { container: 'document', depthPct: 10, maxDepthPct: 10 }, 4_000),
+      makeEvent(
+        { ...ctx('', 'B.IIc'), conversation: null },
+        'Page',
+        'scroll',
+        { container: 'document', depthPct: 10, maxDepthPct: 10 },
+        4_000,
+      ),
     ];
     const s = studyStats(events);
     expect(s.conversations.map((c) => [c.conversation, c.turnCount, c.outcomeLabel])).toEqual([

@@ -33,7 +33,12 @@ function endpoint(script: (n: number, events: FwEvent[]) => { status: number; re
     const events = (JSON.parse(init.body) as { events: FwEvent[] }).events;
     const fault = script(calls++, events);
     if (fault === 'network') throw new Error('fetch failed');
-    if (fault) return { status: fault.status, headers: { get: (h: string) => (h === 'Retry-After' ? (fault.retryAfter ?? null) : null) }, json: async () => ({ error: 'x' }) };
+    if (fault)
+      return {
+        status: fault.status,
+        headers: { get: (h: string) => (h === 'Retry-After' ? (fault.retryAfter ?? null) : null) },
+        json: async () => ({ error: 'x' }),
+      };
     const accepted: string[] = [];
     const duplicates: string[] = [];
     const rejected: { id: string; error: string }[] = [];
@@ -76,7 +81,10 @@ describe('syncOnce', () => {
 
   it('keeps events through network errors and server failures, backing off, then delivers each once', async () => {
     const db = open();
-    await putEvents(db, Array.from({ length: 700 }, (_, i) => clickEvent(i)));
+    await putEvents(
+      db,
+      Array.from({ length: 700 }, (_, i) => clickEvent(i)),
+    );
     // The first batch is stored but its answer lost (a 500 after storing), then the network fails once.
     let t = 1_000_000;
     const ep = endpoint((n) => (n === 1 ? 'network' : null));
@@ -85,12 +93,18 @@ describe('syncOnce', () => {
       return ep.calls() === 1 ? { status: 500, headers: { get: () => null }, json: async () => ({}) } : res;
     };
     const first = await syncOnce(db, target, lossy, () => t);
-    expect(first).toMatchObject({ ok: false, error: 'The study server had a problem (HTTP 500); your events are kept and will be sent later' });
+    expect(first).toMatchObject({
+      ok: false,
+      error: 'The study server had a problem (HTTP 500); your events are kept and will be sent later',
+    });
     expect(await syncDue(db, t)).toBe(false);
     const status = await readSyncStatus(db);
     expect(status.nextAttemptAt).toBeGreaterThan(t);
     t = status.nextAttemptAt ?? t;
-    expect(await syncOnce(db, target, lossy, () => t)).toMatchObject({ ok: false, error: expect.stringMatching(/^Could not reach the server/) });
+    expect(await syncOnce(db, target, lossy, () => t)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Could not reach the server/),
+    });
     expect((await readSyncStatus(db)).failures).toBe(2);
     t += 10 * 60_000;
     expect(await syncOnce(db, target, lossy, () => t)).toEqual({ ok: true, uploaded: 700, rejected: 0 });
@@ -161,7 +175,11 @@ function poisoned(poison: ReadonlySet<string>, status = 500) {
  * Runs the uploader the way the background does: again whenever the backoff allows (the clock jumps there), until
  * it succeeds or `maxRuns` runs. `reopen` gives each run a fresh database connection, as a restarted worker has.
  */
-async function untilDone(db: FloorwalkerDb, fetchFn: FetchLike, opts: { maxRuns?: number; reopen?: () => FloorwalkerDb; calls?: () => number } = {}) {
+async function untilDone(
+  db: FloorwalkerDb,
+  fetchFn: FetchLike,
+  opts: { maxRuns?: number; reopen?: () => FloorwalkerDb; calls?: () => number } = {},
+) {
   let t = 1_000_000;
   const runs: { result: SyncResult; at: number; requests: number }[] = [];
   for (let i = 0; i < (opts.maxRuns ?? 30); i++) {
@@ -212,7 +230,10 @@ describe('one event the server fails on never blocks the queue', () => {
 
   it('a server that fails on everything gets nothing set aside, and is asked less and less often', async () => {
     const db = open();
-    await putEvents(db, Array.from({ length: 600 }, (_, i) => clickEvent(1_000 + i)));
+    await putEvents(
+      db,
+      Array.from({ length: 600 }, (_, i) => clickEvent(1_000 + i)),
+    );
     let down = true;
     const ep = endpoint(() => (down ? { status: 500 } : null));
     const { runs } = await untilDone(db, ep.fetchFn, { maxRuns: 12, calls: ep.calls });
@@ -225,7 +246,9 @@ describe('one event the server fails on never blocks the queue', () => {
     expect((await readSyncStatus(db)).failures).toBe(12);
     // At most two requests per attempt: a half and the control that fails too.
     expect(Math.max(...runs.map((r) => r.requests))).toBeLessThanOrEqual(2);
-    expect((await readSyncStatus(db)).lastError).toBe('The study server had a problem (HTTP 500); your events are kept and will be sent later');
+    expect((await readSyncStatus(db)).lastError).toBe(
+      'The study server had a problem (HTTP 500); your events are kept and will be sent later',
+    );
 
     down = false;
     const back = await syncOnce(db, target, ep.fetchFn, () => runs.at(-1)!.at + 10 * 60_000);
@@ -235,12 +258,18 @@ describe('one event the server fails on never blocks the queue', () => {
 
   it('a server that fails on everything after some events went up (so a control exists) still gets nothing set aside', async () => {
     const db = open();
-    await putEvents(db, Array.from({ length: 20 }, (_, i) => clickEvent(1_000 + i)));
+    await putEvents(
+      db,
+      Array.from({ length: 20 }, (_, i) => clickEvent(1_000 + i)),
+    );
     let down = false;
     const ep = endpoint(() => (down ? { status: 502 } : null));
     await syncOnce(db, target, ep.fetchFn);
     down = true;
-    await putEvents(db, Array.from({ length: 30 }, (_, i) => clickEvent(5_000 + i)));
+    await putEvents(
+      db,
+      Array.from({ length: 30 }, (_, i) => clickEvent(5_000 + i)),
+    );
     const { runs } = await untilDone(db, ep.fetchFn, { maxRuns: 15, calls: ep.calls });
     expect(runs.every((r) => !r.result.ok)).toBe(true);
     expect(await byState(db, SyncState.rejected)).toEqual([]);
@@ -250,7 +279,10 @@ describe('one event the server fails on never blocks the queue', () => {
   it('network errors, 429 and 503 are never held against an event', async () => {
     for (const fault of ['network', { status: 429 }, { status: 503 }] as const) {
       const db = open();
-      await putEvents(db, Array.from({ length: 8 }, (_, i) => clickEvent(1_000 + i)));
+      await putEvents(
+        db,
+        Array.from({ length: 8 }, (_, i) => clickEvent(1_000 + i)),
+      );
       const ep = endpoint(() => fault);
       await untilDone(db, ep.fetchFn, { maxRuns: 10 });
       expect(await readSuspect(db, target)).toBeNull();
@@ -261,13 +293,19 @@ describe('one event the server fails on never blocks the queue', () => {
   it('a flaky server (30% of requests fail at random) gets every event, none set aside', async () => {
     for (let seed = 1; seed <= 20; seed++) {
       const db = open();
-      await putEvents(db, Array.from({ length: 60 }, (_, i) => clickEvent(1_000 + i)));
+      await putEvents(
+        db,
+        Array.from({ length: 60 }, (_, i) => clickEvent(1_000 + i)),
+      );
       let x = seed;
-      const random = () => ((x = (x * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+      const random = () => (x = (x * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
       const ep = endpoint(() => (random() < 0.3 ? { status: 500 } : null));
       // Events arrive in small batches, as they do while a participant works.
       for (let round = 0; round < 12; round++) {
-        await putEvents(db, Array.from({ length: 5 }, (_, i) => clickEvent(10_000 + round * 10 + i)));
+        await putEvents(
+          db,
+          Array.from({ length: 5 }, (_, i) => clickEvent(10_000 + round * 10 + i)),
+        );
         await untilDone(db, ep.fetchFn, { maxRuns: 200 });
       }
       expect(await byState(db, SyncState.rejected), `seed ${seed}`).toEqual([]);
@@ -302,7 +340,9 @@ describe('one event the server fails on never blocks the queue', () => {
     db.close();
     const { db: after } = await untilDone(db, ep.fetchFn, { reopen: () => (db = open(name)) });
     expect(ep.stored.size).toBe(499);
-    expect((await byState(after, SyncState.rejected)).map((e) => [e.id, e.syncError])).toEqual([[poison, setAsideReason(SYNC_SET_ASIDE_STRIKES, 500)]]);
+    expect((await byState(after, SyncState.rejected)).map((e) => [e.id, e.syncError])).toEqual([
+      [poison, setAsideReason(SYNC_SET_ASIDE_STRIKES, 500)],
+    ]);
     expect(await byState(after, SyncState.pending)).toEqual([]);
   });
 });

@@ -18,7 +18,14 @@ afterEach(() => {
 });
 
 const answer = (text: string, page = 0): SearchResponse =>
-  ({ hits: [{ id: `hit-${text}` }], total: 20, latencyMs: 1, corrections: [], partial: false, query: { text, page, pageSize: 8 } }) as unknown as SearchResponse;
+  ({
+    hits: [{ id: `hit-${text}` }],
+    total: 20,
+    latencyMs: 1,
+    corrections: [],
+    partial: false,
+    query: { text, page, pageSize: 8 },
+  }) as unknown as SearchResponse;
 
 /** A search api whose every search waits until the test resolves it, by the words asked for. */
 function slowApi() {
@@ -83,11 +90,15 @@ describe('useSearch', () => {
     expect(s.current().text).toBe('');
   });
 
-  it('the Buyer profile\'s words and filters replace the query, and clearing keeps only the category and the words', async () => {
+  it("the Buyer profile's words and filters replace the query, and clearing keeps only the category and the words", async () => {
     const { api } = slowApi();
     const s = mount(api);
     await act(() => s.current().searchProfile('headphones', { category: 'audio', priceMax: 100, excludeBrands: ['Acme'] }));
-    expect(s.current()).toMatchObject({ text: 'headphones', fromProfile: true, filters: { category: 'audio', priceMax: 100, excludeBrands: ['Acme'] } });
+    expect(s.current()).toMatchObject({
+      text: 'headphones',
+      fromProfile: true,
+      filters: { category: 'audio', priceMax: 100, excludeBrands: ['Acme'] },
+    });
     await act(() => s.current().clearProfile());
     expect(s.current().fromProfile).toBe(false);
     expect(s.current().text).toBe('headphones');

@@ -32,7 +32,10 @@ describe('a product view under way is reported as it lasts, under the id it ends
     const reports: { payload: PayloadOf<'product_view'>; view: ViewReport }[] = [];
     const product = observable<DetectedProduct | null>({ id: 'p1', title: 'Lamp', source: 'json-ld' });
     const ac = new AbortController();
-    trackProductViews(document, ac.signal, product, (payload, view) => reports.push({ payload, view }), { now: () => t, newId: () => `id-${++n}` });
+    trackProductViews(document, ac.signal, product, (payload, view) => reports.push({ payload, view }), {
+      now: () => t,
+      newId: () => `id-${++n}`,
+    });
     const advance = (ms: number) => {
       t += ms;
       vi.advanceTimersByTime(ms);
@@ -83,7 +86,12 @@ describe('collecting the views pages left behind', () => {
     await vi.waitFor(() => expect(storage.data.size).toBe(5));
     const { batches, log } = logged();
     expect(await collectViews(storage, log, now)).toBe(2);
-    expect(batches.flat().map((e) => (e as { id: string }).id).sort()).toEqual([ended.id, gone.id].sort());
+    expect(
+      batches
+        .flat()
+        .map((e) => (e as { id: string }).id)
+        .sort(),
+    ).toEqual([ended.id, gone.id].sort());
     expect([...storage.data.keys()].sort()).toEqual(['fw:logging', viewJournalKey(live.id)].sort());
     // Its page gone quiet too: collected next time.
     expect(await collectViews(storage, log, now + VIEW_STALE_MS)).toBe(1);
@@ -94,7 +102,9 @@ describe('collecting the views pages left behind', () => {
     const storage = memoryStorage();
     journalView(storage, hoverEvent(1), true, 0);
     await vi.waitFor(() => expect(storage.data.size).toBe(1));
-    await expect(collectViews(storage, async () => Promise.reject(new Error('QuotaExceededError')), 1)).rejects.toThrow('QuotaExceededError');
+    await expect(collectViews(storage, async () => Promise.reject(new Error('QuotaExceededError')), 1)).rejects.toThrow(
+      'QuotaExceededError',
+    );
     expect(storage.data.size).toBe(1);
   });
 });

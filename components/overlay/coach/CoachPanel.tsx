@@ -11,14 +11,19 @@ export function CoachPanel({ coach }: { coach: CoachController }) {
     return (
       <section class="fw-section" aria-labelledby="fw-coach-h">
         <h3 id="fw-coach-h">Conversation</h3>
-        <p class="fw-hint" data-testid="fw-turns">Turn {view.state.turns}. Messages are logged; coaching is off in this condition.</p>
+        <p class="fw-hint" data-testid="fw-turns">
+          Turn {view.state.turns}. Messages are logged; coaching is off in this condition.
+        </p>
       </section>
     );
   }
   return (
     <section class="fw-section fw-coach" aria-labelledby="fw-coach-h" data-testid="fw-coach">
       <h3 id="fw-coach-h">
-        Coach <span class="fw-muted" data-testid="fw-turns">· turn {view.state.turns}</span>
+        Coach{' '}
+        <span class="fw-muted" data-testid="fw-turns">
+          · turn {view.state.turns}
+        </span>
       </h3>
       {view.awaiting && (
         <p class="fw-prompt" role="alert" data-testid="fw-choose-act">
@@ -37,7 +42,14 @@ export function CoachPanel({ coach }: { coach: CoachController }) {
         <div class="fw-guidance" data-testid="fw-guidance">
           <span class="fw-muted">Next:</span>
           {view.guidance.map((g) => (
-            <button type="button" key={g.act.id} class="fw-chip" title={g.act.hint} onClick={() => coach.clickAct(g.act.id)} data-testid={`fw-next-${g.act.id}`}>
+            <button
+              type="button"
+              key={g.act.id}
+              class="fw-chip"
+              title={g.act.hint}
+              onClick={() => coach.clickAct(g.act.id)}
+              data-testid={`fw-next-${g.act.id}`}
+            >
               <span>
                 <b>{g.act.number}</b> {g.act.label}
               </span>
@@ -81,7 +93,11 @@ export function CoachPanel({ coach }: { coach: CoachController }) {
             >
               <span class="fw-act-no">{s.act.number}</span>
               <span class="fw-act-label">{s.act.label}</span>
-              {s.count > 0 && <span class="fw-act-count" aria-label={`used ${s.count} times`}>✓{s.count > 1 ? `×${s.count}` : ''}</span>}
+              {s.count > 0 && (
+                <span class="fw-act-count" aria-label={`used ${s.count} times`}>
+                  ✓{s.count > 1 ? `×${s.count}` : ''}
+                </span>
+              )}
             </button>
             {!s.available && s.reason && <span class="fw-act-why">{s.reason}</span>}
           </li>

@@ -32,7 +32,12 @@ export function ProfilePanel({ coach }: { coach: CoachController }) {
                 }}
               />
             ) : (
-              <EntryRow entry={e} onConfirm={() => void coach.changeProfile({ op: 'confirm', key: e.key })} onEdit={() => setEditing(e.key)} onRemove={() => void coach.changeProfile({ op: 'remove', key: e.key })} />
+              <EntryRow
+                entry={e}
+                onConfirm={() => void coach.changeProfile({ op: 'confirm', key: e.key })}
+                onEdit={() => setEditing(e.key)}
+                onRemove={() => void coach.changeProfile({ op: 'remove', key: e.key })}
+              />
             )}
           </li>
         ))}
@@ -45,7 +50,12 @@ export function ProfilePanel({ coach }: { coach: CoachController }) {
               <li key={e.key} class="fw-profile-item" data-testid={`fw-earlier-${e.key}`}>
                 <span class="fw-profile-slot">{SLOT_LABELS[e.item.slot]}</span> <span class="fw-profile-value">{describeItem(e.item)}</span>
                 <span class="fw-profile-actions">
-                  <button type="button" class="fw-link" onClick={() => void coach.changeProfile({ op: 'reuse', key: e.key })} data-testid={`fw-reuse-${e.key}`}>
+                  <button
+                    type="button"
+                    class="fw-link"
+                    onClick={() => void coach.changeProfile({ op: 'reuse', key: e.key })}
+                    data-testid={`fw-reuse-${e.key}`}
+                  >
                     Use
                   </button>
                   <button type="button" class="fw-link" onClick={() => void coach.changeProfile({ op: 'dismiss', key: e.key })}>
@@ -69,14 +79,28 @@ function EntryRow({ entry, onConfirm, onEdit, onRemove }: { entry: ProfileEntry;
       {entry.status === 'suggested' && <span class="fw-badge">from chat</span>}
       <span class="fw-profile-actions">
         {entry.status === 'suggested' && (
-          <button type="button" class="fw-icon-btn" title="Confirm" aria-label={`Confirm ${what}`} onClick={onConfirm} data-testid="fw-profile-confirm">
+          <button
+            type="button"
+            class="fw-icon-btn"
+            title="Confirm"
+            aria-label={`Confirm ${what}`}
+            onClick={onConfirm}
+            data-testid="fw-profile-confirm"
+          >
             ✓
           </button>
         )}
         <button type="button" class="fw-icon-btn" title="Edit" aria-label={`Edit ${what}`} onClick={onEdit} data-testid="fw-profile-edit">
           ✎
         </button>
-        <button type="button" class="fw-icon-btn" title="Remove" aria-label={`Remove ${what}`} onClick={onRemove} data-testid="fw-profile-remove">
+        <button
+          type="button"
+          class="fw-icon-btn"
+          title="Remove"
+          aria-label={`Remove ${what}`}
+          onClick={onRemove}
+          data-testid="fw-profile-remove"
+        >
           ✕
         </button>
       </span>
@@ -96,7 +120,14 @@ function BuyerName({ name, onSave }: { name: string | null; onSave(name: string 
     >
       <label>
         Buyer{' '}
-        <input class="fw-input" value={draft} maxLength={100} placeholder="name, to remember them" onInput={(e) => setDraft(e.currentTarget.value)} data-testid="fw-buyer-name" />
+        <input
+          class="fw-input"
+          value={draft}
+          maxLength={100}
+          placeholder="name, to remember them"
+          onInput={(e) => setDraft(e.currentTarget.value)}
+          data-testid="fw-buyer-name"
+        />
       </label>
       <button type="submit" class="fw-btn" disabled={(draft.trim() || null) === name} data-testid="fw-buyer-save">
         Save
@@ -137,7 +168,11 @@ function ItemEditor({ item, onSave, onCancel }: { item: ProfileItem; onSave(item
           )}
         </label>
       )}
-      {error && <span class="fw-error" role="alert">{error}</span>}
+      {error && (
+        <span class="fw-error" role="alert">
+          {error}
+        </span>
+      )}
       <button type="submit" class="fw-btn" data-testid="fw-edit-save">
         Save
       </button>
@@ -203,7 +238,9 @@ function build(item: ProfileItem, a: string, b: string): ProfileItem | string {
     case 'use':
       return text ? { slot: 'use', use: text } : 'Say what it is for.';
     case 'feature':
-      return /^[A-Za-z]\w*=.+$/.test(text) ? { slot: 'feature', feature: text, want: b === 'yes' } : 'A feature looks like attribute=value, e.g. wireless=true.';
+      return /^[A-Za-z]\w*=.+$/.test(text)
+        ? { slot: 'feature', feature: text, want: b === 'yes' }
+        : 'A feature looks like attribute=value, e.g. wireless=true.';
     case 'owned':
       return text ? { slot: 'owned', product: text } : 'Name the product.';
   }

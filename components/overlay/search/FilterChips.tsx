@@ -65,38 +65,64 @@ export function FilterChips({ categories, facets, filters, onChange }: FilterChi
         {open ? 'Fewer filters' : `Filters${active ? ` (${active})` : ''}`} {open ? '▴' : '▾'}
       </button>
       {open && (
-      <>
-      <div class="fw-chip-row" role="group" aria-label="Price and rating">
-        {PRICE_BANDS.map((b) => {
-          const on = filters.priceMin === b.min && filters.priceMax === b.max;
-          return <Chip key={b.label} label={b.label} on={on} onToggle={() => set(on ? { priceMin: undefined, priceMax: undefined } : { priceMin: b.min, priceMax: b.max })} />;
-        })}
-        <Chip label="4★ & up" on={filters.minRating === 4} onToggle={() => set({ minRating: filters.minRating === 4 ? undefined : 4 })} />
-      </div>
-      {facets && filters.category && (
         <>
-          {facets.flags.length > 0 && (
-            <div class="fw-chip-row" role="group" aria-label="Features">
-              {facets.flags.slice(0, 6).map((f) => (
-                <Chip key={f.key} label={humanizeKey(f.key)} on={attrs[f.key] === true} onToggle={() => setAttr(f.key, attrs[f.key] === true ? undefined : true)} />
-              ))}
-            </div>
-          )}
-          {facets.options.slice(0, 2).map((o) => (
-            <div class="fw-chip-row" role="group" aria-label={humanizeKey(o.key)} key={o.key}>
-              {o.values.slice(0, 6).map((v) => (
-                <Chip key={v.value} label={v.value} on={attrs[o.key] === v.value} onToggle={() => setAttr(o.key, attrs[o.key] === v.value ? undefined : v.value)} />
-              ))}
-            </div>
-          ))}
-          <div class="fw-chip-row" role="group" aria-label="Brand">
-            {facets.brands.slice(0, 6).map((b) => (
-              <Chip key={b.name} label={b.name} on={brand === b.name} onToggle={() => set({ brands: brand === b.name ? undefined : [b.name] })} />
-            ))}
+          <div class="fw-chip-row" role="group" aria-label="Price and rating">
+            {PRICE_BANDS.map((b) => {
+              const on = filters.priceMin === b.min && filters.priceMax === b.max;
+              return (
+                <Chip
+                  key={b.label}
+                  label={b.label}
+                  on={on}
+                  onToggle={() => set(on ? { priceMin: undefined, priceMax: undefined } : { priceMin: b.min, priceMax: b.max })}
+                />
+              );
+            })}
+            <Chip
+              label="4★ & up"
+              on={filters.minRating === 4}
+              onToggle={() => set({ minRating: filters.minRating === 4 ? undefined : 4 })}
+            />
           </div>
+          {facets && filters.category && (
+            <>
+              {facets.flags.length > 0 && (
+                <div class="fw-chip-row" role="group" aria-label="Features">
+                  {facets.flags.slice(0, 6).map((f) => (
+                    <Chip
+                      key={f.key}
+                      label={humanizeKey(f.key)}
+                      on={attrs[f.key] === true}
+                      onToggle={() => setAttr(f.key, attrs[f.key] === true ? undefined : true)}
+                    />
+                  ))}
+                </div>
+              )}
+              {facets.options.slice(0, 2).map((o) => (
+                <div class="fw-chip-row" role="group" aria-label={humanizeKey(o.key)} key={o.key}>
+                  {o.values.slice(0, 6).map((v) => (
+                    <Chip
+                      key={v.value}
+                      label={v.value}
+                      on={attrs[o.key] === v.value}
+                      onToggle={() => setAttr(o.key, attrs[o.key] === v.value ? undefined : v.value)}
+                    />
+                  ))}
+                </div>
+              ))}
+              <div class="fw-chip-row" role="group" aria-label="Brand">
+                {facets.brands.slice(0, 6).map((b) => (
+                  <Chip
+                    key={b.name}
+                    label={b.name}
+                    on={brand === b.name}
+                    onToggle={() => set({ brands: brand === b.name ? undefined : [b.name] })}
+                  />
+                ))}
+              </div>
+            </>
+          )}
         </>
-      )}
-      </>
       )}
     </div>
   );

@@ -39,15 +39,7 @@ export function ResultCard({ hit, index, active, selected, onChoose, onImageHove
       onClick={onChoose}
     >
       {hit.image ? (
-        <img
-          class="fw-result-img"
-          src={hit.image.src}
-          alt={hit.image.alt}
-          width={64}
-          height={48}
-          loading="lazy"
-          {...hover}
-        />
+        <img class="fw-result-img" src={hit.image.src} alt={hit.image.alt} width={64} height={48} loading="lazy" {...hover} />
       ) : (
         <div class="fw-result-img fw-noimg" aria-hidden="true" />
       )}

@@ -89,20 +89,11 @@ export function SearchPanel({ api, log, onSelect, profile: profileSource, action
           Search with the Buyer profile
         </button>
       )}
-      <FilterChips
-        categories={categories}
-        facets={facets}
-        filters={filters}
-        onChange={search.setFilters}
-      />
+      <FilterChips categories={categories} facets={facets} filters={filters} onChange={search.setFilters} />
       {fromProfile && (
         <p class="fw-hint" data-testid="fw-profile-filters">
           Buyer profile: {profileFilterWords(filters)}{' '}
-          <button
-            type="button"
-            class="fw-link"
-            onClick={search.clearProfile}
-          >
+          <button type="button" class="fw-link" onClick={search.clearProfile}>
             clear
           </button>
         </p>
@@ -125,7 +116,9 @@ export function SearchPanel({ api, log, onSelect, profile: profileSource, action
           {loading && ' · updating…'}
         </p>
       )}
-      {idle && !error && <p class="fw-hint">Type to search {categories.length ? 'or pick a category' : ''}. ↑ ↓ to move, Enter to choose.</p>}
+      {idle && !error && (
+        <p class="fw-hint">Type to search {categories.length ? 'or pick a category' : ''}. ↑ ↓ to move, Enter to choose.</p>
+      )}
       {hits.length > 0 && (
         <ul class="fw-results" id="fw-results" role="listbox" aria-label="Search results" data-testid="fw-results">
           {hits.map((hit, i) => (
@@ -153,7 +146,13 @@ export function SearchPanel({ api, log, onSelect, profile: profileSource, action
           <span>
             Page {shownPage + 1} of {Math.ceil(response.total / pageSize)}
           </span>
-          <button type="button" class="fw-btn" data-testid="fw-next" disabled={to >= response.total} onClick={() => search.setPage(page + 1)}>
+          <button
+            type="button"
+            class="fw-btn"
+            data-testid="fw-next"
+            disabled={to >= response.total}
+            onClick={() => search.setPage(page + 1)}
+          >
             Next ›
           </button>
         </nav>
@@ -168,6 +167,7 @@ function profileFilterWords(f: SearchFilters): string {
   if (f.priceMin !== undefined || f.priceMax !== undefined) parts.push(budgetWords({ min: f.priceMin, max: f.priceMax }));
   if (f.boostBrands?.length) parts.push(`${f.boostBrands.join(', ')} first`);
   if (f.excludeBrands?.length) parts.push(`no ${f.excludeBrands.join(', ')}`);
-  for (const [attr, v] of Object.entries(f.excludeAttributes ?? {})) parts.push(`no ${(Array.isArray(v) ? v : [v]).map((x) => featureWords(`${attr}=${String(x)}`)).join(', ')}`);
+  for (const [attr, v] of Object.entries(f.excludeAttributes ?? {}))
+    parts.push(`no ${(Array.isArray(v) ? v : [v]).map((x) => featureWords(`${attr}=${String(x)}`)).join(', ')}`);
   return parts.join(' · ') || 'nothing to filter by yet';
 }

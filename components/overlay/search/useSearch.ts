@@ -42,7 +42,10 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
   useEffect(() => {
     if (!filters.category) return setFacets(null);
     let live = true;
-    api.facets(filters.category).then((f) => live && setFacets(f), () => live && setFacets(null));
+    api.facets(filters.category).then(
+      (f) => live && setFacets(f),
+      () => live && setFacets(null),
+    );
     return () => {
       live = false;
     };
@@ -99,10 +102,12 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
     onSelect?.(hit);
   };
   // Any change to the query starts again from its first page.
-  const firstPage = <T>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(0);
-  };
+  const firstPage =
+    <T>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(0);
+    };
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'ArrowDown' && hits.length) {
       e.preventDefault();
@@ -155,7 +160,14 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
     },
     /** Drops what the Buyer profile added (price, brands, left-out features), keeping the category and the words. */
     clearProfile() {
-      setFilters({ ...filters, boostBrands: undefined, excludeBrands: undefined, excludeAttributes: undefined, priceMin: undefined, priceMax: undefined });
+      setFilters({
+        ...filters,
+        boostBrands: undefined,
+        excludeBrands: undefined,
+        excludeAttributes: undefined,
+        priceMin: undefined,
+        priceMax: undefined,
+      });
       setFromProfile(false);
       setPage(0);
     },

@@ -13,7 +13,13 @@ export function ShareActions({ share, state, item }: ShareActionsProps) {
   const listed = state.list.some((i) => i.product.id === item.product.id);
   const g = state.guess;
   const canGuess = state.cards && g !== null && item.product.source === 'catalog';
-  const guessNote = !g ? '' : g.open ? 'Waiting for the Buyer’s answer to your last guess' : g.allowed ? 'Guess that this is the Buyer’s product' : `A guess is allowed after ${g.minTurns} turns (now ${g.turns})`;
+  const guessNote = !g
+    ? ''
+    : g.open
+      ? 'Waiting for the Buyer’s answer to your last guess'
+      : g.allowed
+        ? 'Guess that this is the Buyer’s product'
+        : `A guess is allowed after ${g.minTurns} turns (now ${g.turns})`;
   // Clicks here must not also choose the result card they sit in.
   const act = (fn: () => void) => (e: Event) => {
     e.stopPropagation();
@@ -22,22 +28,47 @@ export function ShareActions({ share, state, item }: ShareActionsProps) {
   return (
     <div class="fw-share-actions" data-testid="fw-share-actions">
       {state.mode === 'I' && (
-        <button type="button" class="fw-btn fw-btn-small" data-testid="fw-insert-link" title="Put the product’s title and link in your message" onClick={act(() => quiet(share.share([item])))}>
+        <button
+          type="button"
+          class="fw-btn fw-btn-small"
+          data-testid="fw-insert-link"
+          title="Put the product’s title and link in your message"
+          onClick={act(() => quiet(share.share([item])))}
+        >
           Insert link
         </button>
       )}
       {state.mode === 'II' && (
-        <button type="button" class="fw-btn fw-btn-small fw-btn-primary" data-testid="fw-share-now" title={state.cards ? 'Send the Buyer a product card' : 'Put the product in your message as text'} onClick={act(() => share.setDraft(item))}>
+        <button
+          type="button"
+          class="fw-btn fw-btn-small fw-btn-primary"
+          data-testid="fw-share-now"
+          title={state.cards ? 'Send the Buyer a product card' : 'Put the product in your message as text'}
+          onClick={act(() => share.setDraft(item))}
+        >
           Share…
         </button>
       )}
       {state.mode === 'III' && (
-        <button type="button" class="fw-btn fw-btn-small" data-testid="fw-add-to-list" disabled={listed} onClick={act(() => share.addToList(item))}>
+        <button
+          type="button"
+          class="fw-btn fw-btn-small"
+          data-testid="fw-add-to-list"
+          disabled={listed}
+          onClick={act(() => share.addToList(item))}
+        >
           {listed ? 'In list ✓' : 'Add to list'}
         </button>
       )}
       {canGuess && (
-        <button type="button" class="fw-btn fw-btn-small" data-testid="fw-guess" disabled={!g.allowed || g.open} title={guessNote} onClick={act(() => quiet(share.guess(item.product)))}>
+        <button
+          type="button"
+          class="fw-btn fw-btn-small"
+          data-testid="fw-guess"
+          disabled={!g.allowed || g.open}
+          title={guessNote}
+          onClick={act(() => quiet(share.guess(item.product)))}
+        >
           Guess
         </button>
       )}

@@ -40,7 +40,16 @@ export function ShareDialog({ share, item, cards }: { share: ShareController; it
       </div>
       <label class="fw-share-label">
         Message (optional)
-        <textarea ref={box} class="fw-input" rows={2} value={message} maxLength={4000} data-testid="fw-share-message" onInput={(e) => setMessage(e.currentTarget.value)} placeholder="Why this one suits them…" />
+        <textarea
+          ref={box}
+          class="fw-input"
+          rows={2}
+          value={message}
+          maxLength={4000}
+          data-testid="fw-share-message"
+          onInput={(e) => setMessage(e.currentTarget.value)}
+          placeholder="Why this one suits them…"
+        />
       </label>
       {!cards && <p class="fw-hint">This chat cannot show product cards: the product goes into your message box as text, with its link.</p>}
       <div class="fw-row">

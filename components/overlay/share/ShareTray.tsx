@@ -32,13 +32,27 @@ export function ShareTray({ share }: { share: ShareController }) {
             {state.list.map((i) => (
               <li key={i.product.id} data-product-id={i.product.id}>
                 <span class="fw-share-list-title">{i.product.title}</span> <span class="fw-muted">{priceText(i.product)}</span>
-                <button type="button" class="fw-linkbtn" aria-label={`Remove ${i.product.title} from the list`} onClick={() => share.removeFromList(i.product.id)}>
+                <button
+                  type="button"
+                  class="fw-linkbtn"
+                  aria-label={`Remove ${i.product.title} from the list`}
+                  onClick={() => share.removeFromList(i.product.id)}
+                >
                   ✕
                 </button>
               </li>
             ))}
           </ol>
-          <textarea class="fw-input" rows={2} value={message} maxLength={4000} placeholder="Message (optional)" aria-label="Message with the list" data-testid="fw-share-list-message" onInput={(e) => setMessage(e.currentTarget.value)} />
+          <textarea
+            class="fw-input"
+            rows={2}
+            value={message}
+            maxLength={4000}
+            placeholder="Message (optional)"
+            aria-label="Message with the list"
+            data-testid="fw-share-list-message"
+            onInput={(e) => setMessage(e.currentTarget.value)}
+          />
           <button type="button" class="fw-btn fw-btn-primary" data-testid="fw-share-list-send" disabled={busy} onClick={shareList}>
             {state.cards ? `Share list (${state.list.length})` : `Put list in message (${state.list.length})`}
           </button>

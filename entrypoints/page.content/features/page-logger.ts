@@ -24,14 +24,21 @@ export default defineFeature({
       running = new AbortController();
       const both = AbortSignal.any([signal, running.signal]);
       startPageLogger(
-        { doc: document, context: pageContext, ignore, enqueue: (e) => sender.enqueue(e), ...(adapter ? {} : { product, journal: (e, final) => journalView(browser.storage.local, e, final) }) },
+        {
+          doc: document,
+          context: pageContext,
+          ignore,
+          enqueue: (e) => sender.enqueue(e),
+          ...(adapter ? {} : { product, journal: (e, final) => journalView(browser.storage.local, e, final) }),
+        },
         both,
       );
     };
     await apply();
     // A pause, resume, consent or withdrawal elsewhere reaches this page at once.
     const onChanged = (changes: Record<string, unknown>, area: string) => {
-      if (area === 'local' && LOGGING_SWITCH_KEY in changes) void apply().catch((e: unknown) => console.warn('[floorwalker] logger switch', e));
+      if (area === 'local' && LOGGING_SWITCH_KEY in changes)
+        void apply().catch((e: unknown) => console.warn('[floorwalker] logger switch', e));
     };
     listenUntilAbort(browser.storage.onChanged, onChanged, signal);
   },

@@ -34,10 +34,16 @@ function startShare(adapter: ChatAdapter, { rpc, log, context }: ContentDeps, si
     newId,
   });
   share.start(signal);
-  onAbort(signal, context.subscribe(() => share.refresh()));
+  onAbort(
+    signal,
+    context.subscribe(() => share.refresh()),
+  );
 
   // The chat tab used last is where product pages share to: say so at start and whenever it comes to the front.
-  const register = () => void rpc.registerChatTab(adapter.conversationId(document), document.title || location.hostname).catch((e: unknown) => console.warn('[floorwalker] chat tab', e));
+  const register = () =>
+    void rpc
+      .registerChatTab(adapter.conversationId(document), document.title || location.hostname)
+      .catch((e: unknown) => console.warn('[floorwalker] chat tab', e));
   register();
   document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && register(), { signal });
   window.addEventListener('focus', register, { signal });

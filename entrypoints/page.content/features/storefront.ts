@@ -9,6 +9,7 @@ export default defineFeature({
   async start({ ctx, context, product, rpc }, signal) {
     watchProduct(document, signal, product.set);
     const pageContext = await firstValue(context);
-    if (pageContext.role === 'seller' && !signal.aborted) await mountShareButton(ctx, { product, shareToChat: (p, message) => rpc.shareToChat(p, message) });
+    if (pageContext.role === 'seller' && !signal.aborted)
+      await mountShareButton(ctx, { product, shareToChat: (p, message) => rpc.shareToChat(p, message) });
   },
 });

@@ -13,16 +13,32 @@ interface Phones extends Model {
 const C = ['Black', 'Silver', 'Midnight Blue', 'White'];
 
 function h(
-  brand: string, name: string, base: number, type: Kind, wireless: boolean, noiseCancelling: boolean,
-  batteryHours: number, microphone: boolean, label?: string, colours: readonly string[] = C,
+  brand: string,
+  name: string,
+  base: number,
+  type: Kind,
+  wireless: boolean,
+  noiseCancelling: boolean,
+  batteryHours: number,
+  microphone: boolean,
+  label?: string,
+  colours: readonly string[] = C,
 ): Phones {
-  const kind = type === 'earbuds' ? 'Earbuds' : type === 'in-ear' ? 'In-Ear Headphones' : `${type === 'over-ear' ? 'Over-Ear' : 'On-Ear'} Headphones`;
+  const kind =
+    type === 'earbuds' ? 'Earbuds' : type === 'in-ear' ? 'In-Ear Headphones' : `${type === 'over-ear' ? 'Over-Ear' : 'On-Ear'} Headphones`;
   const lead = name.includes('Wireless') ? '' : type === 'earbuds' && wireless ? 'True Wireless ' : wireless ? 'Wireless ' : 'Wired ';
   // A name that already says "Earbuds" gets ", True Wireless Noise Cancelling" rather than the kind twice.
   const auto = /Earbuds$/.test(name)
     ? `, ${lead}${noiseCancelling ? 'Noise Cancelling' : ''}`.replace(/ $/, '')
     : ` ${lead}${noiseCancelling ? 'Noise Cancelling ' : ''}${kind}${microphone && !wireless ? ' with Mic' : ''}`;
-  return { brand, name, base, colours, label: label === undefined ? auto : ` ${label}`, attrs: { type, wireless, noiseCancelling, batteryHours: wireless ? batteryHours : 0, microphone } };
+  return {
+    brand,
+    name,
+    base,
+    colours,
+    label: label === undefined ? auto : ` ${label}`,
+    attrs: { type, wireless, noiseCancelling, batteryHours: wireless ? batteryHours : 0, microphone },
+  };
 }
 
 const PHONES: readonly Phones[] = [
@@ -30,14 +46,29 @@ const PHONES: readonly Phones[] = [
   h('Sony', 'WH-1000XM4', 349.99, 'over-ear', true, true, 30, true),
   h('Sony', 'WH-CH720N', 149.99, 'over-ear', true, true, 35, true),
   h('Sony', 'WH-CH520', 59.99, 'on-ear', true, false, 50, true, undefined, ['Black', 'White', 'Blue', 'Beige']),
-  h('Sony', 'ULT Wear', 199.99, 'over-ear', true, true, 30, true, 'Wireless Noise Cancelling Over-Ear Headphones with Extra Bass', ['Black', 'Off White', 'Forest Gray']),
+  h('Sony', 'ULT Wear', 199.99, 'over-ear', true, true, 30, true, 'Wireless Noise Cancelling Over-Ear Headphones with Extra Bass', [
+    'Black',
+    'Off White',
+    'Forest Gray',
+  ]),
   h('Sony', 'WF-1000XM5', 299.99, 'earbuds', true, true, 8, true, undefined, ['Black', 'Silver']),
   h('Sony', 'WF-C700N', 119.99, 'earbuds', true, true, 7.5, true, undefined, ['Black', 'White', 'Lavender', 'Sage Green']),
   h('Sony', 'WF-C510', 59.99, 'earbuds', true, false, 11, true),
   h('Sony', 'LinkBuds S', 199.99, 'earbuds', true, true, 6, true),
   h('Sony', 'MDR-7506', 99.99, 'over-ear', false, false, 0, false, 'Professional Wired Studio Monitor Headphones', ['Black']),
   h('Sony', 'MDR-EX15AP', 14.99, 'in-ear', false, false, 0, true, undefined, ['Black', 'White', 'Blue', 'Pink']),
-  h('Bose', 'QuietComfort Ultra', 429, 'over-ear', true, true, 24, true, 'Wireless Noise Cancelling Over-Ear Headphones with Spatial Audio', ['Black', 'White Smoke', 'Sandstone', 'Lunar Blue']),
+  h(
+    'Bose',
+    'QuietComfort Ultra',
+    429,
+    'over-ear',
+    true,
+    true,
+    24,
+    true,
+    'Wireless Noise Cancelling Over-Ear Headphones with Spatial Audio',
+    ['Black', 'White Smoke', 'Sandstone', 'Lunar Blue'],
+  ),
   h('Bose', 'QuietComfort', 349, 'over-ear', true, true, 24, true, undefined, ['Black', 'White Smoke', 'Cypress Green']),
   h('Bose', 'QuietComfort Ultra Earbuds', 299, 'earbuds', true, true, 6, true, undefined, ['Black', 'White Smoke', 'Moonstone Blue']),
   h('Bose', 'QuietComfort Earbuds', 179, 'earbuds', true, true, 8.5, true, undefined, ['Black', 'White Smoke', 'Twilight Blue']),
@@ -46,14 +77,25 @@ const PHONES: readonly Phones[] = [
   h('Sennheiser', 'Accentum Plus Wireless', 229.95, 'over-ear', true, true, 50, true, undefined, ['Black', 'White']),
   h('Sennheiser', 'Accentum Wireless', 179.95, 'over-ear', true, true, 50, true, undefined, ['Black', 'White']),
   h('Sennheiser', 'HD 450BT', 149.95, 'over-ear', true, true, 30, true, undefined, ['Black', 'White']),
-  h('Sennheiser', 'HD 599', 199.95, 'over-ear', false, false, 0, false, 'Open-Back Wired Over-Ear Headphones for Home Listening', ['Ivory', 'Black']),
+  h('Sennheiser', 'HD 599', 199.95, 'over-ear', false, false, 0, false, 'Open-Back Wired Over-Ear Headphones for Home Listening', [
+    'Ivory',
+    'Black',
+  ]),
   h('Sennheiser', 'HD 560S', 199.95, 'over-ear', false, false, 0, false, 'Open-Back Reference Wired Over-Ear Headphones', ['Black']),
   h('Sennheiser', 'HD 280 Pro', 99.95, 'over-ear', false, false, 0, false, 'Closed-Back Wired Studio Monitor Headphones', ['Black']),
   h('Sennheiser', 'HD 660S2', 549.95, 'over-ear', false, false, 0, false, 'Open-Back Audiophile Wired Over-Ear Headphones', ['Black']),
   h('Sennheiser', 'IE 200', 149.95, 'in-ear', false, false, 0, false, 'Wired In-Ear Audiophile Monitors', ['Black']),
-  h('Sennheiser', 'Momentum True Wireless 4', 299.95, 'earbuds', true, true, 7.5, true, undefined, ['Black Graphite', 'Metallic Silver', 'Black Copper']),
+  h('Sennheiser', 'Momentum True Wireless 4', 299.95, 'earbuds', true, true, 7.5, true, undefined, [
+    'Black Graphite',
+    'Metallic Silver',
+    'Black Copper',
+  ]),
   h('Sennheiser', 'CX Plus True Wireless', 179.95, 'earbuds', true, true, 8, true, undefined, ['Black', 'White']),
-  h('Audio-Technica', 'ATH-M50x', 149, 'over-ear', false, false, 0, false, 'Professional Wired Studio Monitor Headphones', ['Black', 'White', 'Navy']),
+  h('Audio-Technica', 'ATH-M50x', 149, 'over-ear', false, false, 0, false, 'Professional Wired Studio Monitor Headphones', [
+    'Black',
+    'White',
+    'Navy',
+  ]),
   h('Audio-Technica', 'ATH-M40x', 99, 'over-ear', false, false, 0, false, 'Professional Wired Studio Monitor Headphones', ['Black']),
   h('Audio-Technica', 'ATH-M20x', 49, 'over-ear', false, false, 0, false, 'Wired Studio Monitor Headphones', ['Black']),
   h('Audio-Technica', 'ATH-R70x', 349, 'over-ear', false, false, 0, false, 'Open-Back Reference Wired Over-Ear Headphones', ['Black']),
@@ -77,17 +119,38 @@ const PHONES: readonly Phones[] = [
   h('Beats', 'Solo 4', 199.99, 'on-ear', true, false, 50, true, undefined, ['Matte Black', 'Cloud Pink', 'Slate Blue']),
   h('Beats', 'Studio Buds +', 169.99, 'earbuds', true, true, 9, true, undefined, ['Black/Gold', 'Ivory', 'Transparent']),
   h('Beats', 'Fit Pro', 199.99, 'earbuds', true, true, 6, true, undefined, ['Black', 'White', 'Stone Purple', 'Sage Gray']),
-  h('Beats', 'Powerbeats Pro 2', 249.99, 'earbuds', true, true, 10, true, 'Wireless Noise Cancelling Sport Earbuds', ['Jet Black', 'Quick Sand', 'Hyper Purple']),
-  h('Beats', 'Solo Buds', 79.99, 'earbuds', true, false, 18, true, undefined, ['Matte Black', 'Storm Gray', 'Arctic Purple', 'Transparent Red']),
-  h('Beats', 'Flex', 69.99, 'in-ear', true, false, 12, true, 'Wireless In-Ear Neckband Earphones', ['Beats Black', 'Yuzu Yellow', 'Smoke Gray', 'Flame Blue']),
-  h('Anker Soundcore', 'Life Q30', 79.99, 'over-ear', true, true, 40, true, 'Hybrid Active Noise Cancelling Wireless Over-Ear Headphones', ['Black', 'Blue', 'Pink']),
+  h('Beats', 'Powerbeats Pro 2', 249.99, 'earbuds', true, true, 10, true, 'Wireless Noise Cancelling Sport Earbuds', [
+    'Jet Black',
+    'Quick Sand',
+    'Hyper Purple',
+  ]),
+  h('Beats', 'Solo Buds', 79.99, 'earbuds', true, false, 18, true, undefined, [
+    'Matte Black',
+    'Storm Gray',
+    'Arctic Purple',
+    'Transparent Red',
+  ]),
+  h('Beats', 'Flex', 69.99, 'in-ear', true, false, 12, true, 'Wireless In-Ear Neckband Earphones', [
+    'Beats Black',
+    'Yuzu Yellow',
+    'Smoke Gray',
+    'Flame Blue',
+  ]),
+  h('Anker Soundcore', 'Life Q30', 79.99, 'over-ear', true, true, 40, true, 'Hybrid Active Noise Cancelling Wireless Over-Ear Headphones', [
+    'Black',
+    'Blue',
+    'Pink',
+  ]),
   h('Anker Soundcore', 'Space One', 99.99, 'over-ear', true, true, 40, true, undefined, ['Jet Black', 'Cream', 'Sky Blue']),
   h('Anker Soundcore', 'Space Q45', 149.99, 'over-ear', true, true, 50, true, undefined, ['Black', 'White', 'Blue']),
   h('Anker Soundcore', 'Q20i', 59.99, 'over-ear', true, true, 40, true, undefined, ['Black', 'Blue', 'White']),
   h('Anker Soundcore', 'Life Q10', 39.99, 'on-ear', true, false, 60, true, undefined, ['Black', 'Blue', 'Red']),
   h('Anker Soundcore', 'Liberty 4 NC', 99.99, 'earbuds', true, true, 10, true, undefined, ['Black', 'White', 'Navy', 'Light Blue']),
   h('Anker Soundcore', 'Life P3', 79.99, 'earbuds', true, true, 7, true, undefined, ['Black', 'Sky Blue', 'Coral']),
-  h('Anker Soundcore', 'Sport X10', 79.99, 'earbuds', true, false, 8, true, 'True Wireless Sport Earbuds with Rotating Ear Hooks', ['Black', 'White']),
+  h('Anker Soundcore', 'Sport X10', 79.99, 'earbuds', true, false, 8, true, 'True Wireless Sport Earbuds with Rotating Ear Hooks', [
+    'Black',
+    'White',
+  ]),
   h('Anker Soundcore', 'P20i', 24.99, 'earbuds', true, false, 10, true, undefined, ['Black', 'White', 'Blue', 'Lilac']),
 ];
 
@@ -95,14 +158,19 @@ function create(): (rng: Rng, want: Want) => Draft {
   return (rng, want) => {
     const m = pickModel(rng, PHONES, want);
     const colour = rng.pick(m.colours);
-    const variant = rng.weighted<'new' | 'renewed' | 'bundle'>([['new', 70], ['renewed', 15], ['bundle', 15]]);
+    const variant = rng.weighted<'new' | 'renewed' | 'bundle'>([
+      ['new', 70],
+      ['renewed', 15],
+      ['bundle', 15],
+    ]);
     const list = m.base * (variant === 'renewed' ? 0.72 : variant === 'bundle' ? 1.08 : 1);
     const price = shopPrice(rng, maybeSale(rng, list, 0.45), 14.99);
     const suffix = variant === 'renewed' ? ' (Renewed)' : variant === 'bundle' ? ' with Hard Carrying Case Bundle' : '';
     const title = `${m.brand} ${m.name}${m.label}, ${colour}${suffix}`;
     const a = m.attrs;
     const what = m.label.startsWith(',') ? `${m.label.slice(2)} earbuds` : m.label.trim();
-    const power = a.wireless === true ? `up to ${String(a.batteryHours)} hours of battery life` : 'a plug-in cable, so there is no battery to charge';
+    const power =
+      a.wireless === true ? `up to ${String(a.batteryHours)} hours of battery life` : 'a plug-in cable, so there is no battery to charge';
     const mic = a.microphone === true ? ' and a built-in microphone for calls' : '';
     const description =
       `${m.brand} ${m.name}: ${what.toLowerCase()}${/ with /.test(what) ? ', and' : ' with'} ${power}${mic}.` +

@@ -14,8 +14,15 @@ interface Line extends Model {
 }
 
 function line(
-  brand: string, name: string, species: 'dog' | 'cat', form: 'dry' | 'wet', grainFree: boolean,
-  stages: readonly Stage[], flavours: readonly string[], sizes: Line['sizes'], perLb: number,
+  brand: string,
+  name: string,
+  species: 'dog' | 'cat',
+  form: 'dry' | 'wet',
+  grainFree: boolean,
+  stages: readonly Stage[],
+  flavours: readonly string[],
+  sizes: Line['sizes'],
+  perLb: number,
 ): Line {
   const lbs = sizes.map((s) => (typeof s === 'number' ? s : (s[0] * s[1]) / 16));
   const mid = lbs[Math.floor(lbs.length / 2)] ?? 10;
@@ -27,7 +34,17 @@ const K: readonly Stage[] = ['kitten', 'adult', 'senior'];
 
 const LINES: readonly Line[] = [
   line('Purina', 'Pro Plan Complete Essentials', 'dog', 'dry', false, D, ['chicken', 'salmon', 'lamb', 'beef'], [6, 18, 30, 35, 47], 2.2),
-  line('Purina', 'Pro Plan Sensitive Skin & Stomach', 'dog', 'dry', false, ['adult', 'puppy'], ['salmon', 'lamb', 'turkey'], [4, 16, 24, 30], 2.6),
+  line(
+    'Purina',
+    'Pro Plan Sensitive Skin & Stomach',
+    'dog',
+    'dry',
+    false,
+    ['adult', 'puppy'],
+    ['salmon', 'lamb', 'turkey'],
+    [4, 16, 24, 30],
+    2.6,
+  ),
   line('Purina', 'ONE +Plus', 'dog', 'dry', false, D, ['chicken', 'lamb', 'beef', 'turkey'], [8, 16.5, 31.1, 40], 1.5),
   line('Purina', 'Dog Chow Complete', 'dog', 'dry', false, D, ['chicken', 'beef'], [18.5, 30, 44, 50], 0.85),
   line('Purina', 'Beneful Originals', 'dog', 'dry', false, ['adult', 'puppy'], ['chicken', 'beef'], [14, 28, 40], 1.2),
@@ -38,7 +55,17 @@ const LINES: readonly Line[] = [
   line('Blue Buffalo', 'Life Protection Formula', 'dog', 'dry', false, D, ['chicken', 'lamb', 'whitefish'], [6, 15, 30, 34], 2.0),
   line('Blue Buffalo', 'Wilderness', 'dog', 'dry', true, D, ['chicken', 'salmon', 'duck', 'bison'], [4.5, 11, 24, 28], 2.7),
   line('Blue Buffalo', 'Freedom', 'dog', 'dry', true, ['puppy', 'adult'], ['chicken', 'beef', 'lamb'], [4, 11, 24], 2.6),
-  line('Blue Buffalo', 'Basics Limited Ingredient', 'dog', 'dry', false, ['adult', 'senior'], ['turkey', 'lamb', 'salmon'], [4, 11, 22, 24], 2.7),
+  line(
+    'Blue Buffalo',
+    'Basics Limited Ingredient',
+    'dog',
+    'dry',
+    false,
+    ['adult', 'senior'],
+    ['turkey', 'lamb', 'salmon'],
+    [4, 11, 22, 24],
+    2.7,
+  ),
   line('Blue Buffalo', 'Homestyle Recipe', 'dog', 'wet', false, D, ['chicken', 'beef', 'lamb'], [[12, 12.5]], 3.3),
   line('Blue Buffalo', 'Wilderness Wild Cuts', 'dog', 'wet', true, ['adult'], ['chicken', 'salmon', 'duck'], [[12, 12.5]], 3.6),
   line('Royal Canin', 'Size Health Nutrition Large', 'dog', 'dry', false, ['puppy', 'adult'], ['chicken'], [6, 17, 30, 35], 3.2),
@@ -54,19 +81,88 @@ const LINES: readonly Line[] = [
   line('Purina', 'Cat Chow Complete', 'cat', 'dry', false, ['kitten', 'adult'], ['chicken'], [3.15, 15, 20], 1.3),
   line('Purina', 'Pro Plan Indoor', 'cat', 'dry', false, ['adult', 'senior'], ['chicken', 'salmon', 'turkey'], [3.5, 7, 16], 2.6),
   line('Purina', 'ONE Indoor Advantage', 'cat', 'dry', false, ['adult', 'senior'], ['turkey', 'chicken'], [3.5, 7, 16], 1.9),
-  line('Purina', 'Fancy Feast Classic', 'cat', 'wet', false, K, ['chicken', 'tuna', 'salmon', 'turkey', 'beef'], [[12, 3], [24, 3], [30, 3]], 4.5),
+  line(
+    'Purina',
+    'Fancy Feast Classic',
+    'cat',
+    'wet',
+    false,
+    K,
+    ['chicken', 'tuna', 'salmon', 'turkey', 'beef'],
+    [
+      [12, 3],
+      [24, 3],
+      [30, 3],
+    ],
+    4.5,
+  ),
   line('Purina', 'Pro Plan Savor', 'cat', 'wet', false, K, ['chicken', 'salmon'], [[24, 3]], 5.5),
   line("Hill's", 'Science Diet Indoor', 'cat', 'dry', false, K, ['chicken'], [3.5, 7, 15.5], 3.4),
-  line("Hill's", 'Science Diet Tender Dinners', 'cat', 'wet', false, K, ['chicken', 'tuna', 'salmon'], [[12, 2.9], [24, 2.9], [24, 5.5]], 7.0),
+  line(
+    "Hill's",
+    'Science Diet Tender Dinners',
+    'cat',
+    'wet',
+    false,
+    K,
+    ['chicken', 'tuna', 'salmon'],
+    [
+      [12, 2.9],
+      [24, 2.9],
+      [24, 5.5],
+    ],
+    7.0,
+  ),
   line('Blue Buffalo', 'Indoor Health', 'cat', 'dry', false, K, ['chicken', 'salmon'], [3, 7, 15], 2.6),
   line('Blue Buffalo', 'Wilderness Indoor', 'cat', 'dry', true, K, ['chicken', 'duck', 'salmon'], [2, 5, 11], 3.4),
-  line('Blue Buffalo', 'Tastefuls', 'cat', 'wet', false, K, ['chicken', 'salmon', 'tuna', 'turkey'], [[12, 3], [24, 3], [24, 5.5]], 5.0),
+  line(
+    'Blue Buffalo',
+    'Tastefuls',
+    'cat',
+    'wet',
+    false,
+    K,
+    ['chicken', 'salmon', 'tuna', 'turkey'],
+    [
+      [12, 3],
+      [24, 3],
+      [24, 5.5],
+    ],
+    5.0,
+  ),
   line('Royal Canin', 'Feline Health Nutrition Indoor', 'cat', 'dry', false, K, ['chicken'], [3, 7, 15], 4.2),
-  line('Royal Canin', 'Feline Health Nutrition Thin Slices in Gravy', 'cat', 'wet', false, K, ['chicken'], [[12, 3], [24, 3]], 8.5),
+  line(
+    'Royal Canin',
+    'Feline Health Nutrition Thin Slices in Gravy',
+    'cat',
+    'wet',
+    false,
+    K,
+    ['chicken'],
+    [
+      [12, 3],
+      [24, 3],
+    ],
+    8.5,
+  ),
   line('Orijen', 'Cat & Kitten', 'cat', 'dry', true, ['all'], ['chicken'], [4, 12], 5.0),
   line('Orijen', 'Six Fish Cat', 'cat', 'dry', true, ['all'], ['whitefish'], [4, 12], 5.2),
   line('Wellness', 'CORE Grain-Free Indoor', 'cat', 'dry', true, K, ['chicken', 'turkey', 'salmon'], [2, 5, 11], 3.8),
-  line('Wellness', 'Complete Health Pate', 'cat', 'wet', false, K, ['chicken', 'salmon', 'turkey'], [[12, 3], [24, 3], [12, 5.5]], 6.0),
+  line(
+    'Wellness',
+    'Complete Health Pate',
+    'cat',
+    'wet',
+    false,
+    K,
+    ['chicken', 'salmon', 'turkey'],
+    [
+      [12, 3],
+      [24, 3],
+      [12, 5.5],
+    ],
+    6.0,
+  ),
 ];
 
 const STAGE_LABEL: Record<Stage, string> = { puppy: 'Puppy', kitten: 'Kitten', adult: 'Adult', senior: 'Senior', all: 'All Life Stages' };
@@ -85,11 +181,22 @@ function create(): (rng: Rng, want: Want) => Draft {
     const sizeLabel = typeof size === 'number' ? `${size} lb Bag` : `${size[0]} x ${size[1]} oz Cans`;
     const stage = lifeStage === 'senior' ? (species === 'dog' ? 'Senior 7+' : 'Senior 11+') : STAGE_LABEL[lifeStage];
     const texture = form === 'wet' && !/Pate|Gravy|Stew|Cuts/.test(m.name) ? rng.pick([' Pate', ' in Gravy', ' Stew', ' Minced']) : '';
-    const side = form === 'wet' ? '' : grainFree ? rng.pick([' & Sweet Potato', ' & Pea', '']) : rng.pick([' & Brown Rice', ' & Rice', ' & Barley', '']);
+    const side =
+      form === 'wet'
+        ? ''
+        : grainFree
+          ? rng.pick([' & Sweet Potato', ' & Pea', ''])
+          : rng.pick([' & Brown Rice', ' & Rice', ' & Barley', '']);
     const gf = grainFree && !m.name.includes('Grain-Free') ? 'Grain-Free ' : '';
     const title = `${m.brand} ${m.name} ${stage} ${cap(flavour)}${side}${texture}${m.name.includes('Recipe') ? '' : ' Recipe'} ${gf}${cap(form)} ${cap(species)} Food, ${sizeLabel}`;
     const price = shopPrice(rng, maybeSale(rng, m.perLb * bagSizeLb * Math.pow(bagSizeLb, -0.08) * 1.2, 0.2), 7.99);
-    const who: Record<Stage, string> = { puppy: 'puppies', kitten: 'kittens', adult: `adult ${species}s`, senior: `senior ${species}s`, all: `${species}s of all ages` };
+    const who: Record<Stage, string> = {
+      puppy: 'puppies',
+      kitten: 'kittens',
+      adult: `adult ${species}s`,
+      senior: `senior ${species}s`,
+      all: `${species}s of all ages`,
+    };
     const description =
       `${form === 'dry' ? 'Complete and balanced dry food' : 'Complete and balanced wet food'} for ${who[lifeStage]}, with real ${flavour} as the first ingredient. ` +
       `${grainFree ? 'Grain-free, with no corn, wheat or soy.' : 'Made with wholesome grains for fibre and energy.'} ${sizeLabel.replace('Bag', 'bag').replace('Cans', 'cans')}.`;
@@ -100,9 +207,10 @@ function create(): (rng: Rng, want: Want) => Draft {
       price,
       attributes: { species, lifeStage, grainFree, flavour, bagSizeLb, form },
       short: `${m.brand} ${m.name} ${cap(species)} Food`,
-      views: form === 'dry'
-        ? ['Front of the bag of', 'Back of the bag of', 'Close-up of the kibble in', 'Feeding guide for']
-        : ['Front of the pack of', 'A single can of', 'Close-up of the food in', 'Feeding guide for'],
+      views:
+        form === 'dry'
+          ? ['Front of the bag of', 'Back of the bag of', 'Close-up of the kibble in', 'Feeding guide for']
+          : ['Front of the pack of', 'A single can of', 'Close-up of the food in', 'Feeding guide for'],
     };
   };
 }

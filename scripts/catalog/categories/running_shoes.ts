@@ -17,8 +17,15 @@ const ALL_W: readonly Width[] = ['standard', 'standard', 'wide', 'narrow'];
 const MW: readonly Gender[] = ['men', 'women'];
 
 function s(
-  brand: string, name: string, base: number, terrain: 'road' | 'trail' | 'track', dropMm: number,
-  cushioning: 'minimal' | 'moderate' | 'max', blurb: string, widths: readonly Width[] = ROAD_W, genders: readonly Gender[] = MW,
+  brand: string,
+  name: string,
+  base: number,
+  terrain: 'road' | 'trail' | 'track',
+  dropMm: number,
+  cushioning: 'minimal' | 'moderate' | 'max',
+  blurb: string,
+  widths: readonly Width[] = ROAD_W,
+  genders: readonly Gender[] = MW,
 ): Shoe {
   return { brand, name, base, genders, widths, blurb, attrs: { terrain, dropMm, cushioning } };
 }
@@ -37,7 +44,9 @@ const SHOES: readonly Shoe[] = [
   s('Nike', 'Invincible 3', 179.99, 'road', 9, 'max', PLUSH),
   s('Nike', 'Structure 25', 139.99, 'road', 10, 'moderate', STABLE, ALL_W),
   s('Nike', 'Vaporfly 3', 259.99, 'road', 8, 'max', FAST, ['standard']),
-  s('Nike', 'Free RN Next Nature', 99.99, 'road', 8, 'minimal', 'A flexible, barefoot-feel shoe for short runs and strength work', ['standard']),
+  s('Nike', 'Free RN Next Nature', 99.99, 'road', 8, 'minimal', 'A flexible, barefoot-feel shoe for short runs and strength work', [
+    'standard',
+  ]),
   s('Nike', 'Pegasus Trail 5', 149.99, 'trail', 10, 'moderate', TRAIL),
   s('Nike', 'Zegama 2', 179.99, 'trail', 4, 'max', TRAIL_MAX, ['standard']),
   s('Nike', 'Zoom Rival Sprint', 74.99, 'track', 0, 'minimal', SPIKE, ['standard'], ['unisex']),
@@ -75,10 +84,21 @@ const SHOES: readonly Shoe[] = [
   s('New Balance', 'Fresh Foam X 860v14', 139.99, 'road', 10, 'moderate', STABLE, ALL_W),
   s('New Balance', 'FuelCell Rebel v4', 139.99, 'road', 6, 'moderate', FAST),
   s('New Balance', 'Fresh Foam X More v5', 149.99, 'road', 4, 'max', PLUSH, ROAD_W),
-  s('New Balance', 'Fresh Foam Arishi v4', 74.99, 'road', 10, 'moderate', 'An affordable, comfortable shoe for everyday runs and walks', ALL_W),
+  s(
+    'New Balance',
+    'Fresh Foam Arishi v4',
+    74.99,
+    'road',
+    10,
+    'moderate',
+    'An affordable, comfortable shoe for everyday runs and walks',
+    ALL_W,
+  ),
   s('New Balance', 'Fresh Foam X Hierro v8', 149.99, 'trail', 4, 'max', TRAIL_MAX, ALL_W),
   s('New Balance', 'Dynasoft Nitrel v6', 84.99, 'trail', 8, 'moderate', 'An affordable trail shoe for park paths and light trails', ALL_W),
-  s('New Balance', 'Minimus Trail', 119.99, 'trail', 4, 'minimal', 'A minimal, close-to-the-ground trail shoe for natural running', ['standard']),
+  s('New Balance', 'Minimus Trail', 119.99, 'trail', 4, 'minimal', 'A minimal, close-to-the-ground trail shoe for natural running', [
+    'standard',
+  ]),
   s('New Balance', 'FuelCell MD-X v3', 89.99, 'track', 2, 'minimal', SPIKE, ['standard'], ['unisex']),
   s('Saucony', 'Ride 17', 139.95, 'road', 8, 'moderate', DAILY, ALL_W),
   s('Saucony', 'Triumph 22', 159.95, 'road', 10, 'max', PLUSH, ROAD_W),
@@ -98,8 +118,21 @@ const SHOES: readonly Shoe[] = [
 ];
 
 const COLOURS = [
-  'Black/White', 'Triple Black', 'White/Silver', 'Blue Coral/Orange', 'Grey/Lime', 'Navy/Red', 'Pink/Peach', 'Volt/Black',
-  'Olive/Sand', 'Sky Blue/Yellow', 'Mauve/Lavender', 'Ebony/Citrus', 'Royal Blue', 'Cream/Sea Salt', 'Red Orange',
+  'Black/White',
+  'Triple Black',
+  'White/Silver',
+  'Blue Coral/Orange',
+  'Grey/Lime',
+  'Navy/Red',
+  'Pink/Peach',
+  'Volt/Black',
+  'Olive/Sand',
+  'Sky Blue/Yellow',
+  'Mauve/Lavender',
+  'Ebony/Citrus',
+  'Royal Blue',
+  'Cream/Sea Salt',
+  'Red Orange',
 ];
 const GENDER_LABEL: Record<Gender, string> = { men: "Men's", women: "Women's", unisex: 'Unisex' };
 const TERRAIN_LABEL: Record<string, string> = { road: 'Road Running Shoe', trail: 'Trail Running Shoe', track: 'Track Spike' };

@@ -11,13 +11,28 @@ interface Watch extends Model {
 
 const BOTH = ['iOS', 'Android'];
 const SPORT_COLOURS = ['Black', 'Slate Gray', 'White', 'Whitestone', 'Tidal Blue', 'Amp Yellow', 'Lilac', 'Graphite'];
-const APPLE_COLOURS = ['Midnight Aluminium Case', 'Starlight Aluminium Case', 'Silver Aluminium Case', 'Jet Black Aluminium Case', 'Rose Gold Aluminium Case'];
+const APPLE_COLOURS = [
+  'Midnight Aluminium Case',
+  'Starlight Aluminium Case',
+  'Silver Aluminium Case',
+  'Jet Black Aluminium Case',
+  'Rose Gold Aluminium Case',
+];
 const SAMSUNG_COLOURS = ['Graphite', 'Silver', 'Green', 'Cream', 'Titanium Gray'];
 
 function w(
-  brand: string, name: string, base: number, kind: string, gps: boolean, batteryDays: number,
-  compat: 'both' | 'ios' | 'android', wr: string, heartRate: boolean, sizes: readonly string[],
-  conn: readonly string[] = [''], colours: readonly string[] = SPORT_COLOURS,
+  brand: string,
+  name: string,
+  base: number,
+  kind: string,
+  gps: boolean,
+  batteryDays: number,
+  compat: 'both' | 'ios' | 'android',
+  wr: string,
+  heartRate: boolean,
+  sizes: readonly string[],
+  conn: readonly string[] = [''],
+  colours: readonly string[] = SPORT_COLOURS,
 ): Watch {
   const compatibility = compat === 'both' ? BOTH : compat === 'ios' ? ['iOS'] : ['Android'];
   return { brand, name, base, kind, sizes, conn, colours, attrs: { gps, batteryDays, compatibility, waterResistance: wr, heartRate } };
@@ -47,10 +62,49 @@ const WATCHES: readonly Watch[] = [
   w('Apple', 'Watch Series 10', 399, SMART, true, 1.5, 'ios', '5 ATM', true, ['42mm', '46mm'], ['GPS', 'GPS + Cellular'], APPLE_COLOURS),
   w('Apple', 'Watch Series 9', 329, SMART, true, 1.5, 'ios', '5 ATM', true, ['41mm', '45mm'], ['GPS', 'GPS + Cellular'], APPLE_COLOURS),
   w('Apple', 'Watch SE (2nd Gen)', 249, SMART, true, 1.5, 'ios', '5 ATM', true, ['40mm', '44mm'], ['GPS', 'GPS + Cellular'], APPLE_COLOURS),
-  w('Apple', 'Watch Ultra 2', 799, 'Rugged Titanium Smartwatch', true, 3, 'ios', '10 ATM', true, ['49mm'], ['GPS + Cellular'], ['Natural Titanium Case', 'Black Titanium Case']),
+  w(
+    'Apple',
+    'Watch Ultra 2',
+    799,
+    'Rugged Titanium Smartwatch',
+    true,
+    3,
+    'ios',
+    '10 ATM',
+    true,
+    ['49mm'],
+    ['GPS + Cellular'],
+    ['Natural Titanium Case', 'Black Titanium Case'],
+  ),
   w('Samsung', 'Galaxy Watch7', 299.99, SMART, true, 2, 'android', '5 ATM', true, ['40mm', '44mm'], ['Bluetooth', 'LTE'], SAMSUNG_COLOURS),
-  w('Samsung', 'Galaxy Watch6 Classic', 399.99, SMART, true, 2, 'android', '5 ATM', true, ['43mm', '47mm'], ['Bluetooth', 'LTE'], SAMSUNG_COLOURS),
-  w('Samsung', 'Galaxy Watch Ultra', 649.99, 'Rugged Titanium Smartwatch', true, 4, 'android', '10 ATM', true, ['47mm'], ['LTE'], ['Titanium Gray', 'Titanium Silver', 'Titanium White']),
+  w(
+    'Samsung',
+    'Galaxy Watch6 Classic',
+    399.99,
+    SMART,
+    true,
+    2,
+    'android',
+    '5 ATM',
+    true,
+    ['43mm', '47mm'],
+    ['Bluetooth', 'LTE'],
+    SAMSUNG_COLOURS,
+  ),
+  w(
+    'Samsung',
+    'Galaxy Watch Ultra',
+    649.99,
+    'Rugged Titanium Smartwatch',
+    true,
+    4,
+    'android',
+    '10 ATM',
+    true,
+    ['47mm'],
+    ['LTE'],
+    ['Titanium Gray', 'Titanium Silver', 'Titanium White'],
+  ),
   w('Samsung', 'Galaxy Watch FE', 199.99, SMART, true, 2, 'android', '5 ATM', true, ['40mm'], ['Bluetooth'], SAMSUNG_COLOURS),
   w('Samsung', 'Galaxy Fit3', 59.99, TRACK, false, 13, 'android', '5 ATM', true, ['40mm'], [''], ['Gray', 'Silver', 'Pink Gold']),
   w('Fitbit', 'Versa 4', 199.95, 'Fitness Smartwatch', true, 6, 'both', '5 ATM', true, ['40mm']),

@@ -20,14 +20,26 @@ const VEG = ['vegetarian', 'gluten-free', 'non-GMO', 'dairy-free'];
 const CLEAN = ['gluten-free', 'non-GMO', 'dairy-free'];
 
 function l(
-  brand: string, name: string, nutrient: string, form: Form, dietary: readonly string[], per: number,
-  doses: readonly string[], counts: readonly number[], flavours?: readonly string[],
+  brand: string,
+  name: string,
+  nutrient: string,
+  form: Form,
+  dietary: readonly string[],
+  per: number,
+  doses: readonly string[],
+  counts: readonly number[],
+  flavours?: readonly string[],
 ): Line {
   const set = new Set(dietary);
   if (set.has('vegan')) ['vegetarian', 'gluten-free', 'non-GMO', 'dairy-free'].forEach((d) => set.add(d));
   const mid = counts[Math.floor(counts.length / 2)] ?? 60;
   return {
-    brand, name, form, per, doses, counts,
+    brand,
+    name,
+    form,
+    per,
+    doses,
+    counts,
     flavours: flavours ?? (form === 'gummy' ? GUMMY_FLAVOURS : ['']),
     base: per * mid,
     attrs: { form, nutrient, dietary: DIETARY_LABELS.filter((d) => set.has(d)) },
@@ -35,7 +47,17 @@ function l(
 }
 
 const LINES: readonly Line[] = [
-  l('Nature Made', 'Vitamin D3', 'Vitamin D3', 'softgel', GF, 0.045, ['1000 IU (25 mcg)', '2000 IU (50 mcg)', '5000 IU (125 mcg)'], [90, 220, 250, 360], ['']),
+  l(
+    'Nature Made',
+    'Vitamin D3',
+    'Vitamin D3',
+    'softgel',
+    GF,
+    0.045,
+    ['1000 IU (25 mcg)', '2000 IU (50 mcg)', '5000 IU (125 mcg)'],
+    [90, 220, 250, 360],
+    [''],
+  ),
   l('Nature Made', 'Vitamin D3 Gummies', 'Vitamin D3', 'gummy', GF, 0.12, ['2000 IU (50 mcg)'], [80, 150]),
   l('Nature Made', 'Vegan Vitamin D3 Gummies', 'Vitamin D3', 'gummy', V, 0.16, ['1000 IU (25 mcg)', '2000 IU (50 mcg)'], [60, 90]),
   l('Nature Made', 'Multi For Him', 'Multivitamin', 'tablet', GF, 0.09, [''], [90, 120, 200]),
@@ -51,16 +73,45 @@ const LINES: readonly Line[] = [
   l('Nature Made', 'Zinc', 'Zinc', 'tablet', GF, 0.04, ['30 mg'], [100, 200]),
   l('Garden of Life', 'Vitamin Code Raw D3', 'Vitamin D3', 'capsule', VEG, 0.3, ['2000 IU', '5000 IU'], [60, 120]),
   l('Garden of Life', 'mykind Organics Vegan D3 Spray', 'Vitamin D3', 'liquid', V, 0.3, ['1000 IU'], [58], ['Peppermint', 'Vanilla']),
-  l('Garden of Life', 'mykind Organics Vegan D3 Gummies', 'Vitamin D3', 'gummy', V, 0.25, ['2000 IU'], [30, 60], ['Raspberry', 'Strawberry', 'Mixed Berry']),
+  l(
+    'Garden of Life',
+    'mykind Organics Vegan D3 Gummies',
+    'Vitamin D3',
+    'gummy',
+    V,
+    0.25,
+    ['2000 IU'],
+    [30, 60],
+    ['Raspberry', 'Strawberry', 'Mixed Berry'],
+  ),
   l('Garden of Life', "mykind Organics Women's Multi", 'Multivitamin', 'tablet', V, 0.45, [''], [60, 120]),
   l('Garden of Life', 'Vitamin Code Men', 'Multivitamin', 'capsule', VEG, 0.4, [''], [120, 240]),
   l('Garden of Life', 'mykind Organics Kids Multi Gummies', 'Multivitamin', 'gummy', V, 0.25, [''], [30, 120]),
-  l('Garden of Life', 'Dr. Formulated Probiotics Once Daily', 'Probiotic', 'capsule', VEG, 0.9, ['30 Billion CFU', '50 Billion CFU'], [30, 60]),
+  l(
+    'Garden of Life',
+    'Dr. Formulated Probiotics Once Daily',
+    'Probiotic',
+    'capsule',
+    VEG,
+    0.9,
+    ['30 Billion CFU', '50 Billion CFU'],
+    [30, 60],
+  ),
   l('Garden of Life', 'Raw Probiotics Kids', 'Probiotic', 'powder', ['vegetarian', 'gluten-free'], 0.75, ['5 Billion CFU'], [30]),
   l('Garden of Life', 'Minami Vegan Omega-3', 'Omega-3', 'softgel', V, 0.6, ['Algae 1000 mg'], [30, 60]),
   l('Garden of Life', 'Vitamin Code Raw Iron', 'Iron', 'capsule', V, 0.35, ['22 mg'], [30, 60]),
   l('Garden of Life', 'mykind Organics B12 Spray', 'B12', 'liquid', V, 0.3, ['500 mcg'], [60], ['Raspberry']),
-  l('Garden of Life', 'Dr. Formulated Whole Food Magnesium', 'Magnesium', 'powder', [...V, 'sugar-free'], 0.7, ['350 mg'], [30, 60], ['Unflavored', 'Orange']),
+  l(
+    'Garden of Life',
+    'Dr. Formulated Whole Food Magnesium',
+    'Magnesium',
+    'powder',
+    [...V, 'sugar-free'],
+    0.7,
+    ['350 mg'],
+    [30, 60],
+    ['Unflavored', 'Orange'],
+  ),
   l('Garden of Life', 'Vitamin Code Raw Vitamin C', 'Vitamin C', 'capsule', V, 0.3, ['500 mg'], [60, 120]),
   l('Optimum Nutrition', 'Opti-Men Multivitamin', 'Multivitamin', 'tablet', [], 0.17, [''], [90, 150, 240]),
   l('Optimum Nutrition', 'Opti-Women Multivitamin', 'Multivitamin', 'capsule', [], 0.2, [''], [60, 120]),
@@ -71,9 +122,29 @@ const LINES: readonly Line[] = [
   l('Centrum', 'MultiGummies Adult', 'Multivitamin', 'gummy', GF, 0.1, [''], [70, 150], ['Assorted Fruit', 'Cherry, Berry & Orange']),
   l('Centrum', 'Women Multivitamin', 'Multivitamin', 'tablet', GF, 0.07, [''], [120, 200]),
   l('Centrum', 'Kids Multivitamin Chewables', 'Multivitamin', 'tablet', GF, 0.1, [''], [80, 160], ['Orange, Cherry & Berry']),
-  l('Centrum', 'Kids Sugar-Free Multivitamin Gummies', 'Multivitamin', 'gummy', [...GF, 'sugar-free'], 0.16, [''], [60, 120], ['Mixed Fruit', 'Strawberry']),
+  l(
+    'Centrum',
+    'Kids Sugar-Free Multivitamin Gummies',
+    'Multivitamin',
+    'gummy',
+    [...GF, 'sugar-free'],
+    0.16,
+    [''],
+    [60, 120],
+    ['Mixed Fruit', 'Strawberry'],
+  ),
   l('SmartyPants', 'Kids Formula Daily Multivitamin Gummies', 'Multivitamin', 'gummy', CLEAN, 0.17, [''], [120, 180]),
-  l('SmartyPants', 'Kids Sugar-Free Multivitamin Gummies', 'Multivitamin', 'gummy', [...CLEAN, 'sugar-free'], 0.2, [''], [90, 120], ['Berry', 'Strawberry Banana']),
+  l(
+    'SmartyPants',
+    'Kids Sugar-Free Multivitamin Gummies',
+    'Multivitamin',
+    'gummy',
+    [...CLEAN, 'sugar-free'],
+    0.2,
+    [''],
+    [90, 120],
+    ['Berry', 'Strawberry Banana'],
+  ),
   l('SmartyPants', 'Adult Formula Multivitamin Gummies', 'Multivitamin', 'gummy', CLEAN, 0.17, [''], [120, 180]),
   l('SmartyPants', 'Vitamin D3 Gummies', 'Vitamin D3', 'gummy', ['gluten-free', 'non-GMO'], 0.12, ['1000 IU', '2000 IU'], [60, 120]),
   l('SmartyPants', 'Masters Daily Energy B12 Gummies', 'B12', 'gummy', ['gluten-free', 'non-GMO'], 0.15, ['1000 mcg'], [60]),
@@ -103,9 +174,21 @@ const LINES: readonly Line[] = [
   l('Thorne', 'Iron Bisglycinate', 'Iron', 'capsule', ['gluten-free', 'dairy-free'], 0.17, ['25 mg'], [60]),
 ];
 
-const FORM_LABEL: Record<Form, string> = { tablet: 'Tablets', capsule: 'Capsules', softgel: 'Softgels', gummy: 'Gummies', powder: 'Powder', liquid: 'Liquid Drops' };
+const FORM_LABEL: Record<Form, string> = {
+  tablet: 'Tablets',
+  capsule: 'Capsules',
+  softgel: 'Softgels',
+  gummy: 'Gummies',
+  powder: 'Powder',
+  liquid: 'Liquid Drops',
+};
 const DIET_LABEL: Record<string, string> = {
-  vegan: 'Vegan', vegetarian: 'Vegetarian', 'gluten-free': 'Gluten free', 'sugar-free': 'Sugar free', 'non-GMO': 'Non-GMO', 'dairy-free': 'Dairy free',
+  vegan: 'Vegan',
+  vegetarian: 'Vegetarian',
+  'gluten-free': 'Gluten free',
+  'sugar-free': 'Sugar free',
+  'non-GMO': 'Non-GMO',
+  'dairy-free': 'Dairy free',
 };
 const BENEFIT: Record<string, string> = {
   'Vitamin D3': 'healthy bones, teeth and immune function',
@@ -135,7 +218,9 @@ function create(): (rng: Rng, want: Want) => Draft {
     if (dietary.includes('gluten-free') && rng.chance(0.25)) badges.push('Gluten Free');
     if (dietary.includes('non-GMO') && rng.chance(0.2)) badges.push('Non-GMO');
     const unit = m.form === 'powder' || m.form === 'liquid' ? `${count} Servings` : `${count} Count`;
-    const head = named ? `${m.brand} ${m.name}${dose ? ` ${dose}` : ''}` : `${m.brand} ${m.name}${dose ? ` ${dose}` : ''} ${FORM_LABEL[m.form]}`;
+    const head = named
+      ? `${m.brand} ${m.name}${dose ? ` ${dose}` : ''}`
+      : `${m.brand} ${m.name}${dose ? ` ${dose}` : ''} ${FORM_LABEL[m.form]}`;
     const title = [head, ...badges, flavour, pack2 ? `${unit} (Pack of 2)` : unit].filter(Boolean).join(', ');
     const price = shopPrice(rng, m.per * Math.pow(count, 0.93) * 1.2 * rng.float(0.88, 1.12) * (pack2 ? 1.85 : 1), 5.99);
     const diet = dietary.length ? ` ${dietary.map((d) => DIET_LABEL[d] ?? d).join(', ')}.` : '';

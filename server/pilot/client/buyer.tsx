@@ -20,10 +20,14 @@ interface SpeechRecognitionLike {
   start(): void;
   stop(): void;
 }
-const Recognition = (window as unknown as { SpeechRecognition?: new () => SpeechRecognitionLike; webkitSpeechRecognition?: new () => SpeechRecognitionLike }).SpeechRecognition ??
-  (window as unknown as { webkitSpeechRecognition?: new () => SpeechRecognitionLike }).webkitSpeechRecognition;
+const Recognition =
+  (window as unknown as { SpeechRecognition?: new () => SpeechRecognitionLike; webkitSpeechRecognition?: new () => SpeechRecognitionLike })
+    .SpeechRecognition ?? (window as unknown as { webkitSpeechRecognition?: new () => SpeechRecognitionLike }).webkitSpeechRecognition;
 
-const money = (p: ProductView) => (p.price !== null && p.currency ? new Intl.NumberFormat('en-US', { style: 'currency', currency: p.currency }).format(p.price) : 'Price not given');
+const money = (p: ProductView) =>
+  p.price !== null && p.currency
+    ? new Intl.NumberFormat('en-US', { style: 'currency', currency: p.currency }).format(p.price)
+    : 'Price not given';
 
 /** A picture that may be missing or broken: a plain box says so instead of a broken-image icon. */
 function Picture({ src, alt, onClick }: { src: string | undefined; alt: string; onClick?: (() => void) | undefined }) {
@@ -121,7 +125,11 @@ function Task({ room }: { room: RoomView }) {
       <div class="cards">
         {priming.targets.map((p) => (
           <div key={p.id}>
-            <ProductCard p={p} details={priming.condition === 'C'} onImageClick={priming.condition === 'D' ? () => setPopup(p) : undefined} />
+            <ProductCard
+              p={p}
+              details={priming.condition === 'C'}
+              onImageClick={priming.condition === 'D' ? () => setPopup(p) : undefined}
+            />
             {priming.condition === 'B' && p.images.length > 1 && (
               <div class="thumbs">
                 {p.images.slice(1).map((src) => (
@@ -224,7 +232,8 @@ function App() {
   const conn = useMemo(
     () =>
       new ChatConnection(
-        () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/v1/rooms/${code}/ws?role=buyer${localStorage.getItem(keyName) ? `&key=${encodeURIComponent(localStorage.getItem(keyName) ?? '')}` : ''}`,
+        () =>
+          `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/v1/rooms/${code}/ws?role=buyer${localStorage.getItem(keyName) ? `&key=${encodeURIComponent(localStorage.getItem(keyName) ?? '')}` : ''}`,
         {
           onStatus: (s, detail) => setStatus(s === 'closed' ? `closed: ${detail ?? ''}` : s),
           onPending: () => undefined,
@@ -240,8 +249,7 @@ function App() {
             else if (m.type === 'presence') {
               setSellerOnline(m.seller);
               if (!m.seller) setTyping(false); // a Seller who left mid-word is not typing
-            }
-            else if (m.type === 'typing' && m.role === 'seller') setTyping(m.on);
+            } else if (m.type === 'typing' && m.role === 'seller') setTyping(m.on);
             else if (m.type === 'error') {
               setError(m.message);
               const id = m.id;
@@ -276,7 +284,9 @@ function App() {
     rec.lang = 'en-US';
     rec.interimResults = false;
     rec.onresult = (e) => {
-      const transcript = Array.from(e.results, (r) => r[0]?.transcript ?? '').join(' ').trim();
+      const transcript = Array.from(e.results, (r) => r[0]?.transcript ?? '')
+        .join(' ')
+        .trim();
       voiceRaw.current = transcript; // kept with what the Buyer finally sends; audio is never kept
       setText(transcript);
     };
@@ -325,13 +335,30 @@ function App() {
                   {item.products?.[0] && <ProductCard p={item.products[0]} details />}
                 </div>
               ) : (
-                <div key={item.id} class={`msg ${item.kind !== 'say' ? 'system' : item.sender === 'buyer' ? 'mine' : 'theirs'}`} data-sender={item.sender}>
-                  {item.kind === 'confirm' ? (item.accepted ? 'You confirmed the guess.' : `You rejected the guess${item.reason ? `: ${item.reason}` : '.'}`) : <Linked text={item.text ?? ''} />}
+                <div
+                  key={item.id}
+                  class={`msg ${item.kind !== 'say' ? 'system' : item.sender === 'buyer' ? 'mine' : 'theirs'}`}
+                  data-sender={item.sender}
+                >
+                  {item.kind === 'confirm' ? (
+                    item.accepted ? (
+                      'You confirmed the guess.'
+                    ) : (
+                      `You rejected the guess${item.reason ? `: ${item.reason}` : '.'}`
+                    )
+                  ) : (
+                    <Linked text={item.text ?? ''} />
+                  )}
                 </div>
               ),
             )}
             {outbox.map((x) => (
-              <div key={x.id} class={`msg mine ${x.failed ? 'failed' : 'pending'}`} data-id={x.id} data-testid={x.failed ? 'failed-message' : 'pending-message'}>
+              <div
+                key={x.id}
+                class={`msg mine ${x.failed ? 'failed' : 'pending'}`}
+                data-id={x.id}
+                data-testid={x.failed ? 'failed-message' : 'pending-message'}
+              >
                 {x.text}
                 {x.failed && <span class="note">Not sent: {x.failed}</span>}
               </div>
@@ -344,13 +371,27 @@ function App() {
               <button type="button" data-testid="confirm-guess" onClick={() => conn.send({ type: 'confirm', accepted: true })}>
                 Yes, that’s it
               </button>
-              <input placeholder="What is wrong with it? (optional)" value={reason} onInput={(e) => setReason(e.currentTarget.value)} aria-label="Why not" />
-              <button type="button" class="secondary" data-testid="reject-guess" onClick={() => conn.send({ type: 'confirm', accepted: false, ...(reason.trim() ? { reason: reason.trim() } : {}) })}>
+              <input
+                placeholder="What is wrong with it? (optional)"
+                value={reason}
+                onInput={(e) => setReason(e.currentTarget.value)}
+                aria-label="Why not"
+              />
+              <button
+                type="button"
+                class="secondary"
+                data-testid="reject-guess"
+                onClick={() => conn.send({ type: 'confirm', accepted: false, ...(reason.trim() ? { reason: reason.trim() } : {}) })}
+              >
                 No
               </button>
             </div>
           )}
-          {room.outcome && <p class="panel" data-testid="outcome">{room.outcome.accepted ? 'You confirmed the Seller’s guess.' : 'You rejected the Seller’s guess.'}</p>}
+          {room.outcome && (
+            <p class="panel" data-testid="outcome">
+              {room.outcome.accepted ? 'You confirmed the Seller’s guess.' : 'You rejected the Seller’s guess.'}
+            </p>
+          )}
           <form
             class="composer"
             onSubmit={(e) => {
@@ -377,7 +418,13 @@ function App() {
               }}
             />
             {room.voice && Recognition && (
-              <button type="button" class="secondary" onClick={listen} disabled={listening || room.phase !== 'chat'} aria-label="Speak instead of typing">
+              <button
+                type="button"
+                class="secondary"
+                onClick={listen}
+                disabled={listening || room.phase !== 'chat'}
+                aria-label="Speak instead of typing"
+              >
                 {listening ? 'Listening…' : 'Speak'}
               </button>
             )}
@@ -390,7 +437,13 @@ function App() {
             {error}
           </p>
           <div class="row">
-            <button type="button" class="secondary" data-testid="end" disabled={room.phase !== 'chat' || !endAllowed} onClick={() => conn.send({ type: 'end' })}>
+            <button
+              type="button"
+              class="secondary"
+              data-testid="end"
+              disabled={room.phase !== 'chat' || !endAllowed}
+              onClick={() => conn.send({ type: 'end' })}
+            >
               End the conversation
             </button>
             <span class="muted">

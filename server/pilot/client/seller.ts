@@ -4,7 +4,14 @@ import { TypingSignal } from './typing';
 import type { ChatItem, ClientMessage, RoomView, ServerMessage } from '../../../lib/pilot/protocol';
 import { ID_PATTERN } from '../../../lib/ids';
 import * as v from 'valibot';
-import { BRIDGE_REPLY, BRIDGE_REQUEST, MESSAGE_TIME_ATTR, PAGE_STATE_ATTRS, SEND_DATASET, type BridgeReply } from '../../../lib/pilot/bridge';
+import {
+  BRIDGE_REPLY,
+  BRIDGE_REQUEST,
+  MESSAGE_TIME_ATTR,
+  PAGE_STATE_ATTRS,
+  SEND_DATASET,
+  type BridgeReply,
+} from '../../../lib/pilot/bridge';
 import { BridgeRequestSchema } from '../../../lib/pilot/bridge-schema';
 
 // The Seller's pilot chat page: plain DOM, so the parts the extension overlays stay exactly where they are.
@@ -28,14 +35,16 @@ const settle = (id: string, error?: string) => {
   reply(error === undefined ? { id, ok: true, state: 'sent' } : { id, ok: false, error });
 };
 
-const wsUrl = () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/v1/rooms/${code}/ws?role=seller&key=${encodeURIComponent(key)}`;
+const wsUrl = () =>
+  `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/v1/rooms/${code}/ws?role=seller&key=${encodeURIComponent(key)}`;
 const conn = new ChatConnection(wsUrl, {
   onStatus: (s, detail) => {
     online = s === 'online';
     $('status').textContent = s === 'online' ? '' : s === 'closed' ? `Disconnected: ${detail ?? ''}` : `${s}…`;
   },
   onPending: (pending) => {
-    for (const el of messages.querySelectorAll('.msg.pending')) if (!pending.some((p) => p.id === (el as HTMLElement).dataset.id)) el.classList.remove('pending');
+    for (const el of messages.querySelectorAll('.msg.pending'))
+      if (!pending.some((p) => p.id === (el as HTMLElement).dataset.id)) el.classList.remove('pending');
   },
   onItem: (item) => {
     settle(item.id);
@@ -91,7 +100,9 @@ function addItem(item: ChatItem): void {
     el.textContent = `${item.kind === 'guess' ? 'You guessed' : 'You shared'}: ${(item.products ?? []).map((p) => p.title).join('; ')}${item.text ? ` — “${item.text}”` : ''}`;
   } else if (item.kind === 'confirm') {
     el.className = 'msg system';
-    el.textContent = item.accepted ? 'The Buyer confirmed your guess.' : `The Buyer rejected your guess${item.reason ? `: ${item.reason}` : '.'}`;
+    el.textContent = item.accepted
+      ? 'The Buyer confirmed your guess.'
+      : `The Buyer rejected your guess${item.reason ? `: ${item.reason}` : '.'}`;
   } else {
     el.textContent = item.text ?? '';
   }
@@ -115,7 +126,11 @@ function render(r: RoomView): void {
   const p = (text: string) => Object.assign(document.createElement('p'), { textContent: text });
   if (r.phase === 'offer') {
     const fieldset = document.createElement('fieldset');
-    fieldset.append(Object.assign(document.createElement('legend'), { textContent: 'Which categories do you know well enough to help with? The Buyer picks one.' }));
+    fieldset.append(
+      Object.assign(document.createElement('legend'), {
+        textContent: 'Which categories do you know well enough to help with? The Buyer picks one.',
+      }),
+    );
     const boxes = document.createElement('div');
     boxes.className = 'categories';
     for (const c of r.offerable ?? []) {
@@ -132,11 +147,23 @@ function render(r: RoomView): void {
     fieldset.append(boxes, offer);
     phaseEl.append(fieldset);
   } else if (r.phase === 'pick') {
-    phaseEl.append(p(`Waiting for the Buyer to choose: ${r.offered.map((c) => c.label).join(', ')}. Send them this link: ${location.origin}/pilot/buyer/${r.code}`));
+    phaseEl.append(
+      p(
+        `Waiting for the Buyer to choose: ${r.offered.map((c) => c.label).join(', ')}. Send them this link: ${location.origin}/pilot/buyer/${r.code}`,
+      ),
+    );
   } else if (r.phase === 'chat') {
-    phaseEl.append(p(`Category: ${r.offered.find((c) => c.id === r.category)?.label ?? r.category}. Turns: ${r.turns} (a guess is allowed after ${r.minTurns}).`));
+    phaseEl.append(
+      p(
+        `Category: ${r.offered.find((c) => c.id === r.category)?.label ?? r.category}. Turns: ${r.turns} (a guess is allowed after ${r.minTurns}).`,
+      ),
+    );
   } else {
-    phaseEl.append(p(`The conversation has ended after ${r.turns} turns.${r.outcome ? (r.outcome.accepted ? ' Your guess was confirmed.' : ' Your guess was rejected.') : ''}`));
+    phaseEl.append(
+      p(
+        `The conversation has ended after ${r.turns} turns.${r.outcome ? (r.outcome.accepted ? ' Your guess was confirmed.' : ' Your guess was rejected.') : ''}`,
+      ),
+    );
   }
   input.disabled = r.phase !== 'chat';
   ($('send') as HTMLButtonElement).disabled = r.phase !== 'chat';
@@ -149,15 +176,27 @@ function renderGuess(r: RoomView): void {
   const allowed = r.turns >= r.minTurns;
   const label = document.createElement('label');
   label.textContent = 'Guess the Buyer’s product: ';
-  const pid = Object.assign(document.createElement('input'), { id: 'guess-product', placeholder: 'product id', value: [...shared.keys()].at(-1) ?? '' });
+  const pid = Object.assign(document.createElement('input'), {
+    id: 'guess-product',
+    placeholder: 'product id',
+    value: [...shared.keys()].at(-1) ?? '',
+  });
   pid.setAttribute('list', 'shared-products');
   const list = document.createElement('datalist');
   list.id = 'shared-products';
   for (const [id, title] of shared) list.append(Object.assign(document.createElement('option'), { value: id, label: title }));
   label.append(pid, list);
-  const btn = Object.assign(document.createElement('button'), { type: 'button', id: 'guess-button', textContent: 'Guess', disabled: !allowed || (r.guess !== null && r.outcome === null) });
+  const btn = Object.assign(document.createElement('button'), {
+    type: 'button',
+    id: 'guess-button',
+    textContent: 'Guess',
+    disabled: !allowed || (r.guess !== null && r.outcome === null),
+  });
   btn.onclick = () => pid.value.trim() && conn.send({ type: 'guess', productId: pid.value.trim() });
-  const note = Object.assign(document.createElement('span'), { className: 'muted', textContent: allowed ? '' : ` (after ${r.minTurns} turns: ${r.turns} so far)` });
+  const note = Object.assign(document.createElement('span'), {
+    className: 'muted',
+    textContent: allowed ? '' : ` (after ${r.minTurns} turns: ${r.turns} so far)`,
+  });
   const row = document.createElement('div');
   row.className = 'row';
   row.append(label, btn, note);
@@ -191,7 +230,10 @@ function sendMessage(): void {
   // It also names the message (the same id as its own Seller.utter event, so the study stores it once) and says how
   // long it took to write and when it was written (so the room's copy of the event has the extension's time).
   const data = input.dataset;
-  const acts = (data[SEND_DATASET.acts] ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  const acts = (data[SEND_DATASET.acts] ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   const fwId = data[SEND_DATASET.id];
   const composeMs = Number(data[SEND_DATASET.composeMs]);
   const time = Number(data[SEND_DATASET.time]);
@@ -236,14 +278,24 @@ document.addEventListener(BRIDGE_REQUEST, (e) => {
   const parsed = v.safeParse(BridgeRequestSchema, raw);
   if (!parsed.success) {
     const id = (raw as { id?: unknown } | null)?.id;
-    if (typeof id === 'string') reply({ id, ok: false, error: `The chat page could not read the request: ${parsed.issues[0]?.message ?? 'invalid'}` });
+    if (typeof id === 'string')
+      reply({ id, ok: false, error: `The chat page could not read the request: ${parsed.issues[0]?.message ?? 'invalid'}` });
     return;
   }
   const req = parsed.output;
   if (!room || room.phase !== 'chat') return reply({ id: req.id, ok: false, error: 'The chat has not started yet (or has ended).' });
   bridged.add(req.id);
   if (req.kind === 'share') {
-    conn.send({ type: 'share', products: req.products, ...(req.message ? { message: req.message } : {}), from: req.from, ...(req.time !== undefined ? { time: req.time } : {}) }, req.id);
+    conn.send(
+      {
+        type: 'share',
+        products: req.products,
+        ...(req.message ? { message: req.message } : {}),
+        from: req.from,
+        ...(req.time !== undefined ? { time: req.time } : {}),
+      },
+      req.id,
+    );
   } else conn.send({ type: 'guess', productId: req.productId, ...(req.time !== undefined ? { time: req.time } : {}) }, req.id);
   if (!online) reply({ id: req.id, ok: true, state: 'queued' });
 });

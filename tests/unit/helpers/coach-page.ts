@@ -15,7 +15,17 @@ import type { Suggestion } from '../../../lib/coach/suggest';
 export const ROOM = 'room-abc123-0f0f0f';
 export const BUYER = 'buyer-abc123';
 export const PAGE_URL = 'http://127.0.0.1:8787/pilot/seller/ABC123';
-export const context: PageContext = { logging: true, consented: true, study: 'study-1', participant: 'p-seller', role: 'seller', condition: 'B.IIc', conversation: ROOM, keepUrlQuery: false, overlay: { collapsed: false, side: 'right' } };
+export const context: PageContext = {
+  logging: true,
+  consented: true,
+  study: 'study-1',
+  participant: 'p-seller',
+  role: 'seller',
+  condition: 'B.IIc',
+  conversation: ROOM,
+  keepUrlQuery: false,
+  overlay: { collapsed: false, side: 'right' },
+};
 
 /**
  * The pilot Seller page (chat parts, the room's state), with the Buyer's participant stated or not. `sent` lists
@@ -39,7 +49,10 @@ export function pilotPage(buyerParticipant: string | null = BUYER): { list: HTML
 
 /** A message element as the page adds it for a chat item. */
 export function message(sender: 'buyer' | 'seller', text: string, id: string, time: number | null): HTMLElement {
-  const el = Object.assign(document.createElement('div'), { className: `msg ${sender === 'seller' ? 'mine seller' : 'theirs buyer'}`, textContent: text });
+  const el = Object.assign(document.createElement('div'), {
+    className: `msg ${sender === 'seller' ? 'mine seller' : 'theirs buyer'}`,
+    textContent: text,
+  });
   el.dataset.id = id;
   if (time !== null) el.setAttribute(MESSAGE_TIME_ATTR, String(time));
   return el;
@@ -49,7 +62,11 @@ export function message(sender: 'buyer' | 'seller', text: string, id: string, ti
 export async function coachOnPage(opts: { signal: AbortSignal; suggestions?: Suggestion[]; logging?: boolean; coaching?: boolean }) {
   const { signal, suggestions = [], logging = true, coaching = true } = opts;
   const logged: FwEvent[] = [];
-  const log = createEventLog(() => ({ ...context, logging }), (e) => logged.push(e), () => `${PAGE_URL}#key=secret`);
+  const log = createEventLog(
+    () => ({ ...context, logging }),
+    (e) => logged.push(e),
+    () => `${PAGE_URL}#key=secret`,
+  );
   const controller = new CoachController({
     doc: document,
     adapter: PILOT_ADAPTER,
@@ -71,5 +88,6 @@ export async function coachOnPage(opts: { signal: AbortSignal; suggestions?: Sug
   return { controller, logged };
 }
 
-export const pressKey = (target: EventTarget, key: string) => target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, composed: true }));
+export const pressKey = (target: EventTarget, key: string) =>
+  target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, composed: true }));
 export const pressEnter = (input: HTMLElement) => pressKey(input, 'Enter');

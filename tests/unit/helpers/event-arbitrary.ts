@@ -1,5 +1,16 @@
 import fc from 'fast-check';
-import { ACTIONS, AGENTS, EVENT_CLOCK_SKEW_MS, EVENT_SCHEMA_VERSION, EVENT_TIME_MIN, ROLES, type Action, type EventOf, type FwEvent, type PayloadOf } from '../../../lib/events/schema';
+import {
+  ACTIONS,
+  AGENTS,
+  EVENT_CLOCK_SKEW_MS,
+  EVENT_SCHEMA_VERSION,
+  EVENT_TIME_MIN,
+  ROLES,
+  type Action,
+  type EventOf,
+  type FwEvent,
+  type PayloadOf,
+} from '../../../lib/events/schema';
 import type { ProfileItem } from '../../../lib/profile/schema';
 import { SHARE_ORIGINS } from '../../../lib/share/origins';
 import { PRIMINGS, SHARINGS } from '../../../lib/study/condition';
@@ -16,12 +27,46 @@ import { findUnstorable, jsonChars, MAX_FREE_FORM_DEPTH, MAX_FREE_FORM_JSON_CHAR
 
 /** Pieces that trip naive CSV, JSON and spreadsheet handling, mixed into every generated text. */
 const TRICKY_TEXT = [
-  '=', '+', '-', '@', '\t', '\r', '\n', '\r\n', ',', ';', '"', '""', "'", '\\', ' ', '\u00a0', '\u2028', '\ufeff', '\u200b',
-  '🙂', '👩‍👩‍👧‍👦', '🇫🇷', 'e\u0301', '=SUM(A1:A9)', '+1', '-1', '@cmd', 'null', 'true', '0', '1e3', '{"a":1}', '[1]',
+  '=',
+  '+',
+  '-',
+  '@',
+  '\t',
+  '\r',
+  '\n',
+  '\r\n',
+  ',',
+  ';',
+  '"',
+  '""',
+  "'",
+  '\\',
+  ' ',
+  '\u00a0',
+  '\u2028',
+  '\ufeff',
+  '\u200b',
+  '🙂',
+  '👩‍👩‍👧‍👦',
+  '🇫🇷',
+  'e\u0301',
+  '=SUM(A1:A9)',
+  '+1',
+  '-1',
+  '@cmd',
+  'null',
+  'true',
+  '0',
+  '1e3',
+  '{"a":1}',
+  '[1]',
 ] as const;
 
 /** One unit of text: a tricky piece, or any code point but NUL (the `binary` unit never yields half a pair). */
-const textUnit: fc.Arbitrary<string> = fc.oneof(fc.constantFrom(...TRICKY_TEXT), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }).filter((c) => c !== '\u0000'));
+const textUnit: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...TRICKY_TEXT),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }).filter((c) => c !== '\u0000'),
+);
 
 /** Text at exactly a limit (or one under, where the limit would split an emoji), so limits are exercised too. */
 const atLimit = (max: number): string => truncateText('a🙂"\n,='.repeat(Math.ceil(max / 4)), max);
@@ -35,19 +80,31 @@ export function storableText(max: number): fc.Arbitrary<string> {
 }
 
 /** Text for fields whose schema trims it and wants at least one character (profile items): generated already trimmed. */
-const trimmedText = (max: number) => storableText(max).map((s) => s.trim()).filter((s) => s.length > 0);
+const trimmedText = (max: number) =>
+  storableText(max)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 
 /** Event times 0..MAX_SAFE_INTEGER: the schema takes them all, including times past Date's range (8.64e15 ms). */
 const DATE_RANGE_MS = 8_640_000_000_000_000;
 const nonNegInt = fc.oneof(fc.constantFrom(0, 1, DATE_RANGE_MS, DATE_RANGE_MS + 1, Number.MAX_SAFE_INTEGER), fc.nat(), fc.maxSafeNat());
 
 /** Event times the schema takes: from 2000-01-01 to a day ahead of now, edges included. */
-const eventTime = fc.oneof(fc.constantFrom(EVENT_TIME_MIN, Date.now()), fc.integer({ min: EVENT_TIME_MIN, max: Date.now() + EVENT_CLOCK_SKEW_MS - 60_000 }));
+const eventTime = fc.oneof(
+  fc.constantFrom(EVENT_TIME_MIN, Date.now()),
+  fc.integer({ min: EVENT_TIME_MIN, max: Date.now() + EVENT_CLOCK_SKEW_MS - 60_000 }),
+);
 
 const notNegativeZero = (n: number) => !Object.is(n, -0);
 /** Any finite number: boundaries (tiny, huge, negative) and whatever fast-check finds. */
-const anyNumber = fc.oneof(fc.constantFrom(0, -1, 0.1, Number.MIN_VALUE, Number.MAX_VALUE, -Number.MAX_VALUE, 1e21, 1e-7), fc.double({ noNaN: true, noDefaultInfinity: true })).filter(notNegativeZero);
-const nonNegNumber = (max = Number.MAX_VALUE) => fc.oneof(fc.constantFrom(0, Number.MIN_VALUE, max), fc.double({ min: 0, max, noNaN: true })).filter(notNegativeZero);
+const anyNumber = fc
+  .oneof(
+    fc.constantFrom(0, -1, 0.1, Number.MIN_VALUE, Number.MAX_VALUE, -Number.MAX_VALUE, 1e21, 1e-7),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+  )
+  .filter(notNegativeZero);
+const nonNegNumber = (max = Number.MAX_VALUE) =>
+  fc.oneof(fc.constantFrom(0, Number.MIN_VALUE, max), fc.double({ min: 0, max, noNaN: true })).filter(notNegativeZero);
 const percent = nonNegNumber(100);
 
 const productId = storableText(200);
@@ -60,14 +117,23 @@ const optionalNull = (arb: fc.Arbitrary<string>) => fc.option(arb, { nil: null }
 const ODD_KEYS = ['', 'toString', 'hasOwnProperty', 'a.b', 'payload.text', '=1+1', '0', '-1', ' ', '\n', '🙂', 'x,y', '"q"'] as const;
 
 /** A free-form object (search filters): odd keys, nesting, any JSON value. */
-const freeForm: fc.Arbitrary<Record<string, unknown>> = fc.dictionary(
-  fc.oneof(fc.constantFrom(...ODD_KEYS), fc.string({ unit: textUnit, maxLength: 8 })),
-  fc.jsonValue({ stringUnit: textUnit, maxDepth: 4 }),
-  { maxKeys: 6 },
-).filter((o) => findUnstorable(o, MAX_FREE_FORM_DEPTH) === null && jsonChars(o) <= MAX_FREE_FORM_JSON_CHARS); // fast-check also makes "__proto__" keys
+const freeForm: fc.Arbitrary<Record<string, unknown>> = fc
+  .dictionary(
+    fc.oneof(fc.constantFrom(...ODD_KEYS), fc.string({ unit: textUnit, maxLength: 8 })),
+    fc.jsonValue({ stringUnit: textUnit, maxDepth: 4 }),
+    { maxKeys: 6 },
+  )
+  .filter((o) => findUnstorable(o, MAX_FREE_FORM_DEPTH) === null && jsonChars(o) <= MAX_FREE_FORM_JSON_CHARS); // fast-check also makes "__proto__" keys
 
 const element = fc.record(
-  { tag: storableText(40), path: storableText(400), id: storableText(120), role: storableText(40), label: storableText(120), testId: storableText(120) },
+  {
+    tag: storableText(40),
+    path: storableText(400),
+    id: storableText(120),
+    role: storableText(40),
+    label: storableText(120),
+    testId: storableText(120),
+  },
   { requiredKeys: ['tag', 'path'] },
 );
 
@@ -78,7 +144,12 @@ const budget = fc.tuple(money, money, fc.constantFrom('min', 'max', 'both')).map
 });
 /** `attribute=value`: the value is one line (the schema's `.+`). */
 const feature = fc
-  .tuple(fc.stringMatching(/^[A-Za-z]\w{0,20}$/), trimmedText(150).map((s) => s.replace(/[\n\r\u2028\u2029]/g, ' ').trim()).filter((s) => s.length > 0))
+  .tuple(
+    fc.stringMatching(/^[A-Za-z]\w{0,20}$/),
+    trimmedText(150)
+      .map((s) => s.replace(/[\n\r\u2028\u2029]/g, ' ').trim())
+      .filter((s) => s.length > 0),
+  )
   .map(([attr, value]) => `${attr}=${value}`);
 const profileItem: fc.Arbitrary<ProfileItem> = fc.oneof(
   budget,
@@ -96,7 +167,12 @@ export const PAYLOAD_ARBITRARIES: { [A in Action]: fc.Arbitrary<PayloadOf<A>> } 
       target: fc.constantFrom('product_image', 'image', 'result_image', 'shared_card'),
       productId,
       image: fc.record(
-        { src: optionalNull(storableText(2000)), index: nonNegInt, role: fc.constantFrom('main', 'gallery', 'thumbnail', 'other'), alt: storableText(200) },
+        {
+          src: optionalNull(storableText(2000)),
+          index: nonNegInt,
+          role: fc.constantFrom('main', 'gallery', 'thumbnail', 'other'),
+          alt: storableText(200),
+        },
         { requiredKeys: ['src'] },
       ),
       element,
@@ -128,7 +204,12 @@ export const PAYLOAD_ARBITRARIES: { [A in Action]: fc.Arbitrary<PayloadOf<A>> } 
     { requiredKeys: ['text'] },
   ),
   select_act: fc.record({ act: storableText(40), via: fc.constantFrom('mouse', 'keyboard', 'suggestion') }),
-  search: fc.record({ query: storableText(500), filters: freeForm, sort: fc.constantFrom('relevance', 'price_asc', 'price_desc', 'rating'), page: nonNegInt }),
+  search: fc.record({
+    query: storableText(500),
+    filters: freeForm,
+    sort: fc.constantFrom('relevance', 'price_asc', 'price_desc', 'rating'),
+    page: nonNegInt,
+  }),
   results: fc.record(
     {
       query: storableText(500),
@@ -143,14 +224,24 @@ export const PAYLOAD_ARBITRARIES: { [A in Action]: fc.Arbitrary<PayloadOf<A>> } 
     { requiredKeys: ['query', 'productIds', 'total', 'latencyMs'] },
   ),
   share: fc.record(
-    { productIds: fc.array(productId, { minLength: 1, maxLength: 5 }), mode: fc.constantFrom('I', 'II', 'III'), message: storableText(10_000), from: fc.constantFrom(...SHARE_ORIGINS) },
+    {
+      productIds: fc.array(productId, { minLength: 1, maxLength: 5 }),
+      mode: fc.constantFrom('I', 'II', 'III'),
+      message: storableText(10_000),
+      from: fc.constantFrom(...SHARE_ORIGINS),
+    },
     { requiredKeys: ['productIds', 'mode', 'from'] },
   ),
   view_share: fc.record({ productIds: fc.array(productId, { minLength: 1, maxLength: 5 }) }),
   guess: fc.record({ productId }),
   confirm: fc.record({ productId, accepted: fc.boolean(), reason: storableText(2000) }, { requiredKeys: ['productId', 'accepted'] }),
   instruct: fc.record({ text: storableText(10_000) }),
-  profile_extract: fc.record({ messageId: optionalNull(storableText(100)), items: fc.array(profileItem, { maxLength: 3 }), category: optionalNull(storableText(64)), ms: nonNegNumber() }),
+  profile_extract: fc.record({
+    messageId: optionalNull(storableText(100)),
+    items: fc.array(profileItem, { maxLength: 3 }),
+    category: optionalNull(storableText(64)),
+    ms: nonNegNumber(),
+  }),
   profile_update: fc.record(
     {
       op: fc.constantFrom('confirm', 'remove', 'edit', 'add', 'reuse', 'dismiss', 'set_buyer'),

@@ -43,7 +43,8 @@ export function uncoveredPayload(value: unknown, path: string): string[] {
 
 const inTimeOrder = (a: FwEvent, b: FwEvent) => a.time - b.time || (a.id < b.id ? -1 : 1);
 /** `{key: value}`, or nothing when the value is absent (optional fields are left out, never written as null). */
-const present = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
+const present = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 
 /** The `conversations` record of one conversation's events: every event of a dialog action appears in it. */
 export function expectedRecord(evs: FwEvent[]) {
@@ -53,11 +54,19 @@ export function expectedRecord(evs: FwEvent[]) {
   const of = <A extends FwEvent['action']>(action: A) => sorted.filter((e): e is Extract<FwEvent, { action: A }> => e.action === action);
   const turns = of('utter')
     .filter((e) => e.agent === 'Buyer' || e.agent === 'Seller')
-    .map((e) => ({ speaker: e.agent, text: e.payload.text, time: e.time, ...present('acts', e.payload.acts), ...present('suggestion', e.payload.suggestion), ...present('voice', e.payload.voice) }));
+    .map((e) => ({
+      speaker: e.agent,
+      text: e.payload.text,
+      time: e.time,
+      ...present('acts', e.payload.acts),
+      ...present('suggestion', e.payload.suggestion),
+      ...present('voice', e.payload.voice),
+    }));
   // A results event answers the latest search before it with the same query that has no answer yet.
   const searches: Json[] = [];
   for (const e of sorted) {
-    if (e.action === 'search') searches.push({ time: e.time, query: e.payload.query, filters: e.payload.filters, sort: e.payload.sort, page: e.payload.page });
+    if (e.action === 'search')
+      searches.push({ time: e.time, query: e.payload.query, filters: e.payload.filters, sort: e.payload.sort, page: e.payload.page });
     if (e.action === 'results') {
       const open = searches.filter((s) => s.results === undefined && s.query === e.payload.query).at(-1);
       if (open) Object.assign(open, { results: e.payload.productIds, total: e.payload.total });
@@ -78,10 +87,29 @@ export function expectedRecord(evs: FwEvent[]) {
     turns,
     acts: of('select_act').map((e) => ({ act: e.payload.act, time: e.time, via: e.payload.via })),
     searches,
-    shares: of('share').map((e) => ({ time: e.time, productIds: e.payload.productIds, mode: e.payload.mode, from: e.payload.from, ...present('message', e.payload.message) })),
-    hovers: of('hover').map((e) => ({ time: e.time, agent: e.agent, target: e.payload.target, dwellMs: e.payload.dwellMs, ...present('productId', e.payload.productId) })),
+    shares: of('share').map((e) => ({
+      time: e.time,
+      productIds: e.payload.productIds,
+      mode: e.payload.mode,
+      from: e.payload.from,
+      ...present('message', e.payload.message),
+    })),
+    hovers: of('hover').map((e) => ({
+      time: e.time,
+      agent: e.agent,
+      target: e.payload.target,
+      dwellMs: e.payload.dwellMs,
+      ...present('productId', e.payload.productId),
+    })),
     guess: guess ? { productId: guess.payload.productId, time: guess.time } : null,
-    outcome: confirm ? { productId: confirm.payload.productId, accepted: confirm.payload.accepted, time: confirm.time, ...present('reason', confirm.payload.reason) } : null,
+    outcome: confirm
+      ? {
+          productId: confirm.payload.productId,
+          accepted: confirm.payload.accepted,
+          time: confirm.time,
+          ...present('reason', confirm.payload.reason),
+        }
+      : null,
     events: sorted.length,
   };
 }
@@ -91,7 +119,15 @@ export function expectedParlai(evs: FwEvent[]) {
   return {
     dialog: [rec.turns.map((t) => ({ id: t.speaker, text: t.text, ...present('acts', t.acts) }))],
     context: [{ id: 'context', text: `condition ${rec.condition}` }],
-    metadata: { conversation: rec.conversation, study: rec.study, condition: rec.condition, turns: rec.turnCount, durationMs: rec.durationMs, guess: rec.guess?.productId ?? null, accepted: rec.outcome?.accepted ?? null },
+    metadata: {
+      conversation: rec.conversation,
+      study: rec.study,
+      condition: rec.condition,
+      turns: rec.turnCount,
+      durationMs: rec.durationMs,
+      guess: rec.guess?.productId ?? null,
+      accepted: rec.outcome?.accepted ?? null,
+    },
   };
 }
 
