@@ -35,7 +35,7 @@ export default defineBackground(() => {
   const sites = createSiteService(db, browser.scripting, browser.permissions, announce);
   const mirrorChatSites = (configs: SiteChatConfig[]) => browser.storage.local.set({ [CHAT_SITES_MIRROR_KEY]: configs });
   const keepAlive = keepAliveWith(() => browser.runtime.getPlatformInfo());
-  const adminApi = createAdminApi(db, search, sync, fetchFn, sites, announce, mirrorChatSites, keepAlive);
+  const adminApi = createAdminApi({ db, search, sync, fetchFn, sites, announce, mirrorChatSites, keepAlive });
   const relay = createRelayService(db, { sendMessage: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options) });
 
   // Allowed sites get the content script through one dynamic registration, kept in step with the browser's

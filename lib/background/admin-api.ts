@@ -15,19 +15,31 @@ import type { FetchLike } from '../sync/uploader';
 import type { SiteChatConfig } from '../adapters/chat';
 import { noKeepAlive, type KeepAlive } from './keep-alive';
 
-export function createAdminApi(
-  db: FloorwalkerDb,
-  search: SearchService,
-  sync: SyncService,
-  fetchFn: FetchLike,
-  sites: SiteService,
+/** What the admin API works with: the stores and services it answers from, and the background's hooks. */
+export interface AdminDeps {
+  db: FloorwalkerDb;
+  search: SearchService;
+  sync: SyncService;
+  fetchFn: FetchLike;
+  sites: SiteService;
   /** Tells open pages that logging was switched (see lib/logging-switch). */
-  announce: (settings: Settings) => void = () => undefined,
+  announce?: (settings: Settings) => void;
   /** Copies the configured chat sites where content scripts read them (see lib/sites/chat-site-mirror). */
-  mirrorChatSites: (sites: SiteChatConfig[]) => Promise<void> = async () => undefined,
+  mirrorChatSites?: (sites: SiteChatConfig[]) => Promise<void>;
   /** Keeps the worker running through long catalog work (see lib/background/keep-alive). */
-  keepAlive: KeepAlive = noKeepAlive,
-): AdminApi {
+  keepAlive?: KeepAlive;
+}
+
+export function createAdminApi({
+  db,
+  search,
+  sync,
+  fetchFn,
+  sites,
+  announce = () => undefined,
+  mirrorChatSites = async () => undefined,
+  keepAlive = noKeepAlive,
+}: AdminDeps): AdminApi {
   // Awaited, so a page opened right after the options page says "saved" already finds its configuration.
   const mirrored = async (sites: SiteChatConfig[]) => (await mirrorChatSites(sites), sites);
   return {
