@@ -6,9 +6,11 @@ import MiniSearch, { type SearchOptions } from 'minisearch';
 import type { Catalog, Product } from '../lib/catalog/schema';
 import { categoryLabels, SearchEngine } from '../lib/search/engine';
 import { buildColumns, compileFilter, type Columns } from '../lib/search/columns';
-import { parseSearchQuery, type SearchFilters, type SearchQuery } from '../lib/search/query';
+import { parseSearchQuery, type SearchQuery } from '../lib/search/query';
 import { prebuiltIndexJson, readPrebuiltIndex } from '../lib/search/prebuilt';
 import { prebuiltIndexOfCatalogFile } from '../scripts/catalog/prebuilt-index';
+import type { JudgedFile } from '../scripts/catalog/judged';
+import { searchFiltersOf } from '../scripts/catalog/queries';
 import { productSearchFields } from '../lib/search/text';
 import { scaleCatalog } from './lib/scale';
 import { mulberry32 } from '../lib/random';
@@ -24,36 +26,9 @@ const ROOT = resolve(import.meta.dirname, '..');
 const SIZES = [0, 100_000]; // 0 = the default catalog as it is
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
-interface Judged {
-  id: string;
-  kind: string;
-  query: string;
-  filters?: {
-    category?: string;
-    priceMin?: number;
-    priceMax?: number;
-    minRating?: number;
-    brand?: string[];
-    attributes?: SearchFilters['attributes'];
-  };
-  relevant: Record<string, number>;
-}
-
 const catalog = JSON.parse(await readFile(resolve(ROOT, 'public/catalog/default.json'), 'utf8')) as Catalog;
-const judged = (JSON.parse(await readFile(resolve(ROOT, 'tests/fixtures/judged-queries.json'), 'utf8')) as { queries: Judged[] }).queries;
+const judged = (JSON.parse(await readFile(resolve(ROOT, 'tests/fixtures/judged-queries.json'), 'utf8')) as JudgedFile).queries;
 const labels = categoryLabels(catalog.categories);
-
-function toFilters(j: Judged): SearchFilters {
-  const f = j.filters ?? {};
-  return {
-    ...(f.category ? { category: f.category } : {}),
-    ...(f.priceMin !== undefined ? { priceMin: f.priceMin } : {}),
-    ...(f.priceMax !== undefined ? { priceMax: f.priceMax } : {}),
-    ...(f.minRating !== undefined ? { minRating: f.minRating } : {}),
-    ...(f.brand?.length ? { brands: f.brand } : {}),
-    ...(f.attributes ? { attributes: f.attributes } : {}),
-  };
-}
 
 /** ≥ 300 queries: the judged ones, plus each cut short as if still being typed; each also with filters. */
 function workload(): { plain: SearchQuery[]; filtered: SearchQuery[] } {
@@ -68,7 +43,7 @@ function workload(): { plain: SearchQuery[]; filtered: SearchQuery[] } {
   const filtered = texts.map((text, i) => {
     const j = judged[i];
     const f = j?.filters
-      ? toFilters(j)
+      ? searchFiltersOf(j.filters)
       : { category: categories[i % categories.length], priceMax: [50, 150, 300][i % 3], minRating: i % 2 ? 4 : undefined };
     return parseSearchQuery({
       text,
@@ -161,7 +136,7 @@ function quality(engine: Engine) {
   let mrr = 0;
   let ndcg = 0;
   for (const j of judged) {
-    const ranked = engine.search(parseSearchQuery({ text: j.query, filters: toFilters(j), pageSize: 10 }));
+    const ranked = engine.search(parseSearchQuery({ text: j.query, filters: searchFiltersOf(j.filters), pageSize: 10 }));
     mrr += reciprocalRank(ranked, j.relevant);
     ndcg += ndcgAt(ranked, j.relevant, 10);
   }

@@ -1,4 +1,5 @@
 import type { AttributeValue, DefaultCategoryId } from '../../lib/catalog/schema';
+import type { SearchFilters } from '../../lib/search/query';
 import type { Attrs } from './types';
 
 /** Search filters as a judged query states them (the shape of `filters` in tests/fixtures/judged-queries.json). */
@@ -9,6 +10,18 @@ export interface Filters {
   minRating?: number;
   brand?: string[];
   attributes?: Record<string, AttributeValue>;
+}
+
+/** A judged query's filters as the search engine takes them (`brand` is `brands` there). */
+export function searchFiltersOf(f: Filters = {}): SearchFilters {
+  return {
+    ...(f.category ? { category: f.category } : {}),
+    ...(f.priceMin !== undefined ? { priceMin: f.priceMin } : {}),
+    ...(f.priceMax !== undefined ? { priceMax: f.priceMax } : {}),
+    ...(f.minRating !== undefined ? { minRating: f.minRating } : {}),
+    ...(f.brand?.length ? { brands: f.brand } : {}),
+    ...(f.attributes ? { attributes: f.attributes } : {}),
+  };
 }
 
 /** What a typed query asks for: every field is one constraint a relevant product has to meet. */

@@ -6,25 +6,15 @@ import { createSearchService } from '../../lib/background/search-service';
 import type { Catalog } from '../../lib/catalog/schema';
 import { categoryLabels, SearchEngine, SNAPSHOT_FORMAT } from '../../lib/search/engine';
 import { readPrebuiltIndex } from '../../lib/search/prebuilt';
-import { parseSearchQuery, type SearchFilters } from '../../lib/search/query';
+import { parseSearchQuery } from '../../lib/search/query';
 import { prebuiltIndexOfCatalogFile } from '../../scripts/catalog/prebuilt-index';
 import { CATALOG_PATH, JUDGED_PATH } from '../../scripts/catalog/paths';
-
-interface Judged {
-  query: string;
-  filters?: {
-    category?: string;
-    priceMin?: number;
-    priceMax?: number;
-    minRating?: number;
-    brand?: string[];
-    attributes?: SearchFilters['attributes'];
-  };
-}
+import type { JudgedFile } from '../../scripts/catalog/judged';
+import { searchFiltersOf } from '../../scripts/catalog/queries';
 
 const catalogText = await readFile(CATALOG_PATH, 'utf8');
 const catalog = JSON.parse(catalogText) as Catalog;
-const judged = (JSON.parse(await readFile(JUDGED_PATH, 'utf8')) as { queries: Judged[] }).queries;
+const judged = (JSON.parse(await readFile(JUDGED_PATH, 'utf8')) as JudgedFile).queries;
 // Made exactly as the build makes the shipped file (wxt.config.ts), then read back as the worker reads it.
 const shippedText = await prebuiltIndexOfCatalogFile();
 const shipped = (): unknown => JSON.parse(shippedText);
@@ -35,11 +25,6 @@ afterEach(() => {
 });
 /** The service says on the console why it builds instead; kept off the test output and checked. */
 const quietWarnings = () => vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-
-function filtersOf(j: Judged): SearchFilters {
-  const { brand, ...rest } = j.filters ?? {};
-  return { ...rest, ...(brand ? { brands: brand } : {}) };
-}
 
 describe('the prebuilt search index shipped with the default catalog', () => {
   it('is the same bytes every time it is made', async () => {
@@ -55,7 +40,7 @@ describe('the prebuilt search index shipped with the default catalog', () => {
     expect(judged.length).toBeGreaterThanOrEqual(150);
     for (const j of judged) {
       for (const text of [j.query, j.query.slice(0, -2)]) {
-        const q = parseSearchQuery({ text, filters: filtersOf(j), pageSize: 10 });
+        const q = parseSearchQuery({ text, filters: searchFiltersOf(j.filters), pageSize: 10 });
         const a = built.search(q);
         const b = loaded.search(q);
         expect({ ...b, page: b.page.map((i) => loaded.columns.ids[i]) }, text).toEqual({
@@ -103,7 +88,7 @@ describe('search service cold start with the prebuilt index', () => {
     const builtDb = open();
     const building = createSearchService(builtDb, catalogOnce().load);
     for (const j of judged.slice(0, 40)) {
-      const q = { text: j.query, filters: filtersOf(j) };
+      const q = { text: j.query, filters: searchFiltersOf(j.filters) };
       const [a, b] = [await building.search(q), await withPrebuilt.search(q)];
       expect(
         b.hits.map((h) => h.id),

@@ -3,26 +3,14 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../../lib/catalog/schema';
 import { categoryLabels, SearchEngine } from '../../lib/search/engine';
-import { parseSearchQuery, type SearchFilters } from '../../lib/search/query';
+import { parseSearchQuery } from '../../lib/search/query';
 import { ndcgAt, reciprocalRank } from '../../lib/search/quality';
+import type { JudgedFile } from '../../scripts/catalog/judged';
+import { searchFiltersOf } from '../../scripts/catalog/queries';
 
 const root = resolve(import.meta.dirname, '../..');
 const catalog = JSON.parse(await readFile(resolve(root, 'public/catalog/default.json'), 'utf8')) as Catalog;
-const judged = JSON.parse(await readFile(resolve(root, 'tests/fixtures/judged-queries.json'), 'utf8')) as {
-  queries: {
-    query: string;
-    kind: string;
-    filters?: {
-      category?: string;
-      priceMin?: number;
-      priceMax?: number;
-      minRating?: number;
-      brand?: string[];
-      attributes?: SearchFilters['attributes'];
-    };
-    relevant: Record<string, number>;
-  }[];
-};
+const judged = JSON.parse(await readFile(resolve(root, 'tests/fixtures/judged-queries.json'), 'utf8')) as JudgedFile;
 const baseline = JSON.parse(await readFile(resolve(root, 'tests/fixtures/search-quality-baseline.json'), 'utf8')) as {
   mrr: number;
   ndcg10: number;
@@ -36,15 +24,7 @@ describe('search quality on the judged queries', () => {
     let ndcg = 0;
     const byKind = new Map<string, number[]>();
     for (const q of judged.queries) {
-      const f = q.filters ?? {};
-      const filters: SearchFilters = {
-        ...(f.category ? { category: f.category } : {}),
-        ...(f.priceMin !== undefined ? { priceMin: f.priceMin } : {}),
-        ...(f.priceMax !== undefined ? { priceMax: f.priceMax } : {}),
-        ...(f.minRating !== undefined ? { minRating: f.minRating } : {}),
-        ...(f.brand ? { brands: f.brand } : {}),
-        ...(f.attributes ? { attributes: f.attributes } : {}),
-      };
+      const filters = searchFiltersOf(q.filters);
       const r = engine.search(parseSearchQuery({ text: q.query, filters, pageSize: 10 }));
       const ranked = r.page.map((i) => engine.columns.ids[i] ?? '');
       mrr += reciprocalRank(ranked, q.relevant);
