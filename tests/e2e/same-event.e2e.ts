@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useHarness, waitFor } from './harness';
 import { buyerMessages, openPracticeRoom, sellerAct, usePilotServer } from './pilot-room';
-import { exportJsonl, joinFromOptions, openOptions, storedTotal, syncUntilNoneWaits } from './options-page';
+import { exportJsonl, joinFromOptions, openOptions, storedEvents, storedTotal, syncUntilNoneWaits } from './options-page';
 import type { FwEvent } from '../../lib/events/schema';
 import { studyStats } from '../../lib/analysis/study-stats';
 
@@ -79,29 +79,8 @@ function differences(server: unknown, browser: unknown, path = ''): string[] {
 const buyerAnswered = (seller: Page, before: number) =>
   expect.poll(() => buyerMessages(seller).count(), { timeout: 10_000 }).toBeGreaterThan(before);
 
-/**
- * What the extension has stored, read from its IndexedDB through one of its pages (the content script sends
- * events in batches, so an event is stored a moment after it happened).
- */
-function storedInBrowser(extensionPage: Page): Promise<FwEvent[]> {
-  return extensionPage.evaluate(
-    () =>
-      new Promise<FwEvent[]>((resolve, reject) => {
-        const open = indexedDB.open('floorwalker');
-        open.onerror = () => reject(open.error ?? new Error('cannot open the database'));
-        open.onsuccess = () => {
-          const all = open.result.transaction('events').objectStore('events').getAll();
-          all.onsuccess = () => {
-            open.result.close();
-            resolve(all.result as FwEvent[]);
-          };
-        };
-      }),
-  );
-}
-
 const sellerMessageStored = async (page: Page, text: string) =>
-  (await storedInBrowser(page)).some((e) => e.agent === 'Seller' && e.action === 'utter' && e.payload.text === text);
+  (await storedEvents(page)).some((e) => e.agent === 'Seller' && e.action === 'utter' && e.payload.text === text);
 
 /** Three Seller messages in the conversation below, one of them from a suggested reply. */
 const ONE_OF_THREE_SUGGESTED = { used: 1, sellerMessages: 3, fraction: 1 / 3 };
@@ -188,7 +167,7 @@ describe('one event under one id: the server and the browser keep the same copy'
       .poll(() => seller.locator('#messages').innerText(), { timeout: 10_000 })
       .toMatch(/The Buyer (confirmed|rejected) your guess/);
     await screenshot(seller, 'same-event-seller');
-    await expect.poll(async () => (await storedInBrowser(options)).filter((e) => e.action === 'guess').length).toBe(1);
+    await expect.poll(async () => (await storedEvents(options)).filter((e) => e.action === 'guess').length).toBe(1);
 
     // Before the extension has uploaded anything, the server holds the room's copies: already the same events as
     // the browser's (the same time, acts, compose time and suggested reply), but for the page address.
