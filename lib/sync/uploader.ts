@@ -59,6 +59,10 @@ async function writeSyncStatus(db: FloorwalkerDb, status: SyncStatus): Promise<v
   await db.settings.put({ key: SYNC_STATUS_KEY, value: status });
 }
 
+/** Whether an event (or a saved search) is this upload target's: its study and participant. */
+const belongsTo = (target: SyncTarget, x: { study: string; participant: string }) =>
+  x.study === target.study && x.participant === target.participant;
+
 /** The next batch of this participant's unsynced events, oldest first. */
 async function nextBatch(db: FloorwalkerDb, target: SyncTarget): Promise<StoredEvent[]> {
   const out: StoredEvent[] = [];
@@ -67,7 +71,7 @@ async function nextBatch(db: FloorwalkerDb, target: SyncTarget): Promise<StoredE
     .between([SyncState.pending, Dexie.minKey], [SyncState.pending, Dexie.maxKey])
     .until(() => out.length >= SYNC_BATCH)
     .each((e) => {
-      if (e.study === target.study && e.participant === target.participant) out.push(e);
+      if (belongsTo(target, e)) out.push(e);
     });
   return out;
 }
@@ -126,7 +130,7 @@ export type SyncSuspect = v.InferOutput<typeof SyncSuspectSchema>;
 export async function readSuspect(db: FloorwalkerDb, target: SyncTarget): Promise<SyncSuspect | null> {
   const parsed = v.safeParse(SyncSuspectSchema, (await db.settings.get(SYNC_SUSPECT_KEY))?.value);
   // Another study's or participant's search (before joining again) says nothing about this queue.
-  return parsed.success && parsed.output.study === target.study && parsed.output.participant === target.participant ? parsed.output : null;
+  return parsed.success && belongsTo(target, parsed.output) ? parsed.output : null;
 }
 
 /** Why an event was set aside, in plain words, for the popup and the options page. */
@@ -157,7 +161,7 @@ export async function syncOnce(
   let status = await readSyncStatus(db);
   let uploaded = 0;
   let rejected = 0;
-  const mine = (e: StoredEvent) => e.study === target.study && e.participant === target.participant;
+  const mine = (e: StoredEvent) => belongsTo(target, e);
   const writeSuspect = (s: Omit<SyncSuspect, 'study' | 'participant'>) =>
     db.settings.put({ key: SYNC_SUSPECT_KEY, value: { study: target.study, participant: target.participant, ...s } });
   const clearSuspect = () => db.settings.delete(SYNC_SUSPECT_KEY);
