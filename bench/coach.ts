@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Catalog } from '../lib/catalog/schema';
+import type { Catalog } from '../lib/catalog/catalog-schema';
 import { extractProfile } from '../lib/profile/extract';
 import { evaluate, parseLabeledSet, SCORED_SLOTS, type Evaluation, type LabeledUtterance } from '../lib/profile/evaluate';
-import type { ProfileItem } from '../lib/profile/schema';
+import type { ProfileItem } from '../lib/profile/profile-schema';
 import { vocabularyFromCatalog, type ProfileVocabulary } from '../lib/profile/vocabulary';
 import { report, round, summarize, type Row } from './lib/report';
 

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { EXTENSION_DIR, extensionIdOf, giveConsent, launchBrowser } from '../tests/e2e/harness';
 import { PREBUILT_INDEX_PATH } from '../lib/search/prebuilt';
-import { DB_NAME } from '../lib/db/schema';
+import { DB_NAME } from '../lib/db/database';
 import { catalogColdStart } from '../tests/e2e/options-page';
 import { percentile, report, round, type Row } from './lib/report';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Papa from 'papaparse';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { Catalog, Product } from '../lib/catalog/schema';
+import type { Catalog, Product } from '../lib/catalog/catalog-schema';
 import { extensionIdOf, launchBrowser } from '../tests/e2e/harness';
 import { catalogColdStart } from '../tests/e2e/options-page';
 import { scaleCatalog } from './lib/scale';

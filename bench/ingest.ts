@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { makeEvent } from '../lib/events/build';
-import type { FwEvent } from '../lib/events/schema';
+import type { FwEvent } from '../lib/events/event-schema';
 import { percentile } from './lib/report';
 import { report, round, type Row } from './lib/report';
 

@@ -3,7 +3,7 @@ import v8 from 'node:v8';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import MiniSearch, { type SearchOptions } from 'minisearch';
-import type { Catalog, Product } from '../lib/catalog/schema';
+import type { Catalog, Product } from '../lib/catalog/catalog-schema';
 import { categoryLabels, SearchEngine } from '../lib/search/engine';
 import { buildColumns, compileFilter, type Columns } from '../lib/search/columns';
 import { parseSearchQuery, type SearchQuery } from '../lib/search/query';

@@ -1,7 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
-import { validateCatalog, type Persona } from '../lib/catalog/schema';
+import { validateCatalog, type Persona } from '../lib/catalog/catalog-schema';
 import { DEFAULT_COACHING_SCHEMA } from '../lib/coach/default-schema';
 import { BUYER_ACTS } from '../lib/simulator/acts';
 import { DEFAULT_SIMULATOR_CONFIG, type SimulatorConfig } from '../lib/simulator/buyer';

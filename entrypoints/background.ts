@@ -1,6 +1,6 @@
 import { browser, type Browser, type PublicPath } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { FloorwalkerDb } from '@/lib/db/schema';
+import { FloorwalkerDb } from '@/lib/db/database';
 import { createAdminApi } from '@/lib/background/admin-api';
 import { keepAliveWith } from '@/lib/background/keep-alive';
 import { createContentApi } from '@/lib/background/content-api';

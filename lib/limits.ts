@@ -23,7 +23,7 @@ export const RPC_MAX_ATTEMPTS = 4;
 /** Longest visible label kept from a clicked element. */
 export const MAX_LABEL_CHARS = 60;
 /**
- * The event schema's limits (lib/events/schema.ts) for text the extension reads from pages, in UTF-16 code units:
+ * The event schema's limits (lib/events/event-schema.ts) for text the extension reads from pages, in UTF-16 code units:
  * page text is cut to these with `cleanText`, which never splits an emoji, before it goes into an event.
  */
 export const ELEMENT_TEXT_LIMITS = { tag: 40, path: 400, id: 120, role: 40, testId: 120 } as const;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ROLES } from './events/schema';
+import { ROLES } from './events/event-schema';
 import { ConditionCodeSchema, DEFAULT_CONDITION_CODE } from './study/condition';
 import { DEFAULT_ALLOWED_HOSTS } from './sites/matches';
 

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { validateCatalog } from '../lib/catalog/schema';
+import { validateCatalog } from '../lib/catalog/catalog-schema';
 import { DEFAULT_COACHING_SCHEMA } from '../lib/coach/default-schema';
 import { BUYER_ACTS } from '../lib/simulator/acts';
 import { DEFAULT_SIMULATOR_CONFIG } from '../lib/simulator/buyer';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { validateCatalog, type Catalog, type Persona, type Product } from '../lib/catalog/schema';
+import { validateCatalog, type Catalog, type Persona, type Product } from '../lib/catalog/catalog-schema';
 
 /** The catalog the pilot pages show (the bundled default), with lookups by id. Loaded once at start. */
 export interface ServerCatalog {

@@ -1,4 +1,4 @@
-import type { FwEvent } from '../lib/events/schema';
+import type { FwEvent } from '../lib/events/event-schema';
 import { buildConversation, toParlai, toStar } from '../lib/export/conversation';
 import { csvLines, eventToCsvRow } from '../lib/export/csv';
 import type { Sql } from './db/sql';

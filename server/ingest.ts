@@ -1,4 +1,4 @@
-import { eventIdOf, validateEvent, type FwEvent } from '../lib/events/schema';
+import { eventIdOf, validateEvent, type FwEvent } from '../lib/events/event-schema';
 import type { Sql } from './db/sql';
 import type { TokenOwner } from './studies';
 

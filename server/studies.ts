@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { StudyConfigSchema, type StudyConfig } from '../lib/study/config';
-import { parseCoachingSchema } from '../lib/coach/schema';
+import { parseCoachingSchema } from '../lib/coach/coaching-schema';
 import { describeIssues } from '../lib/validation';
 import type { Sql } from './db/sql';
 

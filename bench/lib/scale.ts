@@ -1,4 +1,4 @@
-import type { Product } from '../../lib/catalog/schema';
+import type { Product } from '../../lib/catalog/catalog-schema';
 import { mulberry32 } from '../../lib/random';
 
 const EDITIONS = [

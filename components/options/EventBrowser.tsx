@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ACTIONS, type Action } from '@/lib/events/schema';
+import { ACTIONS, type Action } from '@/lib/events/event-schema';
 import type { EventPage } from '@/lib/db/events';
 import { EVENTS_PAGE_SIZE } from '@/lib/limits';
-import type { StoredEvent } from '@/lib/db/schema';
+import type { StoredEvent } from '@/lib/db/database';
 import { DataTable, type Column } from './DataTable';
 
 export interface EventBrowserProps {

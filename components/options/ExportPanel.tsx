@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { FwEvent } from '@/lib/events/schema';
+import type { FwEvent } from '@/lib/events/event-schema';
 import { EXPORT_FILES, EXPORT_FORMATS } from '@/lib/export/formats';
 import { streamExport, type ExportChoice, type ExportPhase } from '@/lib/export/stream';
 

@@ -10,7 +10,7 @@ import { SitesPanel } from './SitesPanel';
 import { ChatSitesPanel } from './ChatSitesPanel';
 import { ConsentPanel } from './ConsentPanel';
 import { ResearchView } from './ResearchView';
-import type { FwEvent } from '@/lib/events/schema';
+import type { FwEvent } from '@/lib/events/event-schema';
 import { eventPages } from '@/lib/export/stream';
 
 /** The options page: what is stored, exporting it, and deleting it. */

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { ChartConfiguration } from 'chart.js';
-import { validateEvent, type FwEvent } from '@/lib/events/schema';
+import { validateEvent, type FwEvent } from '@/lib/events/event-schema';
 import { studyStats, type StudyStats } from '@/lib/analysis/study-stats';
 import { ChartView } from './Chart';
 import { DataTable, type Column } from './DataTable';

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { AdminApi } from '@/lib/rpc/api';
 import type { Settings } from '@/lib/settings';
-import { DEFAULT_CATEGORIES } from '@/lib/catalog/schema';
+import { DEFAULT_CATEGORIES } from '@/lib/catalog/catalog-schema';
 
 /**
  * Practice: a Seller opens a pilot room with a simulated Buyer in a category they choose, and chats there with the

@@ -1,4 +1,4 @@
-import type { EventOf, FwEvent } from '../events/schema';
+import type { EventOf, FwEvent } from '../events/event-schema';
 import { buildConversation, type ConversationRecord } from '../export/conversation';
 import { groupConversations } from '../export/formats';
 

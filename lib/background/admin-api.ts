@@ -1,6 +1,6 @@
 import { countEvents, deleteCollectedData, listEvents, readEventsAfter, toEvent } from '../db/events';
 import { loadSettings, setConsent, updateSettings } from '../db/settings';
-import type { FloorwalkerDb } from '../db/schema';
+import type { FloorwalkerDb } from '../db/database';
 import type { AdminApi } from '../rpc/api';
 import { EXPORT_CHUNK_SIZE, EVENTS_PAGE_SIZE } from '../limits';
 import { commitImport, discardImport, stageProducts } from '../catalog/import-store';

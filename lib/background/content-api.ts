@@ -1,8 +1,8 @@
-import { eventIdOf, validateEvent, type FwEvent } from '../events/schema';
+import { eventIdOf, validateEvent, type FwEvent } from '../events/event-schema';
 import { parseOrThrow } from '../validation';
 import { putEvents } from '../db/events';
 import { loadSettings, updateSettings } from '../db/settings';
-import type { FloorwalkerDb } from '../db/schema';
+import type { FloorwalkerDb } from '../db/database';
 import type { ContentApi, LogResult } from '../rpc/api';
 import type { RelayApi } from '../rpc/types';
 import { productImageUrl } from '../catalog/images';
@@ -17,7 +17,7 @@ import type { SearchService } from './search-service';
 import type { SyncService } from './sync-service';
 import { createProfileService, type ProfileService } from './profile-service';
 import { createSuggestService } from './suggest-service';
-import { COACHING_SCHEMA_KEY, parseCoachingSchema } from '../coach/schema';
+import { COACHING_SCHEMA_KEY, parseCoachingSchema } from '../coach/coaching-schema';
 import { DEFAULT_COACHING_SCHEMA } from '../coach/default-schema';
 
 export const QUOTA_PAUSE_REASON =

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { activeCatalog } from '../catalog/store';
-import type { FloorwalkerDb } from '../db/schema';
+import type { FloorwalkerDb } from '../db/database';
 import { parseOrThrow } from '../validation';
 import { extractProfile } from '../profile/extract';
 import { addExtracted, applyOp, buyerId, ProfileOpSchema, updateMemory, type ProfileChange } from '../profile/memory';
-import { ConversationProfileSchema, EMPTY_PROFILE, type ConversationProfile, type ProfileEntry } from '../profile/schema';
+import { ConversationProfileSchema, EMPTY_PROFILE, type ConversationProfile, type ProfileEntry } from '../profile/profile-schema';
 import { vocabularyFromCatalog, type ProfileVocabulary } from '../profile/vocabulary';
 import type { Extracted } from '../rpc/types';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { FloorwalkerDb } from '../db/schema';
+import type { FloorwalkerDb } from '../db/database';
 import { parseOrThrow } from '../validation';
 import { SharedProductSchema } from '../storefront/product';
 import { TAB_MESSAGES, type ShareFromPage, type ShareToChatResult } from '../rpc/tab-messages';

@@ -1,6 +1,6 @@
 import { activeCatalog, installCatalog } from '../catalog/store';
-import { validateCatalog, type Product } from '../catalog/schema';
-import type { FloorwalkerDb, CatalogMetaRow } from '../db/schema';
+import { validateCatalog, type Product } from '../catalog/catalog-schema';
+import type { FloorwalkerDb, CatalogMetaRow } from '../db/database';
 import { categoryLabels, SearchEngine, SNAPSHOT_FORMAT, type EngineSnapshot } from '../search/engine';
 import { computeFacets, type Facets } from '../search/facets';
 import { readPrebuiltIndex } from '../search/prebuilt';

@@ -1,5 +1,5 @@
 import { loadSettings, setAllowedHosts } from '../db/settings';
-import type { FloorwalkerDb } from '../db/schema';
+import type { FloorwalkerDb } from '../db/database';
 import type { Settings } from '../settings';
 import { grantedHosts, isBuiltInSite, originsFor, parseSite } from '../sites/site';
 import type { SiteStatus } from '../rpc/types';

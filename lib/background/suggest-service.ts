@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { FloorwalkerDb } from '../db/schema';
+import type { FloorwalkerDb } from '../db/database';
 import { pastSellerMessages } from '../db/events';
 import { suggestReplies, type Suggestion } from '../coach/suggest';
 import { parseOrThrow } from '../validation';

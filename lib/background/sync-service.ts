@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
-import type { FloorwalkerDb } from '../db/schema';
-import { SyncState } from '../db/schema';
+import type { FloorwalkerDb } from '../db/database';
+import { SyncState } from '../db/database';
 import { loadSettings } from '../db/settings';
 import { pruneSynced, readSyncStatus, syncDue, syncOnce, type FetchLike, type SyncResult } from '../sync/uploader';
 import type { SyncOverview } from '../rpc/types';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describeIssues } from '../validation';
-import type { DefaultCategoryId, Product } from './schema';
+import type { DefaultCategoryId, Product } from './catalog-schema';
 
 /**
  * The attributes each of the default catalog's categories gives its products (PRODUCT.md, "Catalog"): exactly

@@ -1,4 +1,4 @@
-import type { Product } from './schema';
+import type { Product } from './catalog-schema';
 
 /**
  * Product images drawn locally: a catalog image whose src is "img/…" is never fetched; it is an SVG made from the

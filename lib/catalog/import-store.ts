@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
-import type { FloorwalkerDb, CatalogMetaRow } from '../db/schema';
-import { ProductSchema, validateProduct, type Product } from './schema';
+import type { FloorwalkerDb, CatalogMetaRow } from '../db/database';
+import { ProductSchema, validateProduct, type Product } from './catalog-schema';
 import { installCatalog, activeCatalog } from './store';
 import { categoriesOf } from './import';
 import * as v from 'valibot';

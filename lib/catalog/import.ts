@@ -1,5 +1,5 @@
-import type { AttributeValue, Product } from './schema';
-import { validateProduct } from './schema';
+import type { AttributeValue, Product } from './catalog-schema';
+import { validateProduct } from './catalog-schema';
 
 /**
  * Turning a researcher's file into products: CSV columns mapped to product fields (unmapped columns become

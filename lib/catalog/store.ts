@@ -1,5 +1,5 @@
-import type { FloorwalkerDb, CatalogMetaRow } from '../db/schema';
-import type { Catalog, Product } from './schema';
+import type { FloorwalkerDb, CatalogMetaRow } from '../db/database';
+import type { Catalog, Product } from './catalog-schema';
 
 export const ACTIVE_CATALOG_KEY = 'active';
 /** Products are written in chunks so one transaction never holds 100,000 objects. */

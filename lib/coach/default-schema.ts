@@ -1,5 +1,5 @@
 import raw from './default-schema.json';
-import { parseCoachingSchema, type CoachingSchema } from './schema';
+import { parseCoachingSchema, type CoachingSchema } from './coaching-schema';
 
 /** The paper's Table 3 acts, as the default coaching schema (validated when loaded, like any study's). */
 export const DEFAULT_COACHING_SCHEMA: CoachingSchema = (() => {

@@ -1,4 +1,4 @@
-import type { CoachAct, CoachingSchema, ProfileSlot } from './schema';
+import type { CoachAct, CoachingSchema, ProfileSlot } from './coaching-schema';
 
 /** How many times each act has been used in this conversation. */
 export type ActCounts = Readonly<Record<string, number>>;

@@ -1,5 +1,5 @@
 import { Charset, Index } from 'flexsearch';
-import type { ProfileEntry, ProfileItem } from '../profile/schema';
+import type { ProfileEntry, ProfileItem } from '../profile/profile-schema';
 import { COACH_SUGGESTIONS_MAX } from '../limits';
 import { budgetWords, featureWords } from '../profile/describe';
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { SiteChatConfigSchema, type SiteChatConfig } from '../adapters/chat';
 import { parseOrThrow } from '../validation';
 import { parseSite } from '../sites/site';
-import type { FloorwalkerDb } from './schema';
+import type { FloorwalkerDb } from './database';
 
 /** The generic chat adapters the participant configured, one per site, in the settings table. */
 export const CHAT_SITES_KEY = 'chatSites';

@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
-import type { FwEvent } from '../events/schema';
+import type { FwEvent } from '../events/event-schema';
 import { eventsByConversation } from '../events/group';
-import { SyncState, type FloorwalkerDb, type StoredEvent } from './schema';
+import { SyncState, type FloorwalkerDb, type StoredEvent } from './database';
 import { COACH_STATE_PREFIX } from '../coach/state';
 
 /**

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { newId } from '../ids';
 import { SETTINGS_KEY, SettingsPatchSchema, SettingsSchema, defaultSettings, type Settings } from '../settings';
 import { parseOrThrow } from '../validation';
-import type { FloorwalkerDb } from './schema';
+import type { FloorwalkerDb } from './database';
 
 /** Reads the participant's settings, creating defaults (with a fresh local participant id) on first use. */
 export async function loadSettings(db: FloorwalkerDb): Promise<Settings> {

@@ -1,6 +1,6 @@
 import { newId } from '../ids';
 import { EVENT_SCHEMA_VERSION } from './version';
-import type { Action, EventContext, EventOf, FwEvent, PayloadOf } from './schema';
+import type { Action, EventContext, EventOf, FwEvent, PayloadOf } from './event-schema';
 import { cleanText } from '../text/unicode';
 
 /**

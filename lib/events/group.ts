@@ -1,4 +1,4 @@
-import type { FwEvent } from './schema';
+import type { FwEvent } from './event-schema';
 
 /** Events by the conversation they belong to, in the order given; events outside a conversation are left out. */
 export function eventsByConversation(events: readonly FwEvent[]): Map<string, FwEvent[]> {

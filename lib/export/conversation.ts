@@ -1,4 +1,4 @@
-import type { EventOf, FwEvent } from '../events/schema';
+import type { EventOf, FwEvent } from '../events/event-schema';
 import { isRecord, textOf } from './stored';
 
 /**

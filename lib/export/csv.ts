@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { ACTION_PAYLOADS, ACTIONS, type Action, type FwEvent } from '../events/schema';
+import { ACTION_PAYLOADS, ACTIONS, type Action, type FwEvent } from '../events/event-schema';
 import { isRecord } from './stored';
 
 const ENVELOPE = [

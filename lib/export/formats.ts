@@ -1,4 +1,4 @@
-import type { FwEvent } from '../events/schema';
+import type { FwEvent } from '../events/event-schema';
 import { eventsByConversation } from '../events/group';
 import { buildConversation, toParlai, toStar } from './conversation';
 import { csvLines, eventToCsvRow } from './csv';

@@ -1,5 +1,5 @@
 import { Zip, ZipDeflate, strToU8 } from 'fflate';
-import type { FwEvent } from '../events/schema';
+import type { FwEvent } from '../events/event-schema';
 import { csvLines, eventToCsvRow } from './csv';
 import { EXPORT_FILES, EXPORT_FORMATS, renderExport, type ExportFormat } from './formats';
 import { toJsonLines } from './jsonl';

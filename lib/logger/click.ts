@@ -1,4 +1,4 @@
-import type { PayloadOf } from '../events/schema';
+import type { PayloadOf } from '../events/event-schema';
 import { sanitizeUrl } from '../privacy/url';
 import { describeElement } from './describe';
 import type { TrackerOptions } from './hover';

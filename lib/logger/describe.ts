@@ -1,4 +1,4 @@
-import type { ElementDescription } from '../events/schema';
+import type { ElementDescription } from '../events/event-schema';
 import { ELEMENT_TEXT_LIMITS, MAX_LABEL_CHARS } from '../limits';
 import { maskPii } from '../privacy/text';
 import { cleanText } from '../text/unicode';

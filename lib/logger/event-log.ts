@@ -1,5 +1,5 @@
 import { makeEvent } from '../events/build';
-import type { Action, FwEvent, PayloadOf } from '../events/schema';
+import type { Action, FwEvent, PayloadOf } from '../events/event-schema';
 import type { PageContext } from '../rpc/api';
 import { sanitizeUrl } from '../privacy/url';
 

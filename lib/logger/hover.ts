@@ -1,4 +1,4 @@
-import type { PayloadOf } from '../events/schema';
+import type { PayloadOf } from '../events/event-schema';
 import { MAX_IMAGE_ALT_CHARS, MIN_HOVER_IMAGE_PX, MIN_HOVER_MS } from '../limits';
 import { sanitizeUrl } from '../privacy/url';
 import { maskPii } from '../privacy/text';

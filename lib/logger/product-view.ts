@@ -1,4 +1,4 @@
-import type { PayloadOf } from '../events/schema';
+import type { PayloadOf } from '../events/event-schema';
 import { MIN_PRODUCT_VIEW_MS, VIEW_CHECKPOINT_MS } from '../limits';
 import type { Observable } from '../observable';
 import type { DetectedProduct } from '../storefront/detect';

@@ -1,4 +1,4 @@
-import type { PayloadOf } from '../events/schema';
+import type { PayloadOf } from '../events/event-schema';
 import { SCROLL_THROTTLE_MS } from '../limits';
 import { describeElement } from './describe';
 import type { TrackerOptions } from './hover';

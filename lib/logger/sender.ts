@@ -1,4 +1,4 @@
-import type { FwEvent } from '../events/schema';
+import type { FwEvent } from '../events/event-schema';
 import type { LogResult } from '../rpc/api';
 import { EVENT_BATCH_MAX, EVENT_FLUSH_MS, EVENT_RETRY_BASE_MS, EVENT_RETRY_MAX_MS } from '../limits';
 

@@ -1,4 +1,4 @@
-import type { Action, FwEvent, PayloadOf } from '../events/schema';
+import type { Action, FwEvent, PayloadOf } from '../events/event-schema';
 import type { PageContext } from '../rpc/api';
 import { createEventLog } from './event-log';
 import { trackClicks } from './click';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { FwEvent } from '../events/schema';
+import type { FwEvent } from '../events/event-schema';
 import type { LogResult } from '../rpc/api';
 import { RPC_LOG_BATCH_LIMIT, VIEW_STALE_MS } from '../limits';
 

@@ -14,7 +14,7 @@ import {
   MAX_PRODUCT_ID_CHARS,
   MAX_REASON_CHARS,
 } from './limits';
-import { ACTION_PAYLOADS } from '../events/schema';
+import { ACTION_PAYLOADS } from '../events/event-schema';
 import { findUnstorable } from '../events/storable';
 
 /**

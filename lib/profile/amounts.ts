@@ -1,4 +1,4 @@
-import type { ItemOf } from './schema';
+import type { ItemOf } from './profile-schema';
 
 /**
  * Budgets and ages in a Buyer's message. The text arrives lowercased with number words already turned into

@@ -1,4 +1,4 @@
-import type { ItemOf, ProfileItem } from './schema';
+import type { ItemOf, ProfileItem } from './profile-schema';
 
 /** Profile items in words a Seller reads at a glance ("up to $50", "avoids Nike", "wants noise cancelling"). */
 const money = (n: number) => `$${Math.round(n)}`;

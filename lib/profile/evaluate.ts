@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ProfileItem } from './schema';
+import type { ProfileItem } from './profile-schema';
 import { parseOrThrow } from '../validation';
 
 /**

@@ -2,7 +2,7 @@ import nlp from 'compromise';
 import { readAge, readBudget } from './amounts';
 import { cueMatcher, isBreak, type Cue } from './cues';
 import { PhraseMatcher, tokenize, type Match } from './terms';
-import type { ItemOf, ProfileItem } from './schema';
+import type { ItemOf, ProfileItem } from './profile-schema';
 import { CATEGORY_WORDS, OWNED_PRODUCT_WORDS, RECIPIENT_WORDS, USE_WORDS, type ProfileVocabulary } from './vocabulary';
 
 /**

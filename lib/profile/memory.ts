@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { itemKey, sameItem, ProfileItemSchema, type ConversationProfile, type ProfileEntry, type ProfileItem } from './schema';
+import { itemKey, sameItem, ProfileItemSchema, type ConversationProfile, type ProfileEntry, type ProfileItem } from './profile-schema';
 
 /**
  * The profile's rules, pure: extracted items arrive as suggestions; the Seller confirms, edits, removes or adds

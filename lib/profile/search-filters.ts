@@ -1,5 +1,5 @@
 import type { SearchFilters } from '../search/query';
-import type { ProfileEntry } from './schema';
+import type { ProfileEntry } from './profile-schema';
 
 /**
  * The Buyer profile as catalog search filters, for the overlay's one-click profile search: the budget as a

@@ -1,4 +1,4 @@
-import type { Product } from '../catalog/schema';
+import type { Product } from '../catalog/catalog-schema';
 
 /**
  * The words the preference extractor knows. Brands and features come from the active catalog (so an imported

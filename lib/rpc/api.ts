@@ -1,16 +1,16 @@
 import type { CatalogInfo, Extracted, RelayApi, SiteStatus, SuggestRequest, SyncOverview } from './types';
 import type { OpenedRoom } from '../pilot/protocol';
-import type { Action, FwEvent } from '../events/schema';
+import type { Action, FwEvent } from '../events/event-schema';
 import type { EventPage } from '../db/events';
 import type { Settings, SettingsPatch } from '../settings';
 import type { SearchQueryInput, SearchResponse } from '../search/query';
 import type { Facets } from '../search/facets';
 import type { CommitOptions } from '../catalog/import-store';
 import type { CoachState } from '../coach/state';
-import type { ConversationProfile } from '../profile/schema';
+import type { ConversationProfile } from '../profile/profile-schema';
 import type { ProfileChange, ProfileOp } from '../profile/memory';
 import type { Suggestion } from '../coach/suggest';
-import type { CoachingSchema } from '../coach/schema';
+import type { CoachingSchema } from '../coach/coaching-schema';
 import type { SiteChatConfig, SiteChatConfigInput } from '../adapters/chat';
 import type { SharedProduct } from '../storefront/product';
 

@@ -1,6 +1,6 @@
-import type { CatalogMetaRow } from '../db/schema';
+import type { CatalogMetaRow } from '../db/database';
 import type { SyncStatus } from '../sync/uploader';
-import type { ConversationProfile, ProfileEntry, ProfileItem } from '../profile/schema';
+import type { ConversationProfile, ProfileEntry, ProfileItem } from '../profile/profile-schema';
 import type { SharedProduct } from '../storefront/product';
 import type { ShareToChatResult } from './tab-messages';
 

@@ -1,4 +1,4 @@
-import type { AttributeValue, Product } from '../catalog/schema';
+import type { AttributeValue, Product } from '../catalog/catalog-schema';
 import type { AttributeFilter, SearchFilters } from './query';
 
 /**

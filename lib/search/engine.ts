@@ -1,5 +1,5 @@
 import { Charset, Encoder, Index } from 'flexsearch';
-import type { Product } from '../catalog/schema';
+import type { Product } from '../catalog/catalog-schema';
 import { buildColumns, compileFilter, type Columns } from './columns';
 import { Vocabulary, type VocabularySnapshot } from './vocabulary';
 import { topK } from './top';

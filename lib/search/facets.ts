@@ -1,4 +1,4 @@
-import type { AttributeValue } from '../catalog/schema';
+import type { AttributeValue } from '../catalog/catalog-schema';
 import type { Columns } from './columns';
 
 /** What the filter chips offer for a category: its brands and the attributes worth filtering on. */

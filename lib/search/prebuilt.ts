@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { Catalog } from '../catalog/schema';
+import type { Catalog } from '../catalog/catalog-schema';
 import type { AttributeColumn, Columns } from './columns';
 import { categoryLabels, SearchEngine, SNAPSHOT_FORMAT, type EngineSnapshot } from './engine';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AttributeValueSchema } from '../catalog/schema';
+import { AttributeValueSchema } from '../catalog/catalog-schema';
 import { parseOrThrow } from '../validation';
 
 /** What the overlay asks the background's catalog search; the same object is logged as Seller.search. */

@@ -1,4 +1,4 @@
-import type { AttributeValue, Product } from '../catalog/schema';
+import type { AttributeValue, Product } from '../catalog/catalog-schema';
 import type { Range } from './query';
 
 /** Lowercase words of letters and digits, accents removed; the unit of highlighting and spelling correction. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ProfileSlot } from '../coach/schema';
+import type { ProfileSlot } from '../coach/coaching-schema';
 
 /**
  * The simulated Buyer's dialogue acts, after the user actions of Zhang & Balog's CIR6 model (Azzopardi et al.'s

@@ -1,5 +1,5 @@
-import type { Product } from '../catalog/schema';
-import type { CoachingSchema, ProfileSlot } from '../coach/schema';
+import type { Product } from '../catalog/catalog-schema';
+import type { CoachingSchema, ProfileSlot } from '../coach/coaching-schema';
 import { mulberry32, type Rng } from '../random';
 import type { BuyerAct, BuyerMove, SellerEvent, SellerIntent } from './acts';
 import { DEFAULT_ACCEPT_RULE, judge, type AcceptRule, type Budget, type Feature, type Preferences, type Problem } from './preferences';

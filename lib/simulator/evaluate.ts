@@ -1,5 +1,5 @@
-import type { Catalog } from '../catalog/schema';
-import type { CoachingSchema } from '../coach/schema';
+import type { Catalog } from '../catalog/catalog-schema';
+import type { CoachingSchema } from '../coach/coaching-schema';
 import type { SimulatorConfig } from './buyer';
 import { summarize, type Summary } from './metrics';
 import { runConversation, type SimConversation } from './run';

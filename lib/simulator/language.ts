@@ -1,5 +1,5 @@
 import type { Rng } from '../random';
-import type { Product } from '../catalog/schema';
+import type { Product } from '../catalog/catalog-schema';
 import type { Feature, Preferences, Problem } from './preferences';
 
 /**

@@ -1,4 +1,4 @@
-import type { AttributeValue, Persona, Product } from '../catalog/schema';
+import type { AttributeValue, Persona, Product } from '../catalog/catalog-schema';
 
 /**
  * The simulated Buyer's preference model (Zhang & Balog's personal knowledge graph, simplified): liked and

@@ -1,5 +1,5 @@
-import type { Catalog, Persona, Product } from '../catalog/schema';
-import type { CoachingSchema } from '../coach/schema';
+import type { Catalog, Persona, Product } from '../catalog/catalog-schema';
+import type { CoachingSchema } from '../coach/coaching-schema';
 import type { BuyerAct, BuyerMove, SellerEvent } from './acts';
 import { SimulatedBuyer, type SimulatorConfig } from './buyer';
 import { buildPreferences } from './preferences';

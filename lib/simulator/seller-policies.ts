@@ -1,8 +1,8 @@
-import type { Catalog, Product } from '../catalog/schema';
-import type { CoachAct, CoachingSchema } from '../coach/schema';
+import type { Catalog, Product } from '../catalog/catalog-schema';
+import type { CoachAct, CoachingSchema } from '../coach/coaching-schema';
 import { addExtracted } from '../profile/memory';
 import { extractProfile } from '../profile/extract';
-import { EMPTY_PROFILE, knownSlots, type ConversationProfile } from '../profile/schema';
+import { EMPTY_PROFILE, knownSlots, type ConversationProfile } from '../profile/profile-schema';
 import { profileSearch } from '../profile/search-filters';
 import { vocabularyFromCatalog, type ProfileVocabulary } from '../profile/vocabulary';
 import { categoryLabels, SearchEngine } from '../search/engine';

@@ -1,4 +1,4 @@
-import type { CoachingSchema, ProfileSlot } from '../coach/schema';
+import type { CoachingSchema, ProfileSlot } from '../coach/coaching-schema';
 import type { SellerIntent } from './acts';
 
 /**

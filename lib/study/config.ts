@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DEFAULT_CATEGORIES } from '../catalog/schema';
+import { DEFAULT_CATEGORIES } from '../catalog/catalog-schema';
 import { ConditionCodeSchema, DEFAULT_CONDITION_CODE } from './condition';
 
 /**

@@ -4,10 +4,10 @@ import { loadSettings } from '../db/settings';
 import { newId } from '../ids';
 import { ConditionCodeSchema } from '../study/condition';
 import { parseOrThrow } from '../validation';
-import type { FloorwalkerDb } from '../db/schema';
+import type { FloorwalkerDb } from '../db/database';
 import { EMPTY_SYNC_STATUS, SYNC_STATUS_KEY } from './uploader';
 import type { FetchLike } from './uploader';
-import { COACHING_SCHEMA_KEY, parseCoachingSchema } from '../coach/schema';
+import { COACHING_SCHEMA_KEY, parseCoachingSchema } from '../coach/coaching-schema';
 import { endpointBase } from './endpoint';
 
 const JoinAnswerSchema = v.object({

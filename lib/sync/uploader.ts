@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import * as v from 'valibot';
-import { SyncState, type FloorwalkerDb, type StoredEvent } from '../db/schema';
+import { SyncState, type FloorwalkerDb, type StoredEvent } from '../db/database';
 import { toEvent } from '../db/events';
 
 /**

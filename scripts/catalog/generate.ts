@@ -15,7 +15,7 @@ import {
   type Persona,
   type Product,
   validateCatalog,
-} from '../../lib/catalog/schema';
+} from '../../lib/catalog/catalog-schema';
 import { defaultAttributeErrors } from '../../lib/catalog/default-attributes';
 import { generateJudged, judgedJson } from './judged';
 import { countSatisfied } from './match';

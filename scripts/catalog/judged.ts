@@ -11,7 +11,7 @@
  * Filtered queries' filters are a gate: a product that fails them is never relevant. Each query keeps at most 60
  * products, highest grades first, then by id. Typo queries copy their correctly spelled twin's relevance.
  */
-import type { Catalog, Product } from '../../lib/catalog/schema';
+import type { Catalog, Product } from '../../lib/catalog/catalog-schema';
 import { GENERATORS, personaConstraints } from './registry';
 import { valueMatches } from './match';
 import { PERSONAS } from './personas';

@@ -1,4 +1,4 @@
-import type { AttributeValue, Persona } from '../../lib/catalog/schema';
+import type { AttributeValue, Persona } from '../../lib/catalog/catalog-schema';
 import type { Constraint, Fit } from './types';
 
 /**

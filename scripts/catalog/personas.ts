@@ -1,4 +1,4 @@
-import type { DefaultCategoryId, Persona } from '../../lib/catalog/schema';
+import type { DefaultCategoryId, Persona } from '../../lib/catalog/catalog-schema';
 import { ageRangeIncludes, num } from './match';
 import type { Constraint } from './types';
 

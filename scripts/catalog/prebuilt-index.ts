@@ -4,7 +4,7 @@
  * both the catalog and the engine code it ships with. The bench and the tests make it the same way.
  */
 import { readFile } from 'node:fs/promises';
-import { validateCatalog } from '../../lib/catalog/schema';
+import { validateCatalog } from '../../lib/catalog/catalog-schema';
 import { prebuiltIndexJson } from '../../lib/search/prebuilt';
 import { CATALOG_PATH } from './paths';
 

@@ -1,4 +1,4 @@
-import type { AttributeValue, DefaultCategoryId } from '../../lib/catalog/schema';
+import type { AttributeValue, DefaultCategoryId } from '../../lib/catalog/catalog-schema';
 import type { SearchFilters } from '../../lib/search/query';
 import type { Attrs } from './types';
 

@@ -1,4 +1,4 @@
-import type { DefaultCategoryId } from '../../lib/catalog/schema';
+import type { DefaultCategoryId } from '../../lib/catalog/catalog-schema';
 import { books } from './categories/books';
 import { headphones } from './categories/headphones';
 import { lego } from './categories/lego';

@@ -1,4 +1,4 @@
-import type { AttributeValue, DefaultCategoryId, Product } from '../../lib/catalog/schema';
+import type { AttributeValue, DefaultCategoryId, Product } from '../../lib/catalog/catalog-schema';
 import type { Rng } from '../../lib/random';
 
 export type Attrs = Record<string, AttributeValue>;

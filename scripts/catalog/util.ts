@@ -1,4 +1,4 @@
-import type { AttributeValue } from '../../lib/catalog/schema';
+import type { AttributeValue } from '../../lib/catalog/catalog-schema';
 import type { Rng } from '../../lib/random';
 import { valueMatches } from './match';
 import type { Attrs, Want } from './types';

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { StudyConfigSchema } from '../../lib/study/config';
-import { parseCoachingSchema } from '../../lib/coach/schema';
+import { parseCoachingSchema } from '../../lib/coach/coaching-schema';
 import { describeIssues } from '../../lib/validation';
 import { EXPORT_FORMATS, type ExportFormat } from '../../lib/export/formats';
 

@@ -1,4 +1,4 @@
-import type { Product } from '../../lib/catalog/schema';
+import type { Product } from '../../lib/catalog/catalog-schema';
 
 /**
  * The pilot pages' HTML. The Seller page's chat parts are in the HTML itself (not added by script) with the

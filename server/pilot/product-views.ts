@@ -1,5 +1,5 @@
 import { productImageUrl } from '../../lib/catalog/images';
-import type { Product } from '../../lib/catalog/schema';
+import type { Product } from '../../lib/catalog/catalog-schema';
 import type { ProductView } from '../../lib/pilot/protocol';
 import type { SharedProduct } from '../../lib/storefront/product';
 import { safeLinkUrl } from '../../lib/storefront/values';

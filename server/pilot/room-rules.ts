@@ -1,7 +1,7 @@
 import { makeEvent } from '../../lib/events/build';
-import type { FwEvent } from '../../lib/events/schema';
+import type { FwEvent } from '../../lib/events/event-schema';
 import { parseCondition } from '../../lib/study/condition';
-import type { Product } from '../../lib/catalog/schema';
+import type { Product } from '../../lib/catalog/catalog-schema';
 import type { ChatItem, ClientMessage, Phase, ProductView } from '../../lib/pilot/protocol';
 import { pageProductView, productView } from './product-views';
 

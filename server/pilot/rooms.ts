@@ -4,7 +4,7 @@ import type { ServerCatalog } from '../catalog';
 import { BadRequest, getStudy, hashToken, type Study } from '../studies';
 import { insertEvents } from '../ingest';
 import { parseCondition } from '../../lib/study/condition';
-import type { Product } from '../../lib/catalog/schema';
+import type { Product } from '../../lib/catalog/catalog-schema';
 import type { ChatItem, ProductView, RoomView } from '../../lib/pilot/protocol';
 import { productView } from './product-views';
 import { CATEGORY_REPEAT_DAYS, transition, type Role, type RoomMessage, type RoomState } from './room-rules';

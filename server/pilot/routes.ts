@@ -19,7 +19,7 @@ import { randomInt } from 'node:crypto';
 import { insertEvents } from '../ingest';
 import { makeEvent } from '../../lib/events/build';
 import { DEFAULT_COACHING_SCHEMA } from '../../lib/coach/default-schema';
-import { parseCoachingSchema } from '../../lib/coach/schema';
+import { parseCoachingSchema } from '../../lib/coach/coaching-schema';
 import { SimulatedBuyerSeat, type TypingPace } from './simulated-buyer';
 import { pilotPage, productPage } from './pages';
 import { productImageUrl } from '../../lib/catalog/images';

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import type { CoachingSchema } from '../../lib/coach/schema';
+import type { CoachingSchema } from '../../lib/coach/coaching-schema';
 import type { BuyerMove, SellerEvent } from '../../lib/simulator/acts';
 import { DEFAULT_SIMULATOR_CONFIG, type SimulatedBuyer } from '../../lib/simulator/buyer';
 import { simulatedBuyerFor } from '../../lib/simulator/run';

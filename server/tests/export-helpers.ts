@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import type { FwEvent } from '../../lib/events/schema';
+import type { FwEvent } from '../../lib/events/event-schema';
 import type { Sql } from '../db/sql';
 import { insertEvents, MAX_BATCH_EVENTS } from '../ingest';
 

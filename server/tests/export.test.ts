@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { makeEvent } from '../../lib/events/build';
-import { ACTIONS, validateEvent, type FwEvent } from '../../lib/events/schema';
+import { ACTIONS, validateEvent, type FwEvent } from '../../lib/events/event-schema';
 import { CSV_COLUMNS } from '../../lib/export/csv';
 import { EXPORT_FORMATS, type ExportFormat } from '../../lib/export/formats';
 import { newId } from '../../lib/ids';

@@ -5,7 +5,7 @@ import { startServer, type RunningServer } from '../start';
 import type { AppType } from '../app';
 import type { Logger } from '../log';
 import { makeEvent } from '../../lib/events/build';
-import type { FwEvent } from '../../lib/events/schema';
+import type { FwEvent } from '../../lib/events/event-schema';
 
 /** Backends every server test runs against: PGlite always, PostgreSQL when DATABASE_URL is set. */
 export const BACKENDS: { name: string; databaseUrl?: string }[] = [

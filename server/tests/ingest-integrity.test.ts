@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeEvent } from '../../lib/events/build';
-import type { FwEvent } from '../../lib/events/schema';
+import type { FwEvent } from '../../lib/events/event-schema';
 import { BACKENDS, joinedSeller, post, useServer, type ServerHarness } from './harness';
 
 /** An error that names its field: a dotted path of plain names or JSON-quoted keys, then the reason. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../lib/catalog/schema';
+import type { Product } from '../../lib/catalog/catalog-schema';
 import { pilotPage, productPage } from '../pilot/pages';
 
 const SCRIPT = '<script>alert(1)</script>';

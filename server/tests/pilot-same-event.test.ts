@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { makeEvent } from '../../lib/events/build';
-import type { FwEvent } from '../../lib/events/schema';
+import type { FwEvent } from '../../lib/events/event-schema';
 import type { ChatItem, OpenedRoom } from '../../lib/pilot/protocol';
 import { studyStats } from '../../lib/analysis/study-stats';
 import { CLIENT_CLOCK_SKEW_MS, MESSAGE_RESEND_WINDOW_MS, messageTime } from '../pilot/rooms';

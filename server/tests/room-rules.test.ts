@@ -10,7 +10,7 @@ import {
   type RoomState,
 } from '../pilot/room-rules';
 import type { Phase, ProductView } from '../../lib/pilot/protocol';
-import type { Product } from '../../lib/catalog/schema';
+import type { Product } from '../../lib/catalog/catalog-schema';
 
 // The room's rules as a table: every message from either side in every phase is allowed or refused with its text,
 // with no database in sight. The pilot server tests check the same rules through the WebSocket.

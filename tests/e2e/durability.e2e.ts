@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useHarness, workerControl } from './harness';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
-import type { FwEvent } from '../../lib/events/schema';
+import type { FwEvent } from '../../lib/events/event-schema';
 
 /** When, after a burst of clicks starts, the worker is stopped: 80-200 ms, while the burst is queued and in flight. */
 const STOP_AFTER_MIN_MS = 80;

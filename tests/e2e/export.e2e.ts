@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot, useHarness } from './harness';
 import { exportJsonl, openOptions, storedTotal, waitForStored } from './options-page';
 import { contentScriptReady, restPointerOn } from './product-page';
-import { validateEvent } from '../../lib/events/schema';
+import { validateEvent } from '../../lib/events/event-schema';
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';

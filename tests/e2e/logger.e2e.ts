@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot, useHarness } from './harness';
 import { exportJsonl, openOptions, storedEvents } from './options-page';
 import { contentScriptReady, restPointerOn } from './product-page';
-import type { FwEvent } from '../../lib/events/schema';
+import type { FwEvent } from '../../lib/events/event-schema';
 
 /** How long the pointer rests on the main image: its logged dwell is checked against it. */
 const MAIN_IMAGE_REST_MS = 400;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import type { Harness } from './harness';
-import type { SettingRow, StoredEvent } from '../../lib/db/schema';
+import type { SettingRow, StoredEvent } from '../../lib/db/database';
 import { SETTINGS_KEY, type Settings } from '../../lib/settings';
 import { waitFor } from './harness';
 

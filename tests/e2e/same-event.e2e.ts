@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { screenshot, useHarness, waitFor } from './harness';
 import { buyerMessages, openPracticeRoom, sellerAct, usePilotServer } from './pilot-room';
 import { exportJsonl, joinFromOptions, openOptions, storedEvents, storedTotal, syncUntilNoneWaits } from './options-page';
-import type { FwEvent } from '../../lib/events/schema';
+import type { FwEvent } from '../../lib/events/event-schema';
 import { studyStats } from '../../lib/analysis/study-stats';
 
 /**

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { screenshot, useHarness, waitFor } from './harness';
 import { exportJsonl, openOptions, storedEvents } from './options-page';
 import { restPointerOn } from './product-page';
-import type { EventOf, FwEvent } from '../../lib/events/schema';
+import type { EventOf, FwEvent } from '../../lib/events/event-schema';
 
 const shadow = (page: Page, css: string) => page.locator(`floorwalker-overlay >> ${css}`);
 const prices = async (page: Page) => (await shadow(page, '.fw-price').allInnerTexts()).map((t) => Number(t.replace(/[$,]/g, '')));

@@ -4,7 +4,7 @@ import { screenshot, useHarness, waitFor } from './harness';
 import { buyerSays, sellerSays, usePilotServer } from './pilot-room';
 import { exportJsonl, openOptions } from './options-page';
 import { HOVER_REST_MS, restPointerOn } from './product-page';
-import type { FwEvent } from '../../lib/events/schema';
+import type { FwEvent } from '../../lib/events/event-schema';
 
 type Row = { id: string; agent: string; action: string; payload: Record<string, unknown> };
 

@@ -5,7 +5,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { FIXTURES_DIR, screenshot, useHarness, waitFor } from './harness';
 import { exportJsonl, openOptions, waitForStoredEvents } from './options-page';
 import { HOVER_REST_MS } from './product-page';
-import type { FwEvent } from '../../lib/events/schema';
+import type { FwEvent } from '../../lib/events/event-schema';
 
 const expected = JSON.parse(readFileSync(join(FIXTURES_DIR, 'shop/expected.json'), 'utf8')) as Record<
   string,

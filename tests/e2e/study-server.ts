@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadEnv } from '../../server/env';
 import { startServer } from '../../server/start';
-import type { FwEvent } from '../../lib/events/schema';
+import type { FwEvent } from '../../lib/events/event-schema';
 
 const ADMIN_TOKEN = 'test-admin-token-1234';
 const ADMIN = { 'Content-Type': 'application/json', Authorization: `Bearer ${ADMIN_TOKEN}` };

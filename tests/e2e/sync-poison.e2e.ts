@@ -3,7 +3,7 @@ import { screenshot, useHarness, waitFor } from './harness';
 import { joinFromOptions, openOptions, storedEvents } from './options-page';
 import { openProductPage } from './product-page';
 import { exportedEvents, forward, listenOnLoopback, studyServer, useCleanup } from './study-server';
-import { SyncState } from '../../lib/db/schema';
+import { SyncState } from '../../lib/db/database';
 import { SYNC_SET_ASIDE_STRIKES, setAsideReason } from '../../lib/sync/uploader';
 
 /**

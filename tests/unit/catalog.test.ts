@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PLACEHOLDER_IMAGE_URL, productImageUrl, renderProductSvg } from '../../lib/catalog/images';
-import { type AttributeValue, type Catalog, DEFAULT_CATEGORIES, type Product, validateCatalog } from '../../lib/catalog/schema';
+import { type AttributeValue, type Catalog, DEFAULT_CATEGORIES, type Product, validateCatalog } from '../../lib/catalog/catalog-schema';
 import { DEFAULT_ATTRIBUTE_SCHEMAS, defaultAttributeErrors } from '../../lib/catalog/default-attributes';
 import { catalogJson, generateCatalog } from '../../scripts/catalog/generate';
 import { CATALOG_PATH, JUDGED_PATH } from '../../scripts/catalog/paths';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { Suggestion } from '../../lib/coach/suggest';
-import type { FwEvent } from '../../lib/events/schema';
+import type { FwEvent } from '../../lib/events/event-schema';
 import { COACH_KEY_CHORD_MS } from '../../lib/limits';
 import { flush, useTestSignal } from './helpers/dom';
 import { coachOnPage, pilotPage, pressEnter, pressKey } from './helpers/coach-page';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_COACHING_SCHEMA as S } from '../../lib/coach/default-schema';
-import { parseCoachingSchema } from '../../lib/coach/schema';
+import { parseCoachingSchema } from '../../lib/coach/coaching-schema';
 import { checklist, nextActs, useAct, type ActCounts } from '../../lib/coach/engine';
 import raw from '../../lib/coach/default-schema.json';
 

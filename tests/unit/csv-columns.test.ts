@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { makeEvent } from '../../lib/events/build';
-import type { FwEvent } from '../../lib/events/schema';
+import type { FwEvent } from '../../lib/events/event-schema';
 import { CSV_COLUMNS, csvLines, eventToCsvRow } from '../../lib/export/csv';
 
 const ctx = { study: 's1', participant: 'p1', conversation: 'c1', role: 'seller' as const, condition: 'B.IIc', url: null };

@@ -2,12 +2,12 @@ import 'fake-indexeddb/auto'; // before Dexie: it looks for IndexedDB when impor
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { useTestDbs } from './helpers/db';
-import { STORES_V1, STORES_V3, SyncState } from '../../lib/db/schema';
+import { STORES_V1, STORES_V3, SyncState } from '../../lib/db/database';
 import { deleteCollectedData, listEvents, putEvents, readEventsAfter, countEvents } from '../../lib/db/events';
 import { loadSettings, setConsent, updateSettings } from '../../lib/db/settings';
 import { storeEvents } from '../../lib/background/content-api';
 import { T0, clickEvent, hoverEvent } from './helpers/events';
-import { EMPTY_PROFILE } from '../../lib/profile/schema';
+import { EMPTY_PROFILE } from '../../lib/profile/profile-schema';
 import { EMPTY_COACH_STATE, coachStateKey } from '../../lib/coach/state';
 
 const { open, freshName } = useTestDbs('fw-test');

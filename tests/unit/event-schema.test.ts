@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, validateEvent } from '../../lib/events/schema';
+import { ACTIONS, validateEvent } from '../../lib/events/event-schema';
 import { makeEvent } from '../../lib/events/build';
 import { formatCondition, parseCondition, DEFAULT_CONDITION_CODE } from '../../lib/study/condition';
 import { CONTEXT, clickEvent, hoverEvent } from './helpers/events';

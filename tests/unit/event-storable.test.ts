@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateEvent } from '../../lib/events/schema';
+import { validateEvent } from '../../lib/events/event-schema';
 import { findUnstorable, MAX_EVENT_DEPTH } from '../../lib/events/storable';
 import { clickEvent, hoverEvent } from './helpers/events';
 

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, validateEvent, type FwEvent } from '../../lib/events/schema';
+import { ACTIONS, validateEvent, type FwEvent } from '../../lib/events/event-schema';
 import { buildConversation, toParlai, toStar } from '../../lib/export/conversation';
 import { CSV_COLUMNS, csvLines, eventToCsvRow } from '../../lib/export/csv';
 import { EXPORT_FORMATS, renderExport, type ExportFormat } from '../../lib/export/formats';

@@ -4,7 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { putEvents, readEventsAfter, toEvent } from '../../lib/db/events';
 import { makeEvent } from '../../lib/events/build';
-import type { FwEvent } from '../../lib/events/schema';
+import type { FwEvent } from '../../lib/events/event-schema';
 import { EXPORT_FILES, EXPORT_FORMATS, renderExport } from '../../lib/export/formats';
 import { streamExport, type ExportProgress } from '../../lib/export/stream';
 import { EXPORT_CHUNK_SIZE } from '../../lib/limits';

@@ -5,7 +5,7 @@ import { trackClicks } from '../../lib/logger/click';
 import { trackImageHovers } from '../../lib/logger/hover';
 import { trackScrollDepth } from '../../lib/logger/scroll';
 import { imageRoleOf, productIdOf } from '../../lib/logger/product';
-import type { PayloadOf } from '../../lib/events/schema';
+import type { PayloadOf } from '../../lib/events/event-schema';
 
 beforeEach(() => {
   document.body.innerHTML = '';

@@ -10,7 +10,7 @@ import { detectProduct } from '../../lib/storefront/detect';
 import { plainText, safeImageUrl } from '../../lib/storefront/values';
 import { adapterFromConfig, PILOT_ADAPTER } from '../../lib/adapters/chat';
 import { makeEvent, storable } from '../../lib/events/build';
-import { validateEvent, type FwEvent, type PayloadOf } from '../../lib/events/schema';
+import { validateEvent, type FwEvent, type PayloadOf } from '../../lib/events/event-schema';
 import { isStorableText } from '../../lib/text/unicode';
 import { observable } from '../../lib/observable';
 import type { DetectedProduct } from '../../lib/storefront/detect';

@@ -4,7 +4,7 @@ import { maskPii } from '../../lib/privacy/text';
 import { isAllowedUrl } from '../../lib/sites/matches';
 import { MAX_URL_CHARS } from '../../lib/limits';
 import { makeEvent } from '../../lib/events/build';
-import { validateEvent } from '../../lib/events/schema';
+import { validateEvent } from '../../lib/events/event-schema';
 import { CONTEXT } from './helpers/events';
 
 describe('sanitizeUrl', () => {

@@ -3,12 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestDbs } from './helpers/db';
-import type { Catalog } from '../../lib/catalog/schema';
+import type { Catalog } from '../../lib/catalog/catalog-schema';
 import { digitsForNumbers, extractProfile, numberFromWords } from '../../lib/profile/extract';
 import { vocabularyFromCatalog } from '../../lib/profile/vocabulary';
 import { evaluate, parseLabeledSet } from '../../lib/profile/evaluate';
 import { addExtracted, applyOp, updateMemory } from '../../lib/profile/memory';
-import { EMPTY_PROFILE, knownSlots } from '../../lib/profile/schema';
+import { EMPTY_PROFILE, knownSlots } from '../../lib/profile/profile-schema';
 import { createProfileService } from '../../lib/background/profile-service';
 import { installCatalog } from '../../lib/catalog/store';
 

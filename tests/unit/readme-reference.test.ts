@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ACTIONS } from '../../lib/events/schema';
+import { ACTIONS } from '../../lib/events/event-schema';
 import { payloadFieldsOf } from '../../lib/export/csv';
 import { STAR_ACTIONS } from '../../lib/export/conversation';
 import { ClientMessageSchema } from '../../lib/pilot/protocol';

@@ -7,7 +7,7 @@ import { SEND_DATASET } from '../../lib/pilot/bridge';
 import type { Suggestion } from '../../lib/coach/suggest';
 import { storeEvents } from '../../lib/background/content-api';
 import { countEvents } from '../../lib/db/events';
-import { SyncState } from '../../lib/db/schema';
+import { SyncState } from '../../lib/db/database';
 import { useTestDbs } from './helpers/db';
 import { clickEvent } from './helpers/events';
 import { flush, useTestSignal } from './helpers/dom';

@@ -3,7 +3,7 @@ import { SearchEngine } from '../../lib/search/engine';
 import { parseSearchQuery, type SearchQueryInput } from '../../lib/search/query';
 import { computeFacets } from '../../lib/search/facets';
 import { highlightRanges } from '../../lib/search/text';
-import type { Product } from '../../lib/catalog/schema';
+import type { Product } from '../../lib/catalog/catalog-schema';
 import { SMALL_CATALOG, product } from './helpers/products';
 
 const engine = SearchEngine.build(SMALL_CATALOG);

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestDbs } from './helpers/db';
 import { createSearchService } from '../../lib/background/search-service';
-import type { Catalog } from '../../lib/catalog/schema';
+import type { Catalog } from '../../lib/catalog/catalog-schema';
 import { categoryLabels, SearchEngine, SNAPSHOT_FORMAT } from '../../lib/search/engine';
 import { readPrebuiltIndex } from '../../lib/search/prebuilt';
 import { parseSearchQuery } from '../../lib/search/query';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Catalog } from '../../lib/catalog/schema';
+import type { Catalog } from '../../lib/catalog/catalog-schema';
 import { categoryLabels, SearchEngine } from '../../lib/search/engine';
 import { parseSearchQuery } from '../../lib/search/query';
 import { ndcgAt, reciprocalRank } from '../../lib/search/quality';

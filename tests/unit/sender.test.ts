@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EventSender } from '../../lib/logger/sender';
-import type { FwEvent } from '../../lib/events/schema';
+import type { FwEvent } from '../../lib/events/event-schema';
 import type { LogResult } from '../../lib/rpc/api';
 import { clickEvent } from './helpers/events';
 

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateCatalog, type Catalog, type Persona, type Product } from '../../lib/catalog/schema';
+import { validateCatalog, type Catalog, type Persona, type Product } from '../../lib/catalog/catalog-schema';
 import { DEFAULT_COACHING_SCHEMA } from '../../lib/coach/default-schema';
 import { DEFAULT_SIMULATOR_CONFIG, type SimulatorConfig } from '../../lib/simulator/buyer';
 import { classify, intentsOf } from '../../lib/simulator/understand';

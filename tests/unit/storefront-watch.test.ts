@@ -4,7 +4,7 @@ import { watchProduct } from '../../lib/storefront/watch';
 import { trackProductViews } from '../../lib/logger/product-view';
 import { observable } from '../../lib/observable';
 import type { DetectedProduct } from '../../lib/storefront/detect';
-import type { PayloadOf } from '../../lib/events/schema';
+import type { PayloadOf } from '../../lib/events/event-schema';
 import { STOREFRONT_RECHECK_MS } from '../../lib/limits';
 
 afterEach(() => {

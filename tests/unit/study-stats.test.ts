@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeEvent } from '../../lib/events/build';
-import type { FwEvent } from '../../lib/events/schema';
+import type { FwEvent } from '../../lib/events/event-schema';
 import { studyStats } from '../../lib/analysis/study-stats';
 
 const ctx = (conversation: string, condition: string) => ({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fillTemplate, suggestReplies } from '../../lib/coach/suggest';
 import { profileSearch } from '../../lib/profile/search-filters';
-import type { ProfileEntry, ProfileItem } from '../../lib/profile/schema';
-import { itemKey } from '../../lib/profile/schema';
+import type { ProfileEntry, ProfileItem } from '../../lib/profile/profile-schema';
+import { itemKey } from '../../lib/profile/profile-schema';
 
 const entry = (item: ProfileItem, status: ProfileEntry['status'] = 'confirmed'): ProfileEntry => ({
   key: itemKey(item),

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'; // before Dexie: it looks for IndexedDB when imported
 import { describe, expect, it } from 'vitest';
 import { putEvents } from '../../lib/db/events';
-import { SyncState } from '../../lib/db/schema';
+import { SyncState } from '../../lib/db/database';
 import {
   SYNC_SET_ASIDE_STRIKES,
   SYNC_SPLIT_AFTER_FAILURES,
@@ -17,8 +17,8 @@ import {
   type SyncResult,
   type SyncTarget,
 } from '../../lib/sync/uploader';
-import type { FloorwalkerDb } from '../../lib/db/schema';
-import type { FwEvent } from '../../lib/events/schema';
+import type { FloorwalkerDb } from '../../lib/db/database';
+import type { FwEvent } from '../../lib/events/event-schema';
 import { useTestDbs } from './helpers/db';
 import { T0, clickEvent } from './helpers/events';
 

@@ -4,7 +4,7 @@ import { trackProductViews, type ViewReport } from '../../lib/logger/product-vie
 import { collectViews, journalView, viewJournalKey, type JournalStorage } from '../../lib/logger/view-journal';
 import { observable } from '../../lib/observable';
 import type { DetectedProduct } from '../../lib/storefront/detect';
-import type { PayloadOf } from '../../lib/events/schema';
+import type { PayloadOf } from '../../lib/events/event-schema';
 import { MIN_PRODUCT_VIEW_MS, VIEW_CHECKPOINT_MS, VIEW_STALE_MS } from '../../lib/limits';
 import type { LogResult } from '../../lib/rpc/api';
 import { hoverEvent } from './helpers/events';

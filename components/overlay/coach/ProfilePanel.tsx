@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { CoachController } from '@/lib/coach/controller';
 import { useObservable } from '@/components/useObservable';
 import { describeItem, SLOT_LABELS } from '@/lib/profile/describe';
-import type { ProfileEntry, ProfileItem } from '@/lib/profile/schema';
+import type { ProfileEntry, ProfileItem } from '@/lib/profile/profile-schema';
 
 /**
  * The Buyer profile: what the coach read from the Buyer's messages (suggested) and what the Seller confirmed,

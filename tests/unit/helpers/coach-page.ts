@@ -3,11 +3,11 @@ import { PILOT_ADAPTER } from '../../../lib/adapters/chat';
 import { CoachController } from '../../../lib/coach/controller';
 import { DEFAULT_COACHING_SCHEMA } from '../../../lib/coach/default-schema';
 import { EMPTY_COACH_STATE } from '../../../lib/coach/state';
-import { EMPTY_PROFILE } from '../../../lib/profile/schema';
+import { EMPTY_PROFILE } from '../../../lib/profile/profile-schema';
 import { createEventLog } from '../../../lib/logger/event-log';
 import { MESSAGE_TIME_ATTR, PAGE_STATE_ATTRS } from '../../../lib/pilot/bridge';
 import type { PageContext } from '../../../lib/rpc/api';
-import type { FwEvent } from '../../../lib/events/schema';
+import type { FwEvent } from '../../../lib/events/event-schema';
 import type { Suggestion } from '../../../lib/coach/suggest';
 
 // A CoachController on the pilot Seller page as the server renders it, for DOM tests (happy-dom) of the coach.

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach } from 'vitest';
-import { FloorwalkerDb } from '../../../lib/db/schema';
+import { FloorwalkerDb } from '../../../lib/db/database';
 
 /** Fresh fake-IndexedDB databases for a test file, deleted after each test. */
 export function useTestDbs(prefix: string): { open(name?: string): FloorwalkerDb; freshName(): string } {

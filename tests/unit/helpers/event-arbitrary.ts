@@ -10,8 +10,8 @@ import {
   type EventOf,
   type FwEvent,
   type PayloadOf,
-} from '../../../lib/events/schema';
-import type { ProfileItem } from '../../../lib/profile/schema';
+} from '../../../lib/events/event-schema';
+import type { ProfileItem } from '../../../lib/profile/profile-schema';
 import { SHARE_ORIGINS } from '../../../lib/share/origins';
 import { PRIMINGS, SHARINGS } from '../../../lib/study/condition';
 import { truncateText } from '../../../lib/text/unicode';

@@ -1,5 +1,5 @@
 import { makeEvent } from '../../../lib/events/build';
-import { EVENT_TIME_MIN, type FwEvent } from '../../../lib/events/schema';
+import { EVENT_TIME_MIN, type FwEvent } from '../../../lib/events/event-schema';
 
 /** Tests say "at 1, 2, 3": times before the schema's earliest (2000-01-01) count as ms after this instant. */
 export const T0 = Date.UTC(2025, 0, 1);

@@ -1,4 +1,4 @@
-import type { FwEvent } from '../../../lib/events/schema';
+import type { FwEvent } from '../../../lib/events/event-schema';
 import { CSV_COLUMNS } from '../../../lib/export/csv';
 
 /**

@@ -1,4 +1,4 @@
-import type { Product } from '../../../lib/catalog/schema';
+import type { Product } from '../../../lib/catalog/catalog-schema';
 
 let seq = 0;
 export function product(over: Partial<Product> & Pick<Product, 'title' | 'brand' | 'category'>): Product {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ProfileSlot } from '../coach/schema';
+import type { ProfileSlot } from '../coach/coaching-schema';
 
 /**
  * What the coach remembers about a Buyer (as in LAPS): items extracted from the Buyer's messages, which the

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ConditionCodeSchema } from '../study/condition';
 import { ID_PATTERN } from '../ids';
-import { ProfileItemSchema } from '../profile/schema';
+import { ProfileItemSchema } from '../profile/profile-schema';
 import { SHARE_ORIGINS } from '../share/origins';
 import { MAX_URL_CHARS } from '../limits';
 import { describeIssues } from '../validation';

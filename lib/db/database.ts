@@ -1,8 +1,8 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { FwEvent } from '../events/schema';
-import type { Catalog, Product } from '../catalog/schema';
+import type { FwEvent } from '../events/event-schema';
+import type { Catalog, Product } from '../catalog/catalog-schema';
 import type { EngineSnapshot } from '../search/engine';
-import type { ConversationProfile, ProfileEntry } from '../profile/schema';
+import type { ConversationProfile, ProfileEntry } from '../profile/profile-schema';
 
 /** IndexedDB database name; only extension pages and the background open it, never a content script. */
 export const DB_NAME = 'floorwalker';
