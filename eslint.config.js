@@ -91,9 +91,21 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', BACKGROUND_ONLY] },
   },
   {
-    // lib/ is the shared, framework-free core: no escape hatches.
-    files: ['lib/**/*.ts'],
-    rules: { '@typescript-eslint/no-explicit-any': 'error', '@typescript-eslint/no-non-null-assertion': 'error' },
+    // lib/ is the shared, framework-free core: no escape hatches, and no UI framework (the background and the
+    // server import it, and neither renders anything). Type imports are erased, but they still tie lib/ to Preact.
+    files: ['lib/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(preact|@preact/[^/]+|htm)(/|$)', message: 'lib/ is framework-free: Preact code lives in components/ and hooks/.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['scripts/**', 'bench/**', 'tests/**', 'server/**'],

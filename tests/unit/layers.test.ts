@@ -19,7 +19,8 @@ async function ruleErrors(path: string, code: string): Promise<string[]> {
 }
 
 const LAYERS = 'import-x/no-restricted-paths';
-const BACKGROUND_ONLY = '@typescript-eslint/no-restricted-imports';
+// The background-only rule and lib/'s framework-free rule: both are no-restricted-imports patterns.
+const RESTRICTED_IMPORT = '@typescript-eslint/no-restricted-imports';
 
 describe('layers (eslint.config.js)', () => {
   it('lib/ may not import components/, entrypoints/, server/ or hooks/, by alias or relative path', async () => {
@@ -39,6 +40,19 @@ describe('layers (eslint.config.js)', () => {
       LAYERS,
     ]);
     expect(await ruleErrors('lib/layer-probe.ts', "import { MIN_HOVER_MS } from './limits';\nexport const x = MIN_HOVER_MS;\n")).toEqual(
+      [],
+    );
+  });
+
+  it('lib/ is framework-free: no Preact, not even its types', async () => {
+    expect(await ruleErrors('lib/layer-probe.ts', "import { h } from 'preact';\nexport const x = h;\n")).toEqual([RESTRICTED_IMPORT]);
+    expect(await ruleErrors('lib/sync/layer-probe.ts', "import { useState } from 'preact/hooks';\nexport const x = useState;\n")).toEqual([
+      RESTRICTED_IMPORT,
+    ]);
+    expect(await ruleErrors('lib/layer-probe.ts', "import type { VNode } from 'preact';\nexport type X = VNode;\n")).toEqual([
+      RESTRICTED_IMPORT,
+    ]);
+    expect(await ruleErrors('components/LayerProbe.tsx', "import { useState } from 'preact/hooks';\nexport const x = useState;\n")).toEqual(
       [],
     );
   });
@@ -79,11 +93,13 @@ describe('layers (eslint.config.js)', () => {
   it('pages and content scripts may not import Dexie, lib/db, lib/background or the uploader, except for types', async () => {
     const value = (from: string) => `import * as m from '${from}';\nexport const x = m;\n`;
     expect(await ruleErrors('components/options/LayerProbe.tsx', "import Dexie from 'dexie';\nexport const x = Dexie;\n")).toEqual([
-      BACKGROUND_ONLY,
+      RESTRICTED_IMPORT,
     ]);
-    expect(await ruleErrors('entrypoints/options/layer-probe.ts', value('@/lib/db/events'))).toEqual([BACKGROUND_ONLY]);
-    expect(await ruleErrors('entrypoints/popup/layer-probe.ts', value('../../lib/sync/uploader'))).toEqual([BACKGROUND_ONLY]);
-    expect(await ruleErrors('entrypoints/page.content/layer-probe.ts', value('@/lib/background/relay-service'))).toEqual([BACKGROUND_ONLY]);
+    expect(await ruleErrors('entrypoints/options/layer-probe.ts', value('@/lib/db/events'))).toEqual([RESTRICTED_IMPORT]);
+    expect(await ruleErrors('entrypoints/popup/layer-probe.ts', value('../../lib/sync/uploader'))).toEqual([RESTRICTED_IMPORT]);
+    expect(await ruleErrors('entrypoints/page.content/layer-probe.ts', value('@/lib/background/relay-service'))).toEqual([
+      RESTRICTED_IMPORT,
+    ]);
     // Erased from the bundle: naming a stored row's type costs the page nothing.
     expect(
       await ruleErrors(
