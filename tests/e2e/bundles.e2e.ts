@@ -3,6 +3,10 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXTENSION_DIR } from './harness';
 
+// `npm test` builds both before the e2e run: Chromium's MV3 build and Firefox's MV2 build, whose background is an
+// event page rather than a service worker, so the two are bundled apart and either could pick up Dexie.
+const BUILDS = [EXTENSION_DIR, join(EXTENSION_DIR, '../firefox-mv2')];
+
 // The lint rules stop a page or content script from importing Dexie directly; this checks what they cannot see:
 // an import chain through an innocent-looking lib/ module (the options page once shipped Dexie because
 // lib/sync/join.ts, which it used for one pure function, imported the uploader). Reads the build `npm run test:e2e`
@@ -13,11 +17,11 @@ async function scripts(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile() && e.name.endsWith('.js')).map((e) => join(e.parentPath, e.name));
 }
 
-describe('built bundles', () => {
+describe.each(BUILDS)('built bundles in %s', (build) => {
   it('only the background carries Dexie', async () => {
     const withDexie: string[] = [];
-    for (const file of await scripts(EXTENSION_DIR)) {
-      if ((await readFile(file, 'utf8')).includes('Dexie')) withDexie.push(relative(EXTENSION_DIR, file));
+    for (const file of await scripts(build)) {
+      if ((await readFile(file, 'utf8')).includes('Dexie')) withDexie.push(relative(build, file));
     }
     // The background does, which shows the name survives minification and the check can see it.
     expect(withDexie).toEqual(['background.js']);
@@ -28,8 +32,8 @@ describe('built bundles', () => {
     // gzipped, with a lock library) to the content script, although auto-imports are off. Its error text survives
     // minification, so a bundle that carries it says so.
     const withStorage: string[] = [];
-    for (const file of await scripts(EXTENSION_DIR)) {
-      if ((await readFile(file, 'utf8')).includes('Storage key should be in the form of')) withStorage.push(relative(EXTENSION_DIR, file));
+    for (const file of await scripts(build)) {
+      if ((await readFile(file, 'utf8')).includes('Storage key should be in the form of')) withStorage.push(relative(build, file));
     }
     expect(withStorage).toEqual([]);
   });
