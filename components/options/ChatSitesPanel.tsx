@@ -5,7 +5,7 @@ import { useAction } from './useAction';
 import { browser } from 'wxt/browser';
 import { pickElement, type PickKind } from '@/lib/adapters/pick';
 
-type Field = Exclude<keyof SiteChatConfigInput, 'enterSends'>;
+type Field = Exclude<keyof SiteChatConfigInput, 'enterSends' | 'modEnterSends'>;
 
 /** The form's fields, with what each selector must match, in the order a participant finds them on the page. */
 const FIELDS: { key: Field; label: string; hint: string; required: boolean; pick?: { kind: PickKind; what: string } }[] = [
@@ -90,7 +90,7 @@ async function pickOnTab(tab: ChatTab, kind: PickKind, what: string): Promise<st
   }
 }
 
-const EMPTY: SiteChatConfigInput = { host: '', messageList: '', message: '', mine: '', input: '', enterSends: true };
+const EMPTY: SiteChatConfigInput = { host: '', messageList: '', message: '', mine: '', input: '', enterSends: true, modEnterSends: true };
 
 /** A selector the browser can read, or the reason it cannot. */
 function selectorError(selector: string): string | null {
@@ -127,6 +127,7 @@ export function ChatSitesPanel({ api }: { api: AdminApi }) {
       mine: form.mine,
       input: form.input,
       enterSends: form.enterSends ?? true,
+      modEnterSends: form.modEnterSends ?? true,
     };
     for (const f of FIELDS) {
       const value = (form[f.key] ?? '').trim();
@@ -239,6 +240,15 @@ export function ChatSitesPanel({ api }: { api: AdminApi }) {
             data-testid="chat-site-enterSends"
           />{' '}
           Enter sends a message
+        </label>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={form.modEnterSends ?? true}
+            onChange={(e) => setForm({ ...form, modEnterSends: e.currentTarget.checked })}
+            data-testid="chat-site-modEnterSends"
+          />{' '}
+          Ctrl+Enter (⌘+Enter) sends a message
         </label>
         <button type="submit" disabled={busy} data-testid="chat-site-save">
           Save chat site

@@ -26,6 +26,8 @@ export const SiteChatConfigSchema = v.object({
   send: v.optional(Selector),
   /** Enter in the input sends (on by default; off for sites where Enter starts a new line). */
   enterSends: v.optional(v.boolean(), true),
+  /** Ctrl+Enter (⌘+Enter on a Mac) in the input sends, as on many chats; held like Enter. On by default. */
+  modEnterSends: v.optional(v.boolean(), true),
   /** An attribute naming each message uniquely (kept across re-renders of long, windowed lists). */
   idAttribute: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*$/i), v.maxLength(100))),
   /** Where the conversation's id is in the page (its text or `data-conversation`); optional. */
@@ -56,6 +58,8 @@ export interface ChatAdapter {
   input: string;
   send: string | null;
   enterSends: boolean;
+  /** Ctrl+Enter or ⌘+Enter in the input sends. */
+  modEnterSends: boolean;
   /** Who sent a message element and what it says; null for what is not a message. */
   readMessage(el: Element): ChatMessage | null;
   /** The conversation this page is, or null when the page does not say. */
@@ -104,6 +108,7 @@ export const PILOT_ADAPTER: ChatAdapter = {
   input: '[data-fw-chat="input"]',
   send: '[data-fw-chat="send"]',
   enterSends: true,
+  modEnterSends: false,
   readMessage(el) {
     if (!el.matches('.msg.buyer, .msg.seller')) return null;
     const sender = el.matches('.seller') ? 'seller' : 'buyer';
@@ -127,6 +132,7 @@ export function adapterFromConfig(config: SiteChatConfigInput): ChatAdapter {
     input: config.input,
     send: config.send ?? null,
     enterSends: (config.enterSends ?? true) || !config.send,
+    modEnterSends: config.modEnterSends ?? true,
     readMessage(el) {
       if (!el.matches(config.message)) return null;
       const textEl = config.text ? el.querySelector(config.text) : el;

@@ -22,5 +22,6 @@ export function chatSiteFromMirror(mirrored: unknown, host: string): SiteChatCon
 function isConfig(c: unknown): c is SiteChatConfig {
   if (typeof c !== 'object' || c === null) return false;
   const { messageList, message, mine, input, enterSends } = c as Record<string, unknown>;
+  // modEnterSends is optional here: configurations saved before it existed are mirrored as they were.
   return [messageList, message, mine, input].every((s) => typeof s === 'string') && typeof enterSends === 'boolean';
 }
