@@ -165,7 +165,7 @@ describe('chat fixture pages built from published chat UI libraries', () => {
   });
 
   for (const lib of PAGES) {
-    it(`${lib.name}: documented selectors, Enter, the send button, Ctrl+Enter, Shift+Enter and fixtureReceive`, async () => {
+    it(`${lib.name}: documented selectors, Enter, the send button, Ctrl+Enter, ⌘+Enter, Shift+Enter and fixtureReceive`, async () => {
       const page = await context.newPage();
       await page.goto(`${server.url}/chats/libs/${lib.path}`);
       const crossOrigin = lib.crossOriginFrame !== undefined;
@@ -213,26 +213,33 @@ describe('chat fixture pages built from published chat UI libraries', () => {
       await page.keyboard.press('Control+Enter');
       await expectSent(`Ctrl+Enter sends (${lib.name})`, 5);
 
+      // ⌘+Enter too.
+      await input.click();
+      await page.keyboard.type(`Meta+Enter sends (${lib.name})`);
+      await page.keyboard.press('Meta+Enter');
+      await expectSent(`Meta+Enter sends (${lib.name})`, 6);
+
       // Shift+Enter is a newline; the two lines go out as one message.
       await input.click();
       await page.keyboard.type('line one');
       await page.keyboard.press('Shift+Enter');
       await page.keyboard.type('line two');
       await page.keyboard.press('Enter');
-      await expect.poll(async () => (await sent()).length).toBe(4);
-      expect((await sent())[3]).toMatch(/^line one\n+line two$/);
-      await expect.poll(async () => (await snap()).messages.filter((m) => m.mine).length).toBe(6);
+      await expect.poll(async () => (await sent()).length).toBe(5);
+      expect((await sent())[4]).toMatch(/^line one\n+line two$/);
+      await expect.poll(async () => (await snap()).messages.filter((m) => m.mine).length).toBe(7);
 
       expect(await sent()).toEqual([
         `Enter sends (${lib.name})`,
         `The button sends (${lib.name})`,
         `Ctrl+Enter sends (${lib.name})`,
-        (await sent())[3],
+        `Meta+Enter sends (${lib.name})`,
+        (await sent())[4],
       ]);
 
       // fixtureReceive adds Buyer messages through the library.
       await page.evaluate(() => window.fixtureReceive(['Buyer: one more question', 'Buyer: is there a rain cover?']));
-      await expect.poll(async () => (await snap()).messages.length).toBe(HISTORY.length + 6);
+      await expect.poll(async () => (await snap()).messages.length).toBe(HISTORY.length + 7);
       const last = (await snap()).messages.slice(-2);
       expect(last).toEqual([
         { text: 'Buyer: one more question', mine: false, inList: true },
