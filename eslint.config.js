@@ -57,7 +57,7 @@ const BACKGROUND_ONLY = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.output/', '.wxt/', 'test-results/', 'bench/results/', '.data/'] },
+  { ignores: ['node_modules/', '.output/', '.wxt/', 'test-results/', 'bench/results/', '.data/', 'tests/fixtures/pages/chats/libs/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

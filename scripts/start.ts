@@ -16,6 +16,13 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 
+console.log('Building the chat library fixture pages…');
+const fixturePages = spawnSync('npm', ['run', '--silent', 'fixtures'], { cwd: root, stdio: 'inherit' });
+if (fixturePages.status !== 0) {
+  console.error('The chat fixture pages did not build; see the errors above.');
+  process.exit(fixturePages.status ?? 1);
+}
+
 const fixtures = join(root, 'tests/fixtures/pages');
 const server = await startServer(env, {
   extend: (app) => {
@@ -41,6 +48,7 @@ Floorwalker is ready.
   2. Seller chat page:  ${server.url}/fixtures/chat.html    (the overlay appears on the right)
      Product page:      ${server.url}/fixtures/product.html (hovers, scrolls and clicks are logged)
      Shop pages:        ${server.url}/fixtures/shop/        (product pages in many styles, each with "Share to chat")
+     Chat libraries:    ${server.url}/fixtures/chats/libs/chatui/ (also chatscope/, vue-advanced-chat/, deep-chat/, widget-srcdoc.html)
   3. Create a study:    npm run study -- create --name "Pilot" --condition B.IIc
      Issue codes:       npm run study -- codes <study id> --count 5
      Pilot chat:        ${server.url}/pilot  (a Seller opens a room with their code and sends the Buyer link)
