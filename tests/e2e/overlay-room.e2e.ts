@@ -200,4 +200,67 @@ describe('the overlay never covers the chat', () => {
       await options.close();
     },
   );
+
+  it('docks to the other side, remembers the place for its host and not for another, and gives the page its styles back', async () => {
+    const h = harness();
+    const port = new URL(h.fixtures.url).port;
+    const page = await h.context.newPage();
+    await page.setViewportSize(SIZES[0]);
+    await page.goto(`http://127.0.0.1:${port}/room/full-width.html`);
+    await expect.poll(() => panelState(page)).toBe('room:right');
+    // Room is made with inline styles only, and they go when the panel collapses: the page's own, exactly.
+    expect(await page.evaluate(() => document.documentElement.getAttribute('style'))).toContain('margin-right: 340px');
+    await page.getByTestId('fw-toggle').click();
+    await expect.poll(() => panelState(page)).toBe('tab:right');
+    expect(
+      await page.evaluate(() => [document.documentElement.hasAttribute('style'), document.getElementById('app')!.hasAttribute('style')]),
+    ).toEqual([false, false]);
+    await page.getByTestId('fw-toggle').click();
+
+    await page.getByTestId('fw-dock').click();
+    await expect.poll(() => panelState(page)).toBe('room:left');
+    await expectChatClear(
+      page,
+      PAGES.find((p) => p.name === 'room-full-width')!,
+    );
+    await screenshot(page, 'overlay-room-docked-left');
+    const options = await openOptions(h);
+    await expect.poll(async () => (await storedSettings(options))?.overlay.sites['127.0.0.1']).toEqual({ collapsed: false, side: 'left' });
+    await page.bringToFront();
+    await page.reload();
+    await expect.poll(() => panelState(page)).toBe('room:left');
+
+    // The same page on another host keeps the default place.
+    const other = await h.context.newPage();
+    await other.setViewportSize(SIZES[0]);
+    await other.goto(`http://localhost:${port}/room/full-width.html`);
+    await expect.poll(() => panelState(other)).toBe('room:right');
+    await other.getByTestId('fw-toggle').click();
+    await expect.poll(() => panelState(other)).toBe('tab:right');
+    await other.reload();
+    await expect.poll(() => panelState(other)).toBe('tab:right');
+    await page.reload();
+    await expect.poll(() => panelState(page)).toBe('room:left');
+    expect((await storedSettings(options))?.overlay.sites).toEqual({
+      '127.0.0.1': { collapsed: false, side: 'left' },
+      localhost: { collapsed: true, side: 'right' },
+    });
+    await Promise.all([page.close(), other.close(), options.close()]);
+  });
+
+  it('in a window too narrow to make room, floats on the side where the chat is clear', async () => {
+    const h = harness();
+    const page = await h.context.newPage();
+    await page.setViewportSize({ width: 860, height: 700 });
+    await page.goto(`${h.fixtures.url}/room/fixed-widget.html`);
+    // The widget sits bottom right, so the panel floats on the left, over the shop's page and clear of the chat.
+    await expect.poll(() => panelState(page)).toBe('float:left');
+    await expectChatClear(
+      page,
+      PAGES.find((p) => p.name === 'room-fixed-widget')!,
+    );
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('style'))).toBe(false);
+    await screenshot(page, 'overlay-room-narrow-float');
+    await page.close();
+  });
 });
