@@ -30,7 +30,7 @@ export function usePlacement(place: OverlayPlace, chatParts: () => Element[], is
   const [shown, setShown] = useState<Shown>({ placement: { mode: place.collapsed ? 'tab' : 'room', side: place.side }, tabTop: 0 });
   // Before paint: the panel never shows in one place and then jumps to another.
   useLayoutEffect(() => {
-    const room = createPageRoom(document, isOurs);
+    const room = createPageRoom(window, isOurs);
     const viewport = (): Viewport => ({ width: document.documentElement.clientWidth || innerWidth, height: innerHeight });
     const partRects = (): Rect[] =>
       chatParts()

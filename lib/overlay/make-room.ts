@@ -29,8 +29,8 @@ interface SavedProp {
   priority: string;
 }
 
-export function createPageRoom(doc: Document, isOurs: (el: Element) => boolean, width = PANEL_WIDTH_PX): PageRoom {
-  const win = doc.defaultView!;
+export function createPageRoom(win: Window & typeof globalThis, isOurs: (el: Element) => boolean, width = PANEL_WIDTH_PX): PageRoom {
+  const doc = win.document;
   const saved = new Map<HTMLElement, { hadStyle: boolean; props: Map<string, SavedProp> }>();
   const shifted = new Map<HTMLElement, number>();
   let madeFor: { side: Side; width: number; height: number } | null = null;
@@ -65,8 +65,8 @@ export function createPageRoom(doc: Document, isOurs: (el: Element) => boolean, 
   const fitWide = (band: { left: number; right: number }) => {
     const bandWidth = band.right - band.left;
     const queue: [Element, number][] = doc.body ? [[doc.body, 0]] : [];
-    for (let seen = 0; queue.length && seen < MAX_FIT_ELEMENTS; seen++) {
-      const [el, depth] = queue.shift()!;
+    for (let seen = 0, next = queue.shift(); next && seen < MAX_FIT_ELEMENTS; seen++, next = queue.shift()) {
+      const [el, depth] = next;
       if (isOurs(el) || !(el instanceof win.HTMLElement)) continue;
       const position = win.getComputedStyle(el).position;
       if (position === 'fixed' || position === 'absolute') continue; // out of flow: see fitCovered

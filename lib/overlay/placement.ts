@@ -84,8 +84,8 @@ export function placementsToTry(place: OverlayPlace, viewport: Viewport): Placem
 
 /** The first placement whose panel covers none of the chat's parts; `covers` measures one (for `room`, with the page pushed). */
 export function choosePlacement(candidates: readonly Placement[], covers: (p: Placement) => boolean): Placement {
-  for (const p of candidates) if (p.mode === 'tab' || !covers(p)) return p;
-  return candidates[candidates.length - 1]!;
+  const found = candidates.find((p) => p.mode === 'tab' || !covers(p));
+  return found ?? { mode: 'tab', side: candidates[0]?.side ?? 'right' };
 }
 
 /** The tab's box on `side` at `top`. */

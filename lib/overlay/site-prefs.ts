@@ -42,7 +42,7 @@ export function defaultOverlayPrefs(): OverlayPrefs {
 
 /** The place on `host`: its own if it has one, else the default. */
 export function placeForHost(prefs: OverlayPrefs, host: string): OverlayPlace {
-  return Object.hasOwn(prefs.sites, host) ? prefs.sites[host]! : prefs.default;
+  return (Object.hasOwn(prefs.sites, host) && prefs.sites[host]) || prefs.default;
 }
 
 /**
