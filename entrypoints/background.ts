@@ -14,7 +14,9 @@ import { serve } from '@/lib/rpc/serve';
 import { LOGGING_SWITCH_KEY, loggingSwitch } from '@/lib/logging-switch';
 import type { Settings } from '@/lib/settings';
 import { listChatSites } from '@/lib/db/chat-sites';
+import { loadSettings } from '@/lib/db/settings';
 import { CHAT_SITES_MIRROR_KEY } from '@/lib/sites/chat-site-mirror';
+import { OVERLAY_MIRROR_KEY, type OverlayPrefs } from '@/lib/overlay/site-prefs';
 import { viewCollector } from '@/lib/logger/view-journal';
 import type { SiteChatConfig } from '@/lib/adapters/chat';
 
@@ -30,7 +32,8 @@ export default defineBackground(() => {
   );
   const fetchFn = (url: string, init: RequestInit) => fetch(url, init);
   const sync = createSyncService(db, fetchFn);
-  const contentApi = createContentApi(db, search, sync);
+  const mirrorOverlay = (prefs: OverlayPrefs) => void browser.storage.local.set({ [OVERLAY_MIRROR_KEY]: prefs });
+  const contentApi = createContentApi(db, search, sync, undefined, mirrorOverlay);
   const announce = (s: Settings) => void browser.storage.local.set({ [LOGGING_SWITCH_KEY]: loggingSwitch(s) });
   const sites = createSiteService(db, browser.scripting, browser.permissions, announce);
   const mirrorChatSites = (configs: SiteChatConfig[]) => browser.storage.local.set({ [CHAT_SITES_MIRROR_KEY]: configs });
@@ -72,6 +75,10 @@ export default defineBackground(() => {
     reconcileSites();
     // Installs from before the mirror existed, and a profile whose extension storage was cleared, get it back.
     void listChatSites(db).then(mirrorChatSites, (e: unknown) => console.warn('[floorwalker] chat sites', e));
+    void loadSettings(db).then(
+      (s) => mirrorOverlay(s.overlay),
+      (e: unknown) => console.warn('[floorwalker] overlay places', e),
+    );
     if (reason === 'install') void browser.runtime.openOptionsPage(); // the consent screen, first of all
   });
   const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ROLES } from './events/event-schema';
 import { ConditionCodeSchema, DEFAULT_CONDITION_CODE } from './study/condition';
 import { DEFAULT_ALLOWED_HOSTS } from './sites/matches';
+import { OverlayPrefsSchema, defaultOverlayPrefs } from './overlay/site-prefs';
 
 /** Participant settings, kept in the `settings` table under SETTINGS_KEY. */
 export const SETTINGS_KEY = 'participant';
@@ -24,7 +25,8 @@ export const SettingsSchema = v.object({
   pauseReason: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(300))), null),
   allowedHosts: v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(253))),
   keepUrlQuery: v.boolean(),
-  overlay: v.object({ collapsed: v.boolean(), side: v.picklist(['left', 'right']) }),
+  /** Where the overlay sits, per site (lib/overlay/site-prefs); the one place saved before that reads as the default. */
+  overlay: OverlayPrefsSchema,
   /** The study's collection endpoint, once the participant has joined with a code; null = local only. */
   endpoint: v.optional(
     v.nullable(
@@ -53,7 +55,7 @@ export function defaultSettings(participant: string): Settings {
     pauseReason: null,
     allowedHosts: [...DEFAULT_ALLOWED_HOSTS],
     keepUrlQuery: false,
-    overlay: { collapsed: false, side: 'right' },
+    overlay: defaultOverlayPrefs(),
     endpoint: null,
   };
 }

@@ -1,5 +1,7 @@
 import { useCallback, useState } from 'preact/hooks';
-import { OverlayShell, type Side } from '@/components/overlay/OverlayShell';
+import { OverlayShell } from '@/components/overlay/OverlayShell';
+import { usePlacement } from '@/components/overlay/usePlacement';
+import { DEFAULT_OVERLAY_PLACE, type OverlayPlace } from '@/lib/overlay/site-prefs';
 import { SessionSection, type LoggerStatus } from '@/components/overlay/SessionSection';
 import { useObservable } from '@/components/useObservable';
 import { observable, type Observable } from '@/lib/observable';
@@ -17,7 +19,13 @@ import { productFromHit } from '@/lib/share/items';
 export interface OverlayDeps {
   context: Observable<PageContext | null>;
   status: Observable<LoggerStatus>;
-  savePrefs(prefs: PageContext['overlay']): void;
+  /** Where the panel sits on this site, as mirrored for content scripts; null when there is no mirror (then the page context's). */
+  place: OverlayPlace | null;
+  savePrefs(place: OverlayPlace): void;
+  /** The chat's input and send button, which the panel must never cover. */
+  chatParts(): Element[];
+  /** Elements of Floorwalker's own UI, which are not the page's. */
+  isOurs(el: Element): boolean;
   search: SearchApi;
   log: LogFn;
   coach: Observable<CoachController | null>;
@@ -27,27 +35,38 @@ export interface OverlayDeps {
 const NO_SHARE_STATE = observable<ShareState | null>(null);
 
 /** The panel on a chat page: coach, Buyer profile, share tray, catalog search and session status, in the docked shell. */
-export function Overlay({ context, status, savePrefs, search, log, coach, share }: OverlayDeps) {
+export function Overlay({ context, status, place, savePrefs, chatParts, isOurs, search, log, coach, share }: OverlayDeps) {
   const ctx = useObservable(context);
   const coachController = useObservable(coach);
   const shareController = useObservable(share);
   const shareState = useObservable<ShareState | null>(shareController?.state ?? NO_SHARE_STATE);
   const stats = useObservable(status);
-  const [local, setLocal] = useState<PageContext['overlay'] | null>(null);
-  const prefs = local ?? ctx?.overlay ?? { collapsed: false, side: 'right' as Side };
+  const [local, setLocal] = useState<OverlayPlace | null>(null);
+  const prefs = local ?? place ?? ctx?.overlay ?? DEFAULT_OVERLAY_PLACE;
+  // Opened from a tab it was pushed into (no side left the chat clear): the participant asked, so it floats over the page.
+  const [forcedOpen, setForcedOpen] = useState(false);
   const update = useCallback(
-    (next: PageContext['overlay']) => {
+    (next: OverlayPlace) => {
+      setForcedOpen(false);
       setLocal(next);
       savePrefs(next);
     },
     [savePrefs],
   );
+  const chosen = usePlacement(prefs, chatParts, isOurs);
+  const placement = forcedOpen && chosen.placement.mode === 'tab' ? { mode: 'float' as const, side: prefs.side } : chosen.placement;
+  const collapsed = placement.mode === 'tab';
   return (
     <div class="fw-root">
       <OverlayShell
-        collapsed={prefs.collapsed}
-        side={prefs.side}
-        onCollapsedChange={(collapsed) => update({ ...prefs, collapsed })}
+        collapsed={collapsed}
+        side={placement.side}
+        mode={placement.mode}
+        tabTop={chosen.tabTop}
+        onCollapsedChange={(next) => {
+          if (next !== prefs.collapsed) update({ ...prefs, collapsed: next });
+          if (!next) setForcedOpen(true);
+        }}
         onSideChange={(side) => update({ ...prefs, side })}
       >
         {coachController && <CoachPanel coach={coachController} />}

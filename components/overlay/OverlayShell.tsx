@@ -1,18 +1,28 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { PANEL_WIDTH_PX, TAB_HEIGHT_PX, TAB_WIDTH_PX, type Placement } from '@/lib/overlay/placement';
+import type { Side } from '@/lib/overlay/site-prefs';
 
-export type Side = 'left' | 'right';
+export type { Side };
 
 export interface OverlayShellProps {
+  /** Shown as the tab (collapsed by the participant, or because no side leaves the chat clear). */
   collapsed: boolean;
   side: Side;
+  /** How the open panel sits: beside the page (room made) or over it. */
+  mode: Placement['mode'];
+  /** The tab's distance from the top, CSS px. */
+  tabTop: number;
   onCollapsedChange(collapsed: boolean): void;
   onSideChange(side: Side): void;
   children?: ComponentChildren;
 }
 
-/** The overlay's frame: a docked, collapsible panel that the coaching, search and share features live in. */
-export function OverlayShell({ collapsed, side, onCollapsedChange, onSideChange, children }: OverlayShellProps) {
+/**
+ * The overlay's frame: a panel docked to one edge that the coaching, search and share features live in, collapsing
+ * to a narrow tab at that edge.
+ */
+export function OverlayShell({ collapsed, side, mode, tabTop, onCollapsedChange, onSideChange, children }: OverlayShellProps) {
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   // Alt+Shift+F from anywhere on the page opens or closes the panel and moves focus to it.
@@ -33,6 +43,10 @@ export function OverlayShell({ collapsed, side, onCollapsedChange, onSideChange,
       class="fw-panel"
       data-side={side}
       data-collapsed={String(collapsed)}
+      data-mode={mode}
+      style={
+        collapsed ? { top: `${tabTop}px`, width: `${TAB_WIDTH_PX}px`, height: `${TAB_HEIGHT_PX}px` } : { width: `${PANEL_WIDTH_PX}px` }
+      }
       aria-label="Floorwalker seller assistant"
       onKeyDown={(e) => {
         if (e.key === 'Escape' && !collapsed) {
@@ -42,7 +56,7 @@ export function OverlayShell({ collapsed, side, onCollapsedChange, onSideChange,
       }}
     >
       <div class="fw-header">
-        <h2 class="fw-title">Floorwalker</h2>
+        {!collapsed && <h2 class="fw-title">Floorwalker</h2>}
         {!collapsed && (
           <button
             type="button"
@@ -62,10 +76,11 @@ export function OverlayShell({ collapsed, side, onCollapsedChange, onSideChange,
           data-testid="fw-toggle"
           aria-expanded={!collapsed}
           aria-controls="fw-body"
+          aria-label={collapsed ? 'Open Floorwalker' : 'Hide Floorwalker'}
           title="Show or hide (Alt+Shift+F)"
           onClick={() => onCollapsedChange(!collapsed)}
         >
-          {collapsed ? 'Open' : 'Hide'}
+          {collapsed ? <span class="fw-tab-label">Floorwalker</span> : 'Hide'}
         </button>
       </div>
       {!collapsed && (

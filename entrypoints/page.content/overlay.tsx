@@ -8,7 +8,7 @@ import { Overlay, type OverlayDeps } from '@/components/overlay/Overlay';
 
 export const OVERLAY_TAG = 'floorwalker-overlay';
 
-/** Mounts the overlay in its own shadow root (see mountShadowUi). */
-export function mountOverlay(ctx: ContentScriptContext, deps: OverlayDeps): Promise<HTMLElement> {
-  return mountShadowUi(ctx, OVERLAY_TAG, `${overlayCss}\n${coachCss}\n${searchCss}\n${shareCss}`, <Overlay {...deps} />);
+/** Mounts the overlay in its own shadow root (see mountShadowUi); it goes, and the page gets its room back, when `signal` aborts. */
+export function mountOverlay(ctx: ContentScriptContext, deps: OverlayDeps, signal?: AbortSignal): Promise<HTMLElement> {
+  return mountShadowUi(ctx, OVERLAY_TAG, `${overlayCss}\n${coachCss}\n${searchCss}\n${shareCss}`, <Overlay {...deps} />, signal);
 }

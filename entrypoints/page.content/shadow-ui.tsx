@@ -7,7 +7,13 @@ import type { ContentScriptContext } from 'wxt/utils/content-script-context';
  * and flex or grid layouts on <body> never see it. CSS is inlined (no fetch before paint) and resets the host
  * itself, with position pinned; keys typed inside never reach the page's shortcuts.
  */
-export async function mountShadowUi(ctx: ContentScriptContext, name: string, css: string, ui: VNode): Promise<HTMLElement> {
+export async function mountShadowUi(
+  ctx: ContentScriptContext,
+  name: string,
+  css: string,
+  ui: VNode,
+  signal?: AbortSignal,
+): Promise<HTMLElement> {
   const mounted = await createShadowRootUi(ctx, {
     name,
     position: 'inline',
@@ -25,5 +31,7 @@ export async function mountShadowUi(ctx: ContentScriptContext, name: string, css
     },
   });
   mounted.mount();
+  // Unmounting renders nothing into the container, so the UI's effects clean up what they changed on the page.
+  signal?.addEventListener('abort', () => mounted.remove(), { once: true });
   return mounted.shadowHost;
 }

@@ -1,7 +1,8 @@
 import { eventIdOf, validateEvent, type FwEvent } from '../events/event-schema';
 import { parseOrThrow } from '../validation';
 import { putEvents } from '../db/events';
-import { loadSettings, updateSettings } from '../db/settings';
+import { loadSettings, setOverlayPlace, updateSettings } from '../db/settings';
+import { overlayHostOf, placeForHost, type OverlayPrefs } from '../overlay/site-prefs';
 import type { FloorwalkerDb } from '../db/database';
 import type { ContentApi, LogResult } from '../rpc/api';
 import type { RelayApi } from '../rpc/types';
@@ -42,6 +43,8 @@ export function createContentApi(
   search: SearchService,
   sync?: SyncService,
   profiles: ProfileService = createProfileService(db),
+  /** Hears every site's overlay place after one changes (the background mirrors them for content scripts). */
+  onOverlayPrefs: (prefs: OverlayPrefs) => void = () => undefined,
 ): SharedContentApi {
   const suggestions = createSuggestService(db, profiles);
   return {
@@ -60,7 +63,7 @@ export function createContentApi(
         condition: settings.condition,
         conversation: active,
         keepUrlQuery: settings.keepUrlQuery,
-        overlay: settings.overlay,
+        overlay: placeForHost(settings.overlay, overlayHostOf(url) ?? ''),
       };
     },
 
@@ -90,8 +93,10 @@ export function createContentApi(
       return result;
     },
 
-    async setOverlayPrefs(prefs) {
-      await updateSettings(db, { overlay: prefs });
+    async setOverlayPrefs(url, place) {
+      const host = overlayHostOf(String(url));
+      if (!host) throw new Error('Overlay place: not a page URL');
+      onOverlayPrefs(await setOverlayPlace(db, host, place));
     },
 
     async coachState(conversation) {

@@ -3,6 +3,7 @@ import { newId } from '../ids';
 import { SETTINGS_KEY, SettingsPatchSchema, SettingsSchema, defaultSettings, type Settings } from '../settings';
 import { parseOrThrow } from '../validation';
 import type { FloorwalkerDb } from './database';
+import { OverlayPlaceSchema, withPlaceForHost, type OverlayPrefs } from '../overlay/site-prefs';
 
 /** Reads the participant's settings, creating defaults (with a fresh local participant id) on first use. */
 export async function loadSettings(db: FloorwalkerDb): Promise<Settings> {
@@ -58,5 +59,16 @@ export async function setAllowedHosts(db: FloorwalkerDb, hosts: readonly string[
     const next = v.parse(SettingsSchema, { ...current, allowedHosts: [...new Set(hosts)] });
     await db.settings.put({ key: SETTINGS_KEY, value: next });
     return next;
+  });
+}
+
+/** Remembers where the overlay sits on `host`; answers with every site's place (for the mirror content scripts read). */
+export async function setOverlayPlace(db: FloorwalkerDb, host: string, place: unknown): Promise<OverlayPrefs> {
+  const parsed = parseOrThrow(OverlayPlaceSchema, place, 'Invalid overlay place');
+  return db.transaction('rw', db.settings, async () => {
+    const current = await loadSettings(db);
+    const next = v.parse(SettingsSchema, { ...current, overlay: withPlaceForHost(current.overlay, host, parsed) });
+    await db.settings.put({ key: SETTINGS_KEY, value: next });
+    return next.overlay;
   });
 }

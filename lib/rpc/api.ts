@@ -13,6 +13,7 @@ import type { Suggestion } from '../coach/suggest';
 import type { CoachingSchema } from '../coach/coaching-schema';
 import type { SiteChatConfig, SiteChatConfigInput } from '../adapters/chat';
 import type { SharedProduct } from '../storefront/product';
+import type { OverlayPlace } from '../overlay/site-prefs';
 
 /**
  * Everything the background offers, one interface per channel (port). Content scripts get ContentApi only;
@@ -35,7 +36,8 @@ export interface PageContext {
   condition: string;
   conversation: string | null;
   keepUrlQuery: boolean;
-  overlay: Settings['overlay'];
+  /** Where the overlay sits on this page's site. */
+  overlay: OverlayPlace;
 }
 
 export interface LogResult {
@@ -48,7 +50,8 @@ export interface LogResult {
 export interface ContentApi extends RelayApi {
   getPageContext(url: string, conversation: string | null): Promise<PageContext>;
   logEvents(events: unknown[]): Promise<LogResult>;
-  setOverlayPrefs(prefs: Settings['overlay']): Promise<void>;
+  /** Remembers where the overlay sits on the site of `url` (its hostname). */
+  setOverlayPrefs(url: string, place: OverlayPlace): Promise<void>;
   /** Catalog search; waits for the index on a cold worker. */
   search(query: SearchQueryInput): Promise<SearchResponse>;
   catalogInfo(): Promise<CatalogInfo>;

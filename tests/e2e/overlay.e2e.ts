@@ -10,7 +10,7 @@ const LAYOUT_IDS = ['page-header', 'chat', 'messages', 'input', 'send', 'page-fo
 describe('overlay on a chat page', () => {
   const harness = useHarness();
 
-  it('appears in a shadow root, isolated from page CSS both ways, without moving the page', async () => {
+  it('appears in a shadow root, isolated from page CSS both ways, making room beside the page and giving it back', async () => {
     const h = harness();
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/chat.html`);
@@ -26,18 +26,22 @@ describe('overlay on a chat page', () => {
     }));
     expect(placement).toEqual({ parent: 'HTML', lastInBody: 'page-footer' });
 
-    // Layout with the overlay equals layout without it.
     const rects = () =>
       page.evaluate((ids) => ids.map((id) => JSON.stringify(document.getElementById(id)!.getBoundingClientRect())), LAYOUT_IDS);
-    const withOverlay = await rects();
+    // Open, the panel has room of its own: the page's chat ends where the panel begins.
+    const beside = await page.evaluate(() => ({
+      chatRight: document.getElementById('chat')!.getBoundingClientRect().right,
+      panelLeft: document.querySelector('floorwalker-overlay')!.shadowRoot!.querySelector('.fw-panel')!.getBoundingClientRect().left,
+    }));
+    expect(beside.chatRight).toBeLessThanOrEqual(beside.panelLeft);
     const styles = await page.evaluate(() => {
       const panel = document.querySelector('floorwalker-overlay')!.shadowRoot!.querySelector('.fw-panel')!;
       const title = panel.querySelector('.fw-title')!;
       const pageSend = document.getElementById('send')!;
       const hostStyle = getComputedStyle(document.querySelector('floorwalker-overlay')!);
       return {
-        panelBorder: getComputedStyle(panel).borderTopStyle,
-        panelBorderWidth: getComputedStyle(panel).borderTopWidth,
+        panelBorder: getComputedStyle(panel).borderLeftStyle, // docked right with room made: its inner edge
+        panelBorderWidth: getComputedStyle(panel).borderLeftWidth,
         panelBg: getComputedStyle(panel).backgroundColor,
         titleColor: getComputedStyle(title).color,
         titleFont: getComputedStyle(title).fontFamily,
@@ -62,8 +66,16 @@ describe('overlay on a chat page', () => {
     expect(styles.pageSendBg).toBe('rgb(0, 128, 0)');
     await screenshot(page, 'overlay-chat-open');
 
+    // Collapsed to its tab, the page has its own layout back: the same as with no overlay at all.
+    await page.getByTestId('fw-toggle').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.hasAttribute('style'))).toBe(false);
+    const collapsed = await rects();
     await page.evaluate(() => document.querySelector('floorwalker-overlay')!.remove());
-    expect(await rects()).toEqual(withOverlay);
+    expect(await rects()).toEqual(collapsed);
+    // Open again, so the next test starts where a participant who never collapsed it would.
+    await page.reload();
+    await page.getByTestId('fw-toggle').click();
+    await expect.poll(() => page.getByTestId('fw-toggle').getAttribute('aria-expanded')).toBe('true');
     await page.close();
   });
 
@@ -98,7 +110,7 @@ describe('overlay on a chat page', () => {
     await page.getByTestId('fw-dock').click();
     await expect.poll(() => page.locator('floorwalker-overlay >> .fw-panel').getAttribute('data-side')).toBe('left');
     const options = await openOptions(h);
-    await expect.poll(async () => (await storedSettings(options))?.overlay.side).toBe('left'); // saved, so a reload can find it
+    await expect.poll(async () => (await storedSettings(options))?.overlay.sites[new URL(h.fixtures.url).hostname]?.side).toBe('left'); // saved, so a reload can find it
     await options.close();
     await page.reload();
     await expect.poll(() => page.locator('floorwalker-overlay >> .fw-panel').getAttribute('data-side')).toBe('left');

@@ -168,10 +168,11 @@ describe('settings', () => {
     const db = open();
     const before = await loadSettings(db);
     await expect(updateSettings(db, { condition: 'Z.9' })).rejects.toThrow(/Invalid settings: condition: /);
-    await expect(updateSettings(db, { overlay: { side: 'up', collapsed: true } })).rejects.toThrow(/overlay\.side/);
+    await expect(updateSettings(db, { overlay: { side: 'up', collapsed: true } })).rejects.toThrow(/Invalid settings: overlay/);
     expect(await loadSettings(db)).toEqual(before);
-    const after = await updateSettings(db, { overlay: { side: 'left', collapsed: true }, loggingEnabled: false });
-    expect(after).toMatchObject({ overlay: { side: 'left', collapsed: true }, loggingEnabled: false, participant: before.participant });
+    const overlay = { default: { side: 'left', collapsed: true }, sites: {} };
+    const after = await updateSettings(db, { overlay, loggingEnabled: false });
+    expect(after).toMatchObject({ overlay, loggingEnabled: false, participant: before.participant });
   });
 });
 

@@ -57,7 +57,7 @@ describe('leaving and joining a study again', () => {
       loggingEnabled: false,
       pauseReason: 'out of space',
       allowedHosts: ['shop.test'],
-      overlay: { collapsed: true, side: 'left' },
+      overlay: { default: { collapsed: true, side: 'left' }, sites: {} }, // the one place patched in, as every site's default
     });
     expect(left.participant).toMatch(/^local-/);
     expect(await loadSettings(db)).toEqual(left);
