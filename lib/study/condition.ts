@@ -28,7 +28,9 @@ export function formatCondition(c: Condition): string {
 export function parseCondition(code: string): Condition {
   const m = CONDITION_CODE_PATTERN.exec(code);
   if (!m) throw new Error(`Invalid condition code "${code}"`);
-  return v.parse(ConditionSchema, { priming: m[1], sharing: m[2], coaching: m[3] === 'c', voice: m[4] === '+v' });
+  // The pattern admits only PRIMINGS and SHARINGS in its groups, so no schema parse is needed: that would put the
+  // validator in the content script (which reads the condition of every chat page) for nothing.
+  return { priming: m[1] as Condition['priming'], sharing: m[2] as Condition['sharing'], coaching: m[3] === 'c', voice: m[4] === '+v' };
 }
 
 /** The paper's best condition: priming B, sharing II, coached. */

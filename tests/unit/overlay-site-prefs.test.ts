@@ -57,6 +57,11 @@ describe('the overlay place per site', () => {
     expect(placeFromMirror(prefs, 'localhost')).toEqual({ collapsed: true, side: 'left' });
     expect(placeFromMirror({ collapsed: false, side: 'left' }, 'localhost')).toEqual({ collapsed: false, side: 'left' });
     expect(placeFromMirror(undefined, 'localhost')).toBeNull();
+    // A mirror the content script cannot read sends it to the background instead of guessing.
+    expect(placeFromMirror({ default: { collapsed: true, side: 'up' }, sites: {} }, 'localhost')).toBeNull();
+    expect(placeFromMirror({ default: DEFAULT_OVERLAY_PLACE, sites: { localhost: { side: 'left' } } }, 'localhost')).toEqual(
+      DEFAULT_OVERLAY_PLACE,
+    );
     expect(overlayHostOf('http://localhost:5173/chats/a.html?x=1')).toBe('localhost');
     expect(overlayHostOf('not a url')).toBeNull();
   });
