@@ -345,7 +345,8 @@ export class CoachController {
 
   /**
    * A send the page never showed: nothing is logged as said (the Buyer never saw it), the Seller is told, and its
-   * acts are chosen again for the next try.
+   * acts are chosen again for the next try. Not logged with a `sent: false` flag: every `utter` row a researcher
+   * exports is then a message the Buyer saw, and a retry is not counted twice; the act choice stays in `select_act`.
    */
   private dropped(id: string): void {
     const p = this.pending.find((x) => x.id === id);
