@@ -133,6 +133,14 @@ describe('chats inside a shadow root and an srcdoc frame, configured with deep s
       await page.evaluate(`fixturePageSend('Auto-reply ${tag}')`);
       seller.push([`Auto-reply ${tag}`, undefined, false]);
       await expect.poll(() => page.evaluate('window.fixtureSent')).toHaveLength(sent + 1);
+      if (site.page === 'iframe-srcdoc.html') {
+        // The widget's frame reloads: a new document, whose send keys are held again and whose history is not news.
+        await page.evaluate('fixtureReloadWidget()');
+        await expect.poll(() => chat.locator('.m').count()).toBe(2);
+        await expect.poll(() => page.evaluate('window.fixtureSent.length')).toBe(0);
+        await coachedSend(page, input, `After reload ${tag}`, () => input.press('Enter'), '6', 0);
+        seller.push([`After reload ${tag}`, ['ask_duration'], undefined]);
+      }
       await screenshot(page, `chat-site-${site.page.replace('.html', '')}`);
       expected[site.page] = {
         buyer: [`Hi, I need trail shoes under $120 ${tag}`, `first of a batch ${tag}`, `second of a batch ${tag}`],
