@@ -26,12 +26,11 @@ describe('a chat inside an open shadow root', () => {
   it('is waited for when the component renders its list after the page loaded (no document mutation shows it)', async () => {
     document.body.innerHTML = '<chat-box></chat-box>';
     const root = (document.querySelector('chat-box') as HTMLElement).attachShadow({ mode: 'open' });
-    const found = waitForChatAdapter(document, [SHADOW_CHAT], abort.signal, 5_000);
+    // Well within the timeout (a wait that only watched the document would resolve null at its end).
+    const found = waitForChatAdapter(document, [SHADOW_CHAT], abort.signal, CHAT_LIST_POLL_MS * 20);
     await flush();
-    const start = Date.now();
     root.innerHTML = '<div class="list"></div>';
     expect(await found).toBe(SHADOW_CHAT);
-    expect(Date.now() - start).toBeLessThan(CHAT_LIST_POLL_MS * 4);
   });
 
   it('reports new messages in its list once each, and not its history', async () => {
