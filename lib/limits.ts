@@ -51,6 +51,21 @@ export const COACH_SUGGESTIONS_MAX = 5;
 export const COACH_SUGGESTION_HISTORY = 500;
 /** How long a configured chat site's page is watched for its message list to appear. */
 export const CHAT_LIST_WAIT_MS = 15_000;
+/**
+ * While waiting, the page is also checked this often: a list rendered in a shadow root or a frame is not seen by
+ * the document's mutation observer. A check is a few deep queries (well under a millisecond on the fixtures).
+ */
+export const CHAT_LIST_POLL_MS = 250;
+/**
+ * The chat's parts (input, send control, message list) are looked up again this often, and when a frame loads: a
+ * chat in a frame gets a new document when the frame reloads, and its listeners and observer go with the old one.
+ */
+export const CHAT_PARTS_RECHECK_MS = 1_000;
+/**
+ * A sent message is confirmed when it appears in the message list as the Seller's within this long; one that does
+ * not is not logged as said, and the Seller is told.
+ */
+export const SEND_CONFIRM_MS = 5_000;
 /** A storefront page that changed is searched for its product again at most this often. */
 export const STOREFRONT_RECHECK_MS = 400;
 /** Product views shorter than this (visible time) are a page passed through, not looked at. */

@@ -1,3 +1,4 @@
+import { deepSelectorError } from '@/lib/adapters/deep-query';
 import { useEffect, useState } from 'preact/hooks';
 import type { AdminApi } from '@/lib/rpc/api';
 import type { SiteChatConfig, SiteChatConfigInput } from '@/lib/adapters/chat';
@@ -92,15 +93,8 @@ async function pickOnTab(tab: ChatTab, kind: PickKind, what: string): Promise<st
 
 const EMPTY: SiteChatConfigInput = { host: '', messageList: '', message: '', mine: '', input: '', enterSends: true, modEnterSends: true };
 
-/** A selector the browser can read, or the reason it cannot. */
-function selectorError(selector: string): string | null {
-  try {
-    document.createDocumentFragment().querySelector(selector);
-    return null;
-  } catch {
-    return 'is not a CSS selector the browser can read';
-  }
-}
+/** A selector the browser can read, deep (`chat-box >>> .list`) or plain, or the reason it cannot. */
+const selectorError = (selector: string): string | null => deepSelectorError(selector, document);
 
 /**
  * Chat sites other than the pilot chat: the participant says, by CSS selectors, where the site's messages,

@@ -1,13 +1,16 @@
 import * as v from 'valibot';
 import { PILOT_CARDS, type ChatCards } from './pilot-cards';
 import { cleanText } from '../text/unicode';
-import { MAX_BUYER_NAME_CHARS, MAX_CATEGORY_CHARS, MAX_CONVERSATION_ID_CHARS, MAX_MESSAGE_CHARS } from '../limits';
+import { CHAT_LIST_POLL_MS, MAX_BUYER_NAME_CHARS, MAX_CATEGORY_CHARS, MAX_CONVERSATION_ID_CHARS, MAX_MESSAGE_CHARS } from '../limits';
 import { MESSAGE_TIME_ATTR, PAGE_STATE_ATTRS } from '../pilot/bridge';
+import { closestDeep, containsDeep, matchesDeep, queryAllDeep, queryDeep } from './deep-query';
 
 /**
  * Chat site adapters find a chat page's parts: the message list, each message and who sent it, the input and the
  * send control. The pilot chat has a built-in adapter; any other chat site gets a generic one configured by CSS
- * selectors in the options page (SiteChatConfig), and both have the same shape.
+ * selectors in the options page (SiteChatConfig), and both have the same shape. Every selector may be deep
+ * (`chat-box >>> #messages`, `iframe#support >>> #input`: see deep-query.ts), reaching into open shadow roots and
+ * readable frames.
  */
 const Selector = v.pipe(v.string(), v.trim(), v.minLength(1, 'is empty'), v.maxLength(500));
 
@@ -123,6 +126,33 @@ export const PILOT_ADAPTER: ChatAdapter = {
   cards: PILOT_CARDS,
 };
 
+/**
+ * A part of a message (its text): the selector read from the message down, or, for a selector written from the page
+ * down (`chat-box >>> .msg .body`), the element it finds inside the message.
+ */
+function partWithin(el: Element, selector: string): Element | null {
+  return queryDeep(el, selector) ?? queryAllDeep(el.ownerDocument, selector).find((x) => containsDeep(el, x)) ?? null;
+}
+
+/**
+ * Whether a message is the Seller's: `mine` matches the message or a group around it inside the message list (many
+ * chats mark the author once on a run of messages), never something outside the list.
+ */
+function isMine(el: Element, config: SiteChatConfigInput): MessageSender {
+  const group = closestDeep(el, config.mine);
+  if (!group) return 'buyer';
+  if (group === el) return 'seller';
+  const list = closestDeep(el, config.messageList);
+  return list && containsDeep(list, group) && group !== list ? 'seller' : 'buyer';
+}
+
+/**
+ * An HTML element, from this window or a frame's (a frame's elements are not instances of this window's classes).
+ */
+export function isHtml(el: Element | null | undefined): el is HTMLElement {
+  return !!el && 'innerText' in el && 'focus' in el;
+}
+
 /** A generic adapter from a site's selectors. */
 export function adapterFromConfig(config: SiteChatConfigInput): ChatAdapter {
   return {
@@ -134,18 +164,18 @@ export function adapterFromConfig(config: SiteChatConfigInput): ChatAdapter {
     enterSends: (config.enterSends ?? true) || !config.send,
     modEnterSends: config.modEnterSends ?? true,
     readMessage(el) {
-      if (!el.matches(config.message)) return null;
-      const textEl = config.text ? el.querySelector(config.text) : el;
-      const text = (textEl instanceof HTMLElement ? textEl.innerText || textEl.textContent : textEl?.textContent) ?? '';
-      return message(el.matches(config.mine) ? 'seller' : 'buyer', text, config.idAttribute ? el.getAttribute(config.idAttribute) : null);
+      if (!matchesDeep(el, config.message)) return null;
+      const textEl = config.text ? partWithin(el, config.text) : el;
+      const text = (isHtml(textEl) ? textEl.innerText || textEl.textContent : textEl?.textContent) ?? '';
+      return message(isMine(el, config), text, config.idAttribute ? el.getAttribute(config.idAttribute) : null);
     },
     conversationId(doc) {
       if (!config.conversation) return null;
-      const el = doc.querySelector(config.conversation);
+      const el = queryDeep(doc, config.conversation);
       return pageText(el?.getAttribute('data-conversation') ?? el?.textContent, MAX_CONVERSATION_ID_CHARS);
     },
     buyerId(doc) {
-      return config.buyer ? pageText(doc.querySelector(config.buyer)?.textContent, MAX_BUYER_NAME_CHARS) : null;
+      return config.buyer ? pageText(queryDeep(doc, config.buyer)?.textContent, MAX_BUYER_NAME_CHARS) : null;
     },
     category: () => null,
     carriesActs: false,
@@ -157,12 +187,14 @@ export const CHAT_ADAPTERS: readonly ChatAdapter[] = [PILOT_ADAPTER];
 
 /** The first adapter whose message list is on the page, or null for pages that are not chats. */
 export function detectChatAdapter(doc: Document, extra: readonly ChatAdapter[] = []): ChatAdapter | null {
-  return [...extra, ...CHAT_ADAPTERS].find((a) => doc.querySelector(a.messageList) !== null) ?? null;
+  return [...extra, ...CHAT_ADAPTERS].find((a) => queryDeep(doc, a.messageList) !== null) ?? null;
 }
 
 /**
  * The chat adapter for a page, waiting a while for a configured site's message list to appear: chat apps often
- * render it after the page has loaded. Pages with no configuration are checked once.
+ * render it after the page has loaded. Pages with no configuration are checked once. A list in the light DOM is
+ * seen at once (a mutation observer); one rendered inside a shadow root or a frame is not seen by the document's
+ * observer, so the page is also checked every CHAT_LIST_POLL_MS until the timeout.
  */
 export function waitForChatAdapter(
   doc: Document,
@@ -173,16 +205,19 @@ export function waitForChatAdapter(
   const found = detectChatAdapter(doc, configured);
   if (found || configured.length === 0) return Promise.resolve(found);
   return new Promise((resolve) => {
+    const check = () => {
+      const a = detectChatAdapter(doc, configured);
+      if (a) done(a);
+    };
     const done = (a: ChatAdapter | null) => {
       observer.disconnect();
       clearTimeout(timer);
+      clearInterval(poll);
       resolve(a);
     };
-    const observer = new MutationObserver(() => {
-      const a = detectChatAdapter(doc, configured);
-      if (a) done(a);
-    });
+    const observer = new MutationObserver(check);
     observer.observe(doc.documentElement, { childList: true, subtree: true });
+    const poll = setInterval(check, CHAT_LIST_POLL_MS);
     const timer = setTimeout(() => done(null), timeoutMs);
     signal.addEventListener('abort', () => done(null), { once: true });
   });
@@ -190,19 +225,30 @@ export function waitForChatAdapter(
 
 /** Puts text in a chat input as if typed, so the page's own listeners (and frameworks) see the change. */
 export function setInputText(el: Element | null, text: string): void {
-  if (el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement) {
+  if (!el) return;
+  // The input may be in a frame: its classes and events are that frame's window's.
+  const win = el.ownerDocument.defaultView;
+  if (isTextField(el)) {
     // The prototype's setter: React-style pages track the value through it.
-    const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, text);
-  } else if (el instanceof HTMLElement) el.textContent = text;
+    const proto = el.localName === 'textarea' ? win?.HTMLTextAreaElement.prototype : win?.HTMLInputElement.prototype;
+    const setter = proto && Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+    if (setter) setter.call(el, text);
+    else el.value = text;
+  } else if (isHtml(el)) el.textContent = text;
   else return;
-  el.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertReplacementText', data: text }));
-  if (el instanceof HTMLElement) el.focus();
+  const Input = win?.InputEvent ?? InputEvent;
+  el.dispatchEvent(new Input('input', { bubbles: true, composed: true, inputType: 'insertReplacementText', data: text }));
+  el.focus();
+}
+
+/** A textarea or an input, from this window or a frame's. */
+function isTextField(el: Element): el is HTMLTextAreaElement | HTMLInputElement {
+  return el.localName === 'textarea' || el.localName === 'input';
 }
 
 /** The text in a chat input, whether a textarea, an input or a contenteditable element. */
 export function inputText(el: Element | null): string {
   if (!el) return '';
-  if (el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement) return el.value;
-  return (el instanceof HTMLElement ? el.innerText : el.textContent) ?? '';
+  if (isTextField(el)) return el.value;
+  return (isHtml(el) ? el.innerText : el.textContent) ?? '';
 }

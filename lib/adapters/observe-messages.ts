@@ -1,4 +1,6 @@
 import type { ChatAdapter, ChatMessage } from './chat';
+import { deepSteps, queryDeep } from './deep-query';
+import { CHAT_PARTS_RECHECK_MS } from '../limits';
 
 /**
  * Reports each message added to a chat's list once: one at a time or many in one go. Messages already on the page
@@ -14,58 +16,86 @@ export function observeMessages(
   onMessage: (m: ChatMessage, el: Element) => void,
   signal: AbortSignal,
 ): void {
-  const list = doc.querySelector(adapter.messageList);
-  if (!list) return;
+  // The list may be inside a shadow root or a frame: messages are found inside it with the message selector's last
+  // step (the steps before it lead to the list's root).
+  const item = deepSteps(adapter.message).at(-1) ?? adapter.message;
   const seenIds = new Set<string>();
   const seenCount = new Map<string, number>();
   const seenEls = new WeakSet<Element>();
   const key = (m: ChatMessage) => `${m.sender}\u0000${m.text}`;
-  const attachedWith = (fp: string) => {
-    let n = 0;
-    for (const el of list.querySelectorAll(adapter.message)) {
-      const m = adapter.readMessage(el);
-      if (m && key(m) === fp) n++;
-    }
-    return n;
+  let list: Element | null = null;
+  let observer: MutationObserver | null = null;
+
+  const watch = (el: Element) => {
+    const attachedWith = (fp: string) => {
+      let n = 0;
+      for (const x of el.querySelectorAll(item)) {
+        const m = adapter.readMessage(x);
+        if (m && key(m) === fp) n++;
+      }
+      return n;
+    };
+    const scroller = scrollerOf(el);
+    const consider = (x: Element, reportIfNew: boolean) => {
+      const report = reportIfNew && atBottom(scroller, el.ownerDocument);
+      if (seenEls.has(x)) return;
+      const m = adapter.readMessage(x);
+      if (m && !m.text) return; // not filled in yet: its text arrives in a later mutation
+      seenEls.add(x);
+      if (!m) return;
+      if (m.id) {
+        if (seenIds.has(m.id)) return;
+        seenIds.add(m.id);
+      } else {
+        const fp = key(m);
+        const seen = seenCount.get(fp) ?? 0;
+        if (report && attachedWith(fp) <= seen) return; // an old message drawn again
+        seenCount.set(fp, seen + 1);
+      }
+      if (report) onMessage(m, x);
+    };
+
+    for (const x of el.querySelectorAll(item)) consider(x, false);
+    observer?.disconnect();
+    observer = new MutationObserver((records) => {
+      for (const r of records) {
+        for (const node of r.addedNodes) {
+          if (!isElement(node)) continue;
+          if (node.matches(item)) consider(node, true);
+          for (const inner of node.querySelectorAll(item)) consider(inner, true);
+        }
+        // Text set after the element was added (frameworks often do): look at the message it belongs to.
+        if (r.type === 'characterData' || (r.type === 'childList' && r.target !== el)) {
+          const host = (isElement(r.target) ? r.target : r.target.parentElement)?.closest(item);
+          if (host && el.contains(host) && !seenEls.has(host)) consider(host, true);
+        }
+      }
+    });
+    observer.observe(el, { childList: true, subtree: true, characterData: true });
   };
 
-  const scroller = scrollerOf(list);
-  const consider = (el: Element, reportIfNew: boolean) => {
-    const report = reportIfNew && atBottom(scroller);
-    if (seenEls.has(el)) return;
-    const m = adapter.readMessage(el);
-    if (m && !m.text) return; // not filled in yet: its text arrives in a later mutation
-    seenEls.add(el);
-    if (!m) return;
-    if (m.id) {
-      if (seenIds.has(m.id)) return;
-      seenIds.add(m.id);
-    } else {
-      const fp = key(m);
-      const seen = seenCount.get(fp) ?? 0;
-      if (report && attachedWith(fp) <= seen) return; // an old message drawn again
-      seenCount.set(fp, seen + 1);
-    }
-    if (report) onMessage(m, el);
+  // The list is looked up again when a frame loads and now and then: a chat in a frame that reloads (or a component
+  // that renders its list anew) has a new list, whose messages on arrival are history like those at start.
+  const check = () => {
+    const found = queryDeep(doc, adapter.messageList);
+    if (found && found !== list) watch((list = found));
   };
+  check();
+  doc.addEventListener('load', check, { capture: true, signal });
+  const timer = setInterval(check, CHAT_PARTS_RECHECK_MS);
+  signal.addEventListener(
+    'abort',
+    () => {
+      clearInterval(timer);
+      observer?.disconnect();
+    },
+    { once: true },
+  );
+}
 
-  for (const el of list.querySelectorAll(adapter.message)) consider(el, false);
-  const observer = new MutationObserver((records) => {
-    for (const r of records) {
-      for (const node of r.addedNodes) {
-        if (!(node instanceof Element)) continue;
-        if (node.matches(adapter.message)) consider(node, true);
-        for (const inner of node.querySelectorAll(adapter.message)) consider(inner, true);
-      }
-      // Text set after the element was added (frameworks often do): look at the message it belongs to.
-      if (r.type === 'characterData' || (r.type === 'childList' && !(r.target as Element).matches?.(adapter.messageList))) {
-        const host = (r.target instanceof Element ? r.target : r.target.parentElement)?.closest(adapter.message);
-        if (host && list.contains(host) && !seenEls.has(host)) consider(host, true);
-      }
-    }
-  });
-  observer.observe(list, { childList: true, subtree: true, characterData: true });
-  signal.addEventListener('abort', () => observer.disconnect(), { once: true });
+/** An element, from this window or a frame's. */
+function isElement(node: Node): node is Element {
+  return node.nodeType === Node.ELEMENT_NODE;
 }
 
 /** Within this many pixels of the end, the Seller is reading the latest messages. */
@@ -80,12 +110,8 @@ function scrollerOf(list: Element): Element | null {
   return null;
 }
 
-function atBottom(scroller: Element | null): boolean {
-  const el = scroller ?? scrollerDocument();
+function atBottom(scroller: Element | null, doc: Document): boolean {
+  const el = scroller ?? doc.scrollingElement;
   if (!el || el.scrollHeight <= el.clientHeight) return true;
   return el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_SLACK_PX;
-}
-
-function scrollerDocument(): Element | null {
-  return typeof document === 'undefined' ? null : document.scrollingElement;
 }

@@ -11,9 +11,17 @@ export const SITE_SCRIPT_ID = 'fw-sites';
 
 /** The parts of browser.scripting and browser.permissions the service uses (so tests can run it without a browser). */
 export interface ScriptingLike {
-  getRegisteredContentScripts(filter?: { ids?: string[] }): Promise<{ id: string; matches?: string[] }[]>;
+  getRegisteredContentScripts(filter?: { ids?: string[] }): Promise<{ id: string; matches?: string[]; matchOriginAsFallback?: boolean }[]>;
   registerContentScripts(
-    scripts: { id: string; js: string[]; matches: string[]; runAt: 'document_end'; allFrames: boolean; persistAcrossSessions: boolean }[],
+    scripts: {
+      id: string;
+      js: string[];
+      matches: string[];
+      runAt: 'document_end';
+      allFrames: boolean;
+      matchOriginAsFallback: boolean;
+      persistAcrossSessions: boolean;
+    }[],
   ): Promise<void>;
   unregisterContentScripts(filter?: { ids?: string[] }): Promise<void>;
 }
@@ -62,11 +70,22 @@ export function createSiteService(
       .filter((h) => !isBuiltInSite(h))
       .flatMap((h) => originsFor(h).filter((o) => grantedOrigins.has(o)));
     const [current] = await scripting.getRegisteredContentScripts({ ids: [SITE_SCRIPT_ID] });
-    if (current && sameSet(current.matches ?? [], matches)) return;
+    // A registration from before frames were covered is replaced too.
+    if (current && sameSet(current.matches ?? [], matches) && current.matchOriginAsFallback) return;
     if (current) await scripting.unregisterContentScripts({ ids: [SITE_SCRIPT_ID] });
     if (matches.length) {
       await scripting.registerContentScripts([
-        { id: SITE_SCRIPT_ID, js: [PAGE_SCRIPT_FILE], matches, runAt: 'document_end', allFrames: true, persistAcrossSessions: true },
+        {
+          id: SITE_SCRIPT_ID,
+          js: [PAGE_SCRIPT_FILE],
+          matches,
+          runAt: 'document_end',
+          allFrames: true,
+          // about:blank, srcdoc and blob: frames (chat widgets) run as the allowed site that made them (Chromium 119+,
+          // Firefox 128+).
+          matchOriginAsFallback: true,
+          persistAcrossSessions: true,
+        },
       ]);
     }
   }

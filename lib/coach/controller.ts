@@ -7,12 +7,16 @@ import { observable, type Observable } from '../observable';
 import { checklist, findAct, nextActs, useAct, type ActStatus, type Guidance } from './engine';
 import type { CoachingSchema } from './coaching-schema';
 import { afterMessage, EMPTY_COACH_STATE, type CoachState } from './state';
-import { COACH_KEY_CHORD_MS, MAX_MESSAGE_CHARS } from '../limits';
+import { COACH_KEY_CHORD_MS, MAX_MESSAGE_CHARS, SEND_CONFIRM_MS } from '../limits';
 import { cleanText } from '../text/unicode';
 import { ID_PATTERN } from '../ids';
 import { SEND_DATASET } from '../pilot/bridge';
 import { distance } from 'fastest-levenshtein';
-import { setInputText } from '../adapters/chat';
+import { isHtml, setInputText, type ChatMessage } from '../adapters/chat';
+import { onChatWindows } from '../adapters/chat-windows';
+import { eventTargetMatch, queryDeep } from '../adapters/deep-query';
+import type { PayloadOf } from '../events/event-schema';
+import { confirmedSend, PAGE_DROPPED_SEND } from './confirm-send';
 import { EMPTY_PROFILE, knownSlots, type ConversationProfile } from '../profile/profile-schema';
 import type { ProfileChange, ProfileOp } from '../profile/memory';
 import type { Extracted, SuggestRequest } from '../rpc/types';
@@ -44,6 +48,15 @@ export interface ProfileBackend {
   extract(key: string, text: string, messageId: string | null, category: string | null): Promise<Extracted>;
   update(key: string, op: ProfileOp): Promise<{ profile: ConversationProfile; change: ProfileChange }>;
   suggest(request: SuggestRequest): Promise<Suggestion[]>;
+}
+
+/** A send let through: its event, with the id and time chosen when it was sent, logged once the page shows it. */
+interface PendingSend {
+  id: string;
+  time: number;
+  acts: string[];
+  payload: PayloadOf<'utter'>;
+  timer: ReturnType<typeof setTimeout>;
 }
 
 export interface CoachDeps {
@@ -78,6 +91,8 @@ export class CoachController {
   private used: Suggestion | null = null;
   private lastBuyerText = '';
   private suggestSeq = 0;
+  /** Sends let through, waiting to appear in the message list before they are logged as said. */
+  private pending: PendingSend[] = [];
 
   constructor(private readonly d: CoachDeps) {
     this.view = observable(this.snapshot(null));
@@ -93,35 +108,36 @@ export class CoachController {
       doc,
       adapter,
       (m) => {
-        if (m.sender !== 'buyer') return;
-        // Under the page's id, as the chat's server stored it when it says how (the pilot room): one event, two copies.
-        const same =
-          m.id && ID_PATTERN.test(m.id)
-            ? {
-                id: m.id,
-                ...(m.recorded
-                  ? { time: m.recorded.time, recordedBy: { participant: m.recorded.participant, role: 'buyer' as const } }
-                  : {}),
-              }
-            : undefined;
-        const event = this.d.log('Buyer', 'utter', { text: m.text }, same);
-        this.lastBuyerText = m.text;
-        this.update(afterMessage(this.state, 'buyer'));
-        void this.readPreferences(m.text, event?.id ?? null);
+        if (m.sender === 'buyer') this.onBuyerMessage(m);
+        else if (m.sender === 'seller') this.onSellerMessage(m);
       },
       signal,
     );
-    // Time spent composing: from the first edit after the last send.
-    doc.addEventListener(
-      'input',
-      (e) => {
-        if (this.composeStart === null && e.target instanceof Element && e.target.closest(adapter.input)) this.composeStart = Date.now();
+    onChatWindows(
+      doc,
+      () => [this.input()],
+      (win, frameDoc) => {
+        // Time spent composing: from the first edit after the last send.
+        frameDoc.addEventListener(
+          'input',
+          (e) => {
+            if (this.composeStart === null && eventTargetMatch(e, adapter.input)) this.composeStart = Date.now();
+          },
+          { capture: true, signal },
+        );
+        // Choosing by number keys while a send is held (focus stays in the chat input, maybe in a frame).
+        win.addEventListener('keydown', (e) => this.onKey(e), { capture: true, signal });
       },
-      { capture: true, signal },
+      signal,
     );
-    // Choosing by number keys while a send is held (focus stays in the chat input).
-    (doc.defaultView ?? window).addEventListener('keydown', (e) => this.onKey(e), { capture: true, signal });
-    signal.addEventListener('abort', () => clearTimeout(this.chordTimer), { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(this.chordTimer);
+        for (const p of this.pending) clearTimeout(p.timer);
+      },
+      { once: true },
+    );
     this.publish();
   }
 
@@ -177,7 +193,7 @@ export class CoachController {
 
   /** The chat input: the one the last send attempt came from, else the page's. */
   private input(): Element | null {
-    return this.send?.input() ?? this.d.doc.querySelector(this.d.adapter.input);
+    return this.send?.input() ?? queryDeep(this.d.doc, this.d.adapter.input);
   }
 
   private async readPreferences(text: string, messageId: string | null): Promise<void> {
@@ -261,18 +277,17 @@ export class CoachController {
     const used = this.used;
     const editDistance = used ? distance(used.text.trim(), sent) : 0;
     const suggestion = used ? { id: used.id, editDistance, usedAs: editDistance === 0 ? ('as_is' as const) : ('edited' as const) } : null;
-    const logged =
-      this.d.log(
-        'Seller',
-        'utter',
-        { text: sent, ...(acts.length ? { acts } : {}), composeMs, ...(suggestion ? { suggestion } : {}) },
-        { id, time },
-      ) !== null;
+    const payload = { text: sent, ...(acts.length ? { acts } : {}), composeMs, ...(suggestion ? { suggestion } : {}) };
+    // Logged once the message shows in the chat (onSellerMessage), under this id and time: the pilot room records the
+    // same event under the same id. A draft says now whether the participant lets it log.
+    const logged = this.d.log('Seller', 'utter', payload, { id, time, draft: true }) !== null;
+    const timer = setTimeout(() => this.dropped(id), SEND_CONFIRM_MS);
+    this.pending.push({ id, time, acts, payload, timer });
     // The pilot chat sends all this with the message, so its server logs the same event under the same id. The acts
     // and the id belong to the coached chat itself; what only the extension measures (when, how long, which
     // suggestion) goes along only while the participant lets it log: paused means paused for the room's copy too.
     const input = this.send?.input();
-    if (this.d.adapter.carriesActs && input instanceof HTMLElement) {
+    if (this.d.adapter.carriesActs && isHtml(input)) {
       const data = input.dataset;
       data[SEND_DATASET.acts] = acts.join(',');
       data[SEND_DATASET.id] = id;
@@ -291,7 +306,54 @@ export class CoachController {
     this.composeStart = null;
     this.used = null;
     this.suggestions = [];
-    this.update(afterMessage(this.state, 'seller', acts));
+    this.publish();
+  }
+
+  private onBuyerMessage(m: ChatMessage): void {
+    // Under the page's id, as the chat's server stored it when it says how (the pilot room): one event, two copies.
+    const same =
+      m.id && ID_PATTERN.test(m.id)
+        ? {
+            id: m.id,
+            ...(m.recorded ? { time: m.recorded.time, recordedBy: { participant: m.recorded.participant, role: 'buyer' as const } } : {}),
+          }
+        : undefined;
+    const event = this.d.log('Buyer', 'utter', { text: m.text }, same);
+    this.lastBuyerText = m.text;
+    this.update(afterMessage(this.state, 'buyer'));
+    void this.readPreferences(m.text, event?.id ?? null);
+  }
+
+  /**
+   * A Seller message in the chat: the send it confirms is logged as said, with its acts. One that confirms no send
+   * reached the chat without passing the coach (a send key or script the coach does not catch, a paste-and-click):
+   * it is logged too, with no acts and `held: false`. The pilot room records every Seller message itself, under
+   * the id the coach gave it, so there such a message is left to the room's copy.
+   */
+  private onSellerMessage(m: ChatMessage): void {
+    const i = confirmedSend(m, this.pending);
+    const p = i < 0 ? undefined : this.pending.splice(i, 1)[0];
+    if (p) {
+      clearTimeout(p.timer);
+      this.d.log('Seller', 'utter', p.payload, { id: p.id, time: p.time });
+      this.update(afterMessage(this.state, 'seller', p.acts));
+    } else if (!this.d.adapter.carriesActs) {
+      this.d.log('Seller', 'utter', { text: m.text, held: false });
+      this.update(afterMessage(this.state, 'seller', []));
+    }
+  }
+
+  /**
+   * A send the page never showed: nothing is logged as said (the Buyer never saw it), the Seller is told, and its
+   * acts are chosen again for the next try. Not logged with a `sent: false` flag: every `utter` row a researcher
+   * exports is then a message the Buyer saw, and a retry is not counted twice; the act choice stays in `select_act`.
+   */
+  private dropped(id: string): void {
+    const p = this.pending.find((x) => x.id === id);
+    if (!p) return;
+    this.pending = this.pending.filter((x) => x !== p);
+    if (this.selected.length === 0) this.selected = p.acts;
+    this.publish(PAGE_DROPPED_SEND);
   }
 
   private onKey(e: KeyboardEvent): void {
@@ -331,10 +393,10 @@ export class CoachController {
     this.view.set(this.snapshot(error));
   }
 
-  /** Acts chosen for the message being written count already: limits and follow-ups see them. */
+  /** Acts chosen for the message being written, and for sends not yet confirmed, count already: limits and follow-ups see them. */
   private countsWithSelected(): Record<string, number> {
     const counts = { ...this.state.counts };
-    for (const s of this.selected) counts[s] = (counts[s] ?? 0) + 1;
+    for (const s of [...this.pending.flatMap((p) => p.acts), ...this.selected]) counts[s] = (counts[s] ?? 0) + 1;
     return counts;
   }
 

@@ -103,6 +103,11 @@ const UtterPayload = v.strictObject({
   composeMs: v.optional(NonNegInt),
   suggestion: v.optional(v.strictObject({ id: ShortText(200), editDistance: NonNegInt, usedAs: v.picklist(['as_is', 'edited']) })),
   voice: v.optional(v.strictObject({ raw: ShortText(10_000), edited: ShortText(10_000) })),
+  /**
+   * false: a Seller message that reached the chat without passing the coach (a send key or page script it does not
+   * catch), logged from the message list with no acts. Absent on messages the coach let through.
+   */
+  held: v.optional(v.literal(false)),
 });
 
 const SelectActPayload = v.strictObject({ act: ShortText(40), via: v.picklist(['mouse', 'keyboard', 'suggestion']) });

@@ -1,6 +1,7 @@
 import type { ChatAdapter } from '../adapters/chat';
 import type { GuessState } from '../adapters/pilot-cards';
 import { inputText, setInputText } from '../adapters/chat';
+import { queryDeep } from '../adapters/deep-query';
 import type { ShareOrigin } from './origins';
 import type { LogFn } from '../logger/event-log';
 import { MAX_SHARED_PRODUCTS } from '../limits';
@@ -92,7 +93,7 @@ export class ShareController {
   }
 
   private input(): Element | null {
-    return this.d.doc.querySelector(this.d.adapter.input);
+    return queryDeep(this.d.doc, this.d.adapter.input);
   }
 
   /** Appends to what the Seller has already written, so nothing they typed is lost. */

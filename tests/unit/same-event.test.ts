@@ -76,6 +76,7 @@ describe('a coached Seller message on the pilot page', () => {
     input.value = `${suggestion.text} Hello!`;
     const before = Date.now();
     pressEnter(input);
+    await flush(); // logged once the page shows it, under the id and time chosen at send
     const [utter] = logged.filter((e) => e.action === 'utter');
     expect(utter).toMatchObject({
       agent: 'Seller',
@@ -106,6 +107,7 @@ describe('a coached Seller message on the pilot page', () => {
     controller.clickAct('ask_recipient');
     input.value = 'Is it for you?';
     pressEnter(input);
+    await flush();
     expect(logged.filter((e) => e.action === 'utter')).toHaveLength(2);
     expect(data[SEND_DATASET.suggestion]).toBeUndefined();
   });

@@ -37,7 +37,7 @@ describe('parseSite', () => {
 /** The browser's permissions and content-script registry, as far as the service uses them. */
 function fakeBrowser(granted: string[] = ['http://localhost/*', 'http://127.0.0.1/*']) {
   const origins = new Set(granted);
-  const scripts = new Map<string, { id: string; matches: string[]; js: string[] }>();
+  const scripts = new Map<string, { id: string; matches: string[]; js: string[]; matchOriginAsFallback: boolean }>();
   const calls = { register: 0 };
   const permissions: PermissionsLike = {
     getAll: async () => ({ origins: [...origins] }),
@@ -49,7 +49,7 @@ function fakeBrowser(granted: string[] = ['http://localhost/*', 'http://127.0.0.
     registerContentScripts: async (list) => {
       for (const s of list) {
         if (scripts.has(s.id)) throw new Error(`Duplicate script ID '${s.id}'`);
-        scripts.set(s.id, { id: s.id, matches: s.matches, js: s.js });
+        scripts.set(s.id, { id: s.id, matches: s.matches, js: s.js, matchOriginAsFallback: s.matchOriginAsFallback });
         calls.register++;
       }
     },
@@ -82,6 +82,8 @@ describe('site service', () => {
       id: SITE_SCRIPT_ID,
       js: [PAGE_SCRIPT_FILE],
       matches: ['https://shop.test/*', 'http://shop.test/*'],
+      // Its about:blank and srcdoc frames (chat widgets) too.
+      matchOriginAsFallback: true,
     });
     expect(announced.at(-1)).toContain('shop.test');
 

@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { PILOT_ADAPTER } from '../../../lib/adapters/chat';
+import { PILOT_ADAPTER, type ChatAdapter } from '../../../lib/adapters/chat';
 import { CoachController } from '../../../lib/coach/controller';
 import { DEFAULT_COACHING_SCHEMA } from '../../../lib/coach/default-schema';
 import { EMPTY_COACH_STATE } from '../../../lib/coach/state';
@@ -29,7 +29,8 @@ export const context: PageContext = {
 
 /**
  * The pilot Seller page (chat parts, the room's state), with the Buyer's participant stated or not. `sent` lists
- * what the page itself sent: its form is submitted only when the coach lets a send through.
+ * what the page itself sent: its form is submitted only when the coach lets a send through. As the real page
+ * (server/pilot/client/seller.ts), it shows a sent message at once under the id the coach put on the input.
  */
 export function pilotPage(buyerParticipant: string | null = BUYER): { list: HTMLElement; input: HTMLTextAreaElement; sent: string[] } {
   document.body.innerHTML = `<header data-fw-conversation="${ROOM}"></header><section id="phase"></section>
@@ -40,11 +41,20 @@ export function pilotPage(buyerParticipant: string | null = BUYER): { list: HTML
   if (buyerParticipant) phase.setAttribute(PAGE_STATE_ATTRS.buyerParticipant, buyerParticipant);
   const input = document.getElementById('input') as HTMLTextAreaElement;
   const sent: string[] = [];
-  document.getElementById('composer')?.addEventListener('submit', (e) => {
+  const list = document.getElementById('messages') as HTMLElement;
+  const form = document.getElementById('composer') as HTMLFormElement;
+  // Enter sends, as on the real page.
+  input.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' || e.shiftKey || e.isComposing) return;
+    e.preventDefault();
+    form.requestSubmit();
+  });
+  form.addEventListener('submit', (e) => {
     e.preventDefault();
     sent.push(input.value);
+    list.append(message('seller', input.value, input.dataset.fwId ?? `local-${sent.length}`, null));
   });
-  return { list: document.getElementById('messages') as HTMLElement, input, sent };
+  return { list, input, sent };
 }
 
 /** A message element as the page adds it for a chat item. */
@@ -59,8 +69,14 @@ export function message(sender: 'buyer' | 'seller', text: string, id: string, ti
 }
 
 /** A controller on the page (coached unless told), logging through the real event log into `logged`. */
-export async function coachOnPage(opts: { signal: AbortSignal; suggestions?: Suggestion[]; logging?: boolean; coaching?: boolean }) {
-  const { signal, suggestions = [], logging = true, coaching = true } = opts;
+export async function coachOnPage(opts: {
+  signal: AbortSignal;
+  suggestions?: Suggestion[];
+  logging?: boolean;
+  coaching?: boolean;
+  adapter?: ChatAdapter;
+}) {
+  const { signal, suggestions = [], logging = true, coaching = true, adapter = PILOT_ADAPTER } = opts;
   const logged: FwEvent[] = [];
   const log = createEventLog(
     () => ({ ...context, logging }),
@@ -69,7 +85,7 @@ export async function coachOnPage(opts: { signal: AbortSignal; suggestions?: Sug
   );
   const controller = new CoachController({
     doc: document,
-    adapter: PILOT_ADAPTER,
+    adapter,
     schema: DEFAULT_COACHING_SCHEMA,
     coaching,
     conversation: ROOM,
