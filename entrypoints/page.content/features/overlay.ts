@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { ChatAdapter } from '@/lib/adapters/chat';
+import { queryDeep } from '@/lib/adapters/deep-query';
 import { OVERLAY_MIRROR_KEY, placeFromMirror } from '@/lib/overlay/site-prefs';
 import { defineFeature } from '../define-feature';
 import { OVERLAY_TAG, mountOverlay } from '../overlay';
@@ -19,7 +20,7 @@ export default defineFeature({
       const parts: Element[] = [];
       for (const selector of [adapter.input, adapter.send]) {
         try {
-          const el = selector ? document.querySelector(selector) : null;
+          const el = selector ? inTopDocument(queryDeep(document, selector)) : null;
           if (el) parts.push(el);
         } catch {
           // A selector the page's document cannot answer (the adapter finds that part its own way).
@@ -45,3 +46,13 @@ export default defineFeature({
     );
   },
 });
+
+/**
+ * The element of this page that shows `el`: itself, or for a part inside a frame (a support widget) the frame, whose
+ * box is what the panel must keep clear; the part's own box is in the frame's coordinates.
+ */
+function inTopDocument(el: Element | null): Element | null {
+  let x = el;
+  while (x && x.ownerDocument !== document) x = x.ownerDocument.defaultView?.frameElement ?? null;
+  return x;
+}
