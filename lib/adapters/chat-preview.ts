@@ -32,6 +32,8 @@ export interface ChatPreview {
   outsideList: number;
   /** Messages whose text selector finds nothing (0 without a text selector). */
   textMissing: number;
+  /** Why the content script's adapter could not read the messages found (it threw), or null. */
+  adapterError: string | null;
   /** The last message as the adapter reads it. */
   last: Pick<ChatMessage, 'sender' | 'text'> | null;
 }
@@ -60,7 +62,7 @@ export function previewChat(doc: Document, config: Partial<SiteChatConfigInput>)
   }
   const els = elementsByField(doc, config);
   const found = Object.fromEntries(Object.entries(els).map(([k, v]) => [k, v.length])) as ChatPreview['found'];
-  const preview: ChatPreview = { found, errors, mine: 0, theirs: 0, outsideList: 0, textMissing: 0, last: null };
+  const preview: ChatPreview = { found, errors, mine: 0, theirs: 0, outsideList: 0, textMissing: 0, adapterError: null, last: null };
   const messages = els.message ?? [];
   const list = els.messageList?.[0];
   if (list) preview.outsideList = messages.filter((m) => !containsDeep(list, m)).length;
@@ -76,7 +78,7 @@ export function previewChat(doc: Document, config: Partial<SiteChatConfigInput>)
       preview.last = { sender: read.sender, text: read.text };
     }
   } catch (e) {
-    errors.message = `the chat adapter cannot read these messages (${e instanceof Error ? e.message : String(e)})`;
+    preview.adapterError = e instanceof Error ? e.message : String(e);
   }
   return preview;
 }
@@ -94,7 +96,7 @@ export function fieldSummary(p: ChatPreview, field: SelectorField): string | nul
     case 'message':
       return `${plural(n, 'message')}${p.outsideList ? `, ${p.outsideList} outside the list` : ''}`;
     case 'mine':
-      return p.errors.message ? 'not read: see One message' : `${p.mine} yours, ${p.theirs} theirs`;
+      return p.adapterError ? `not read: ${p.adapterError}` : `${p.mine} yours, ${p.theirs} theirs`;
     case 'text':
       return p.last ? `last: “${p.last.text}”${p.textMissing ? ` (${p.textMissing} without text)` : ''}` : `${n} found`;
     default:
@@ -120,6 +122,7 @@ export function dryRunProblems(p: ChatPreview, config: Partial<SiteChatConfigInp
   const one = (f: SelectorField, what: string) => {
     const n = p.found[f] ?? 0;
     if (!config[f]?.trim()) out.push(`${FIELD_LABELS[f]} is needed.`);
+    else if (p.errors[f]) return;
     else if (n === 0) out.push(`${FIELD_LABELS[f]} finds nothing on the tab: ${what}.`);
     else if (n > 1) out.push(`${FIELD_LABELS[f]} finds ${n} elements; it must find one.`);
   };
@@ -128,8 +131,10 @@ export function dryRunProblems(p: ChatPreview, config: Partial<SiteChatConfigInp
   else if (!p.found.message) out.push(`${FIELD_LABELS.message} finds no messages on the tab.`);
   else if (p.outsideList) out.push(`${FIELD_LABELS.message} finds ${p.outsideList} messages outside the message list.`);
   if (!config.mine?.trim()) out.push(`${FIELD_LABELS.mine} is needed.`);
+  else if (p.adapterError) out.push(`The chat adapter cannot read these messages: ${p.adapterError}`);
   else if (p.found.message && p.mine === 0) out.push(`No message of yours found: send one in this chat first, or pick one of yours again.`);
-  else if (p.found.message && p.theirs === 0) out.push(`No message from the other person found: ${FIELD_LABELS.mine} matches every message.`);
+  else if (p.found.message && p.theirs === 0)
+    out.push(`No message from the other person found: ${FIELD_LABELS.mine} matches every message.`);
   one('input', 'pick the box where you type');
   if (config.send?.trim()) one('send', 'pick the send button');
   if (config.text?.trim() && p.textMissing) out.push(`${FIELD_LABELS.text} finds nothing in ${plural(p.textMissing, 'message')}.`);

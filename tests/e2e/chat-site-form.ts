@@ -17,7 +17,13 @@ export async function chooseChatTab(options: Page, title: string): Promise<void>
  * at `position` inside it): the picker reads the pointer's position, so this works on disabled buttons and icons.
  * Returns the selector the form then holds.
  */
-export async function pickOnPage(options: Page, page: Page, field: string, target: Locator, position?: { x: number; y: number }): Promise<string> {
+export async function pickOnPage(
+  options: Page,
+  page: Page,
+  field: string,
+  target: Locator,
+  position?: { x: number; y: number },
+): Promise<string> {
   await options.getByTestId(`pick-${field}`).click();
   await page.locator('[data-fw-pick-prompt]').waitFor();
   const box = await target.boundingBox();
@@ -37,7 +43,9 @@ export async function pickOnPage(options: Page, page: Page, field: string, targe
 /** Waits until the field's preview says `text` (a substring or pattern). */
 export async function expectPreview(options: Page, field: string, text: string | RegExp): Promise<void> {
   const preview = options.getByTestId(`preview-${field}`);
-  await expect.poll(async () => ((await preview.count()) ? preview.innerText() : '')).toMatch(typeof text === 'string' ? new RegExp(escape(text)) : text);
+  await expect
+    .poll(async () => ((await preview.count()) ? preview.innerText() : ''))
+    .toMatch(typeof text === 'string' ? new RegExp(escape(text)) : text);
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

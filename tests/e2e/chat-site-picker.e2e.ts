@@ -56,7 +56,9 @@ describe('configuring a chat site by picking its parts on the page', () => {
     expect(await pickOnPage(options, page, 'send', page.locator('button.send path'))).toBe('button[aria-label="Send"].send');
     await expectPreview(options, 'send', 'found');
     expect(await page.evaluate('window.fixtureSent.length')).toBe(0); // the presses picked: nothing was sent
-    await expect.poll(() => options.getByTestId('chat-site-preview').innerText()).toContain('3 messages, 1 yours, 2 theirs, input found, send found');
+    await expect
+      .poll(() => options.getByTestId('chat-site-preview').innerText())
+      .toContain('3 messages, 1 yours, 2 theirs, input found, send found');
 
     // The matches are outlined on the page while previewing.
     await expect.poll(() => page.locator('[data-fw-highlight="message"]').count()).toBe(3);
@@ -116,12 +118,40 @@ describe('configuring a chat site by picking its parts on the page', () => {
     await expectPreview(options, 'message', '3 messages');
     expect(await options.getByTestId('chat-site-text').inputValue()).toBe('div.body');
     expect(await pickOnPage(options, page, 'mine', page.locator('support-chat .message.user .author'))).toBe(`${list} div.message.user`);
-    expect(await pickOnPage(options, page, 'input', page.locator('support-chat .field'))).toBe('#support >>> input[placeholder="Ask us anything"].field');
+    expect(await pickOnPage(options, page, 'input', page.locator('support-chat .field'))).toBe(
+      '#support >>> input[placeholder="Ask us anything"].field',
+    );
     expect(await pickOnPage(options, page, 'send', page.locator('support-chat .send-button svg'))).toBe('#support >>> button.send-button');
     await expectPreview(options, 'input', 'found');
     await expectPreview(options, 'send', 'found');
     await expect.poll(() => page.locator('[data-fw-highlight="message"]').count()).toBe(3);
     await screenshot(options, 'chat-site-picker-shadow-form');
     await screenshot(page, 'chat-site-picker-shadow-highlights');
+  });
+
+  it('picks inside a support widget’s frame: the frame answers with deep selectors, the top page shows the prompt', async () => {
+    const h = harness();
+    const options = await openOptions(h);
+    const page = await h.context.newPage();
+    await page.goto(`${h.fixtures.url}/chats/framed-widget.html`);
+    await options.bringToFront();
+    await chooseChatTab(options, 'widget in a frame');
+    const frame = page.frameLocator('#support-frame');
+
+    const list = '#support-frame >>> div[role="log"].log';
+    expect(await pickOnPage(options, page, 'message', frame.locator('.entry.agent .when'))).toBe(`${list} div.entry`);
+    expect(await options.getByTestId('chat-site-messageList').inputValue()).toBe(list);
+    expect(await options.getByTestId('chat-site-text').inputValue()).toBe('div.what');
+    expect(await pickOnPage(options, page, 'mine', frame.locator('.entry.agent .what'))).toBe(`${list} div.entry.agent`);
+    expect(await pickOnPage(options, page, 'input', frame.locator('.reply'))).toBe('#support-frame >>> input[placeholder="Reply"].reply');
+    expect(await pickOnPage(options, page, 'send', frame.locator('.go'))).toBe('#support-frame >>> button[type="submit"].go');
+    await expectPreview(options, 'message', '3 messages');
+    await expect.poll(() => options.getByTestId('chat-site-preview').innerText()).toContain('3 messages');
+    // The outlines are drawn over the frame, in the top page, where the frame's elements are.
+    await expect.poll(() => page.locator('[data-fw-highlight="message"]').count()).toBe(3);
+    const outline = await page.locator('[data-fw-highlight="send"]').boundingBox();
+    const button = await frame.locator('.go').boundingBox();
+    expect(outline && button && Math.abs(outline.x - button.x) < 2 && Math.abs(outline.y - button.y) < 2).toBe(true);
+    await screenshot(page, 'chat-site-picker-frame-highlights');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useHarness } from './harness';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
+import { chooseChatTab, pickOnPage } from './chat-site-form';
 
 interface Stored {
   agent: string;
@@ -88,26 +89,19 @@ describe('generic chat adapters configured by selectors in the options page', ()
       const page = await h.context.newPage();
       await page.goto(`${h.fixtures.url}/chats/${site.page}`);
       await options.bringToFront();
+      // Save runs a dry run on the chosen tab: the chat's tab is chosen for every site.
+      await chooseChatTab(options, (await page.title()).replace('Chat fixture: ', ''));
       if (site.page === 'contenteditable-enter.html') {
         // Picked on the page instead of typed: the participant clicks each part in the chat's tab.
-        await options.getByTestId('chat-site-tab').focus();
-        const label = (await options.getByTestId('chat-site-tab').locator('option').allInnerTexts()).find((t) =>
-          t.includes('contenteditable'),
-        );
-        await options.getByTestId('chat-site-tab').selectOption({ label: label ?? '' });
-        const picks: [string, string][] = [
-          ['messageList', '#log'],
-          ['message', '.row[data-author="them"] .txt'],
-          ['mine', '.row[data-author="me"] .txt'],
-          ['input', '#editor'],
+        const picks: [string, string, string][] = [
+          ['messageList', '#log', '#log'],
+          ['message', '.row[data-author="them"] .txt', '#log div.row'],
+          ['mine', '.row[data-author="me"] .txt', '#log div.row[data-author="me"]'],
+          ['input', '#editor', '#editor'],
         ];
-        for (const [field, target] of picks) {
-          await options.getByTestId(`pick-${field}`).click();
-          await page
-            .locator(target)
-            .first()
-            .click({ position: field === 'messageList' ? { x: 5, y: 5 } : undefined });
-          await expect.poll(() => options.getByTestId(`chat-site-${field}`).inputValue()).not.toBe('');
+        for (const [field, target, expected] of picks) {
+          const at = field === 'messageList' ? { x: 5, y: 5 } : undefined;
+          expect(await pickOnPage(options, page, field, page.locator(target).first(), at)).toBe(expected);
         }
         expect(await options.getByTestId('chat-site-host').inputValue()).toBe(host);
         await screenshot(options, 'chat-sites-picked');

@@ -18,8 +18,10 @@ const texts = (sel: string) => queryAllDeep(document, sel).map((e) => e.textCont
 
 describe('class names a selector may use', () => {
   it('keeps meaningful names and skips hashed and utility ones', () => {
-    for (const n of ['cs-message', 'cs-message--outgoing', 'Message', 'rce-mbox-right', 'msg', 'thread', 'PullToRefresh']) expect(nameKind(n)).toBe('stable');
-    for (const n of ['css-1x2y3z', 'sc-bdVaJa', 'kAzPlk', 'Button_root__3xYz1', '_1a2b3', 'a1b2c3d4', 'jsx-123']) expect(nameKind(n)).toBe('hashed');
+    for (const n of ['cs-message', 'cs-message--outgoing', 'Message', 'rce-mbox-right', 'msg', 'thread', 'PullToRefresh'])
+      expect(nameKind(n)).toBe('stable');
+    for (const n of ['css-1x2y3z', 'sc-bdVaJa', 'kAzPlk', 'Button_root__3xYz1', '_1a2b3', 'a1b2c3d4', 'jsx-123'])
+      expect(nameKind(n)).toBe('hashed');
     for (const n of ['flex', 'px-3', 'rounded-xl', 'items-end', 'max-w-[75%]', 'md:flex', 'text-xs']) expect(nameKind(n)).toBe('utility');
   });
 });
@@ -61,7 +63,9 @@ describe('picking on @chatscope/chat-ui-kit-react markup', () => {
   it('the send button picked on its svg path, while disabled; the editor picked on its paragraph', () => {
     document.body.innerHTML = CHATSCOPE;
     expect(pick('send', $('button path')).selector).toBe('button[aria-label="Send"].cs-button.cs-button--send');
-    expect(pick('input', $('.cs-message-input__content-editor p')).selector).toBe('div[contenteditable="true"].cs-message-input__content-editor');
+    expect(pick('input', $('.cs-message-input__content-editor p')).selector).toBe(
+      'div[contenteditable="true"].cs-message-input__content-editor',
+    );
   });
 });
 
@@ -80,11 +84,24 @@ describe('picking where the author is marked on a group, with name/text/time chi
     document.body.innerHTML = GROUPED;
     const r = pick('mine', $$('.group[data-author="me"] .time')[1]);
     expect(r.selector).toBe('div[data-testid="thread"].thread div.group[data-author="me"] div.msg');
-    expect(queryAllDeep(document, r.selector).map((e) => $('.text', e)?.textContent)).toEqual(['Yes, several.', 'Here they are', 'And one more']);
+    expect(queryAllDeep(document, r.selector).map((e) => $('.text', e)?.textContent)).toEqual([
+      'Yes, several.',
+      'Here they are',
+      'And one more',
+    ]);
     // The same configuration read through the adapter the content script uses.
-    const adapter = adapterFromConfig({ host: 'x', messageList: '.thread', message: '.thread .msg', mine: r.selector, text: r.also.text, input: 'textarea' });
+    const adapter = adapterFromConfig({
+      host: 'x',
+      messageList: '.thread',
+      message: '.thread .msg',
+      mine: r.selector,
+      text: r.also.text,
+      input: 'textarea',
+    });
     expect($$('.msg').map((m) => adapter.readMessage(m))).toEqual(
-      ['buyer', 'buyer', 'seller', 'buyer', 'seller', 'seller'].map((sender, i) => expect.objectContaining({ sender, text: $$('.text')[i]?.textContent })),
+      ['buyer', 'buyer', 'seller', 'buyer', 'seller', 'seller'].map((sender, i) =>
+        expect.objectContaining({ sender, text: $$('.text')[i]?.textContent }),
+      ),
     );
     expect(r.also.text).toBe('span.text');
   });
@@ -113,7 +130,11 @@ describe('picking on @chatui/core and react-chat-elements markup', () => {
     const mine = pick('mine', $('.Message.right p'));
     expect(mine.selector).toBe('div.PullToRefresh div.Message.right');
     // The text part holds the bubble's text and not the time above it.
-    expect($$('.Message').map((e) => $(m.also.text ?? '', e)?.textContent)).toEqual(['Is this in stock?', 'Yes, ships today.', 'Great, thanks']);
+    expect($$('.Message').map((e) => $(m.also.text ?? '', e)?.textContent)).toEqual([
+      'Is this in stock?',
+      'Yes, ships today.',
+      'Great, thanks',
+    ]);
     expect(pick('send', $('.Composer-sendBtn')).selector).toBe('button[type="button"].Btn.Btn--primary.Composer-sendBtn');
   });
 

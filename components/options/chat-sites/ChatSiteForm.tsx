@@ -109,7 +109,12 @@ export function ChatSiteForm({
       </label>
       {tab && (
         <label class="check">
-          <input type="checkbox" checked={highlight} onChange={(e) => setHighlight(e.currentTarget.checked)} data-testid="chat-site-highlight" />{' '}
+          <input
+            type="checkbox"
+            checked={highlight}
+            onChange={(e) => setHighlight(e.currentTarget.checked)}
+            data-testid="chat-site-highlight"
+          />{' '}
           Outline what each selector finds on the page
         </label>
       )}

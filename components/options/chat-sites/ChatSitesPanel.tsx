@@ -56,8 +56,8 @@ export function ChatSitesPanel({ api }: { api: AdminApi }) {
     <section aria-labelledby="chat-sites-h" data-testid="chat-sites-panel">
       <h2 id="chat-sites-h">Chat sites</h2>
       <p class="muted">
-        The coach knows the pilot chat. For another chat site, open the chat in a tab, choose it below and pick each part on it (or type
-        CSS selectors). Each field shows what it finds there; saving first checks the whole chat on that tab.
+        The coach knows the pilot chat. For another chat site, open the chat in a tab, choose it below and pick each part on it (or type CSS
+        selectors). Each field shows what it finds there; saving first checks the whole chat on that tab.
       </p>
       <SiteList
         sites={sites}
@@ -78,7 +78,11 @@ export function ChatSitesPanel({ api }: { api: AdminApi }) {
         refuse={(text) => setMessage({ kind: 'error', text })}
       />
       {message && (
-        <p role={message.kind === 'error' ? 'alert' : 'status'} class={message.kind === 'error' ? 'error' : 'muted'} data-testid="chat-sites-status">
+        <p
+          role={message.kind === 'error' ? 'alert' : 'status'}
+          class={message.kind === 'error' ? 'error' : 'muted'}
+          data-testid="chat-sites-status"
+        >
           {message.text}
         </p>
       )}

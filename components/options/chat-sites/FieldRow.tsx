@@ -17,7 +17,9 @@ export function FieldRow({
   /** The preview's words for this field ("12 messages", "not found"), or null when there is none. */
   found: string | null;
 }) {
-  const bad = found !== null && /not found|not read|finds nothing|finds \d+ elements|is not|cannot|empty step|^0 messages|^0 yours|, 0 theirs/.test(found);
+  const bad =
+    found !== null &&
+    /not found|not read|finds nothing|finds \d+ elements|is not|cannot|empty step|^0 messages|^0 yours|, 0 theirs/.test(found);
   return (
     <label>
       <span>
@@ -26,7 +28,12 @@ export function FieldRow({
       </span>
       <span class="pick-field">
         <span class="pick-row">
-          <input value={value} placeholder={spec.hint} onInput={(e) => onInput(e.currentTarget.value)} data-testid={`chat-site-${spec.key}`} />
+          <input
+            value={value}
+            placeholder={spec.hint}
+            onInput={(e) => onInput(e.currentTarget.value)}
+            data-testid={`chat-site-${spec.key}`}
+          />
           {onPick && (
             <button
               type="button"

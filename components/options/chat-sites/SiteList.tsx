@@ -23,7 +23,13 @@ export function SiteList({
           <button type="button" class="link-button" onClick={() => onEdit(s)} data-testid={`edit-chat-site-${s.host}`}>
             Edit
           </button>
-          <button type="button" class="link-button" disabled={busy} onClick={() => onRemove(s.host)} data-testid={`remove-chat-site-${s.host}`}>
+          <button
+            type="button"
+            class="link-button"
+            disabled={busy}
+            onClick={() => onRemove(s.host)}
+            data-testid={`remove-chat-site-${s.host}`}
+          >
             Remove
           </button>
         </li>

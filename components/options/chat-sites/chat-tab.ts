@@ -29,7 +29,9 @@ async function inTab(tab: ChatTab, req: PickerRequest): Promise<PickerAnswer[]> 
     const results = await browser.scripting.executeScript({ target, func: callPicker, args: [req] });
     return results.flatMap((r) => (r.result ? [r.result as PickerAnswer] : []));
   } catch (e) {
-    throw new Error(`Could not reach “${tab.title}”: ${e instanceof Error ? e.message : String(e)}. Is the site allowed above?`, { cause: e });
+    throw new Error(`Could not reach “${tab.title}”: ${e instanceof Error ? e.message : String(e)}. Is the site allowed above?`, {
+      cause: e,
+    });
   }
 }
 

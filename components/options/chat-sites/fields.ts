@@ -44,7 +44,13 @@ export const FIELDS: FieldSpec[] = [
     required: false,
     pick: 'the text of a message',
   },
-  { key: 'input', label: FIELD_LABELS.input, hint: 'where you type, e.g. textarea or [contenteditable]', required: true, pick: 'the box where you type' },
+  {
+    key: 'input',
+    label: FIELD_LABELS.input,
+    hint: 'where you type, e.g. textarea or [contenteditable]',
+    required: true,
+    pick: 'the box where you type',
+  },
   { key: 'send', label: FIELD_LABELS.send, hint: 'optional when Enter sends', required: false, pick: 'the send button' },
   { key: 'idAttribute', label: 'Message id attribute', hint: 'e.g. data-id, for long lists that re-render (optional)', required: false },
   {
@@ -54,7 +60,13 @@ export const FIELDS: FieldSpec[] = [
     required: false,
     pick: 'what names this conversation',
   },
-  { key: 'buyer', label: FIELD_LABELS.buyer, hint: 'an element showing the customer’s name (optional)', required: false, pick: 'the customer’s name' },
+  {
+    key: 'buyer',
+    label: FIELD_LABELS.buyer,
+    hint: 'an element showing the customer’s name (optional)',
+    required: false,
+    pick: 'the customer’s name',
+  },
 ];
 
 /** Fields whose value is a selector the page is searched with. */

@@ -21,7 +21,7 @@ const Z_TOP = '2147483646';
 function viewportRect(el: Element, doc: Document): DOMRect {
   const r = el.getBoundingClientRect();
   let { left, top } = r;
-  for (let d = el.ownerDocument; d !== doc; ) {
+  for (let d = el.ownerDocument; d !== doc;) {
     const frame = d.defaultView?.frameElement;
     if (!frame) break;
     const fr = frame.getBoundingClientRect();

@@ -4,7 +4,24 @@ import { alike, depthBelow, largestAlikeGroup, outermost, pathBelow } from './st
 import { MIN_REPEATS } from './infer-list';
 
 /** Tags that hold part of a message's text, never a whole message (a click on them means the message around). */
-const TEXT_LEVEL = new Set(['p', 'span', 'a', 'b', 'i', 'em', 'strong', 'small', 'time', 'code', 'img', 'br', 'label', 'svg', 'path', 'use']);
+const TEXT_LEVEL = new Set([
+  'p',
+  'span',
+  'a',
+  'b',
+  'i',
+  'em',
+  'strong',
+  'small',
+  'time',
+  'code',
+  'img',
+  'br',
+  'label',
+  'svg',
+  'path',
+  'use',
+]);
 
 export interface Generalized {
   /** A compound selector matching the element and those like it, e.g. `section.cs-message`. */
@@ -71,7 +88,12 @@ export function inferMessages(list: Element, clicked: Element): MessageInference
     const all = [...list.querySelectorAll(sel.trim().replace(/^>\s*/, ':scope > '))];
     return all.length === units.length && all.every((x) => units.includes(x));
   };
-  const tail = same(descendant) ? descendant : ` > ${levels.slice(0, at + 1).map((l) => l.selector).join(' > ')}`;
+  const tail = same(descendant)
+    ? descendant
+    : ` > ${levels
+        .slice(0, at + 1)
+        .map((l) => l.selector)
+        .join(' > ')}`;
   return { units, unit, tail, levels: levels.slice(0, at + 1) };
 }
 

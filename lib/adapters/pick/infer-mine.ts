@@ -70,7 +70,9 @@ export function inferMine(inf: MessageInference, mineClicked: Element): MineInfe
       if (mine.length === 0 || mine.length === units.length || !mine.includes(mineClicked)) continue;
       const others = units.filter((u) => !mine.includes(u)).map(at);
       const first = others[0];
-      const theirMark = first ? marksOf(first).find((m) => others.every((o) => o && m.has(o)) && !mine.some((u) => m.has(at(u) ?? u))) : undefined;
+      const theirMark = first
+        ? marksOf(first).find((m) => others.every((o) => o && m.has(o)) && !mine.some((u) => m.has(at(u) ?? u)))
+        : undefined;
       const score = mark.weight + (theirMark ? PARTITION_BONUS : 0) - LEVEL_PENALTY * level;
       if (!best || score > best.score) best = { mark: mark.css, level, mine, score };
     }

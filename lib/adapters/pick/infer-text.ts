@@ -2,9 +2,11 @@ import { cssIdent, usableClasses } from './names';
 import { pathBelow } from './structure';
 
 /** Text that reads as a time or date stamp: 10:01, 10:01 AM, 2024-05-01, "Yesterday". */
-const TIME_LIKE = /^(?:\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?|\d{4}-\d{2}-\d{2}.*|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|yesterday|today|now|just now|\d+\s*(?:s|m|min|h|d)\s*ago)$/i;
+const TIME_LIKE =
+  /^(?:\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?|\d{4}-\d{2}-\d{2}.*|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|yesterday|today|now|just now|\d+\s*(?:s|m|min|h|d)\s*ago)$/i;
 /** Class words of a message's parts that are not its text. */
-const NOT_TEXT = /(?:^|[-_])(?:name|author|sender|user|username|from|title|header|footer|meta|time|timestamp|date|status|avatar|reactions?|actions?|tools?)(?:$|[-_])/i;
+const NOT_TEXT =
+  /(?:^|[-_])(?:name|author|sender|user|username|from|title|header|footer|meta|time|timestamp|date|status|avatar|reactions?|actions?|tools?)(?:$|[-_])/i;
 /** Share of messages a text part must be found in. */
 const MIN_PRESENCE = 0.6;
 

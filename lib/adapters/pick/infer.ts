@@ -110,6 +110,6 @@ export function inferPick(field: PickField, clicked: Element, context: PickConte
       return { selector: uniqueDeep(sendControlOf(clicked)), also: {}, note: 'the send control' };
     case 'conversation':
     case 'buyer':
-      return { selector: uniqueDeep(clicked), also: {}, note: "one element" };
+      return { selector: uniqueDeep(clicked), also: {}, note: 'one element' };
   }
 }

@@ -78,7 +78,8 @@ export function usableClasses(el: Element, utility = false): string[] {
 export const PER_ELEMENT_ATTR = /(?:^|-)(?:id|key|index|idx|uid|uuid|time|ts|timestamp|date|label|title|href|src|style|tabindex)$/i;
 
 /** Class words that mark a message's place or state, not who sent it (first of a group, unread, selected). */
-export const STATE_WORD = /(?:^|[-_])(?:first|last|single|middle|normal|only|new|unread|read|seen|selected|active|hover|focus|highlight|continued?|consecutive|grouped|animated?|enter|leave|show|visible|loading|pending|sending|sent|delivered|failed|error)$/i;
+export const STATE_WORD =
+  /(?:^|[-_])(?:first|last|single|middle|normal|only|new|unread|read|seen|selected|active|hover|focus|highlight|continued?|consecutive|grouped|animated?|enter|leave|show|visible|loading|pending|sending|sent|delivered|failed|error)$/i;
 
 /** An attribute value short and plain enough to name in a selector. */
 export const MAX_ATTR_VALUE_CHARS = 40;

@@ -17,9 +17,7 @@ export type PickerRequest =
 
 export type PickerAnswer =
   /** `outcome` null: nothing was picked in this frame (picked elsewhere, cancelled, timed out). */
-  | { op: 'pick'; outcome: PickOutcome | null; top: boolean }
-  | { op: 'preview'; preview: ChatPreview; top: boolean }
-  | { op: 'clear' };
+  { op: 'pick'; outcome: PickOutcome | null; top: boolean } | { op: 'preview'; preview: ChatPreview; top: boolean } | { op: 'clear' };
 
 export interface PickerApi {
   run(req: PickerRequest): Promise<PickerAnswer>;

@@ -9,7 +9,18 @@ import { attrValue, cssIdent, MAX_ATTR_VALUE_CHARS, nameKind, usableClasses } fr
 export type Root = Document | ShadowRoot;
 
 /** Attributes that name what an element is for, in the order a selector prefers them. */
-const NAMING_ATTRS = ['data-testid', 'data-test', 'data-qa', 'data-cy', 'name', 'role', 'aria-label', 'placeholder', 'type', 'contenteditable'];
+const NAMING_ATTRS = [
+  'data-testid',
+  'data-test',
+  'data-qa',
+  'data-cy',
+  'name',
+  'role',
+  'aria-label',
+  'placeholder',
+  'type',
+  'contenteditable',
+];
 
 /** How many ancestors a selector may chain before it falls back to positions. */
 const MAX_CHAIN = 6;

@@ -63,7 +63,13 @@ export function runPick(field: PickField, prompt: string, context: PickContext, 
       if (!el) return;
       hovered = el;
       const r = outlined(field, el).getBoundingClientRect();
-      Object.assign(box.style, { display: 'block', left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px` });
+      Object.assign(box.style, {
+        display: 'block',
+        left: `${r.left}px`,
+        top: `${r.top}px`,
+        width: `${r.width}px`,
+        height: `${r.height}px`,
+      });
     };
     const swallow = (e: Event) => {
       e.preventDefault();
