@@ -83,7 +83,8 @@ export function previewChat(doc: Document, config: Partial<SiteChatConfigInput>)
   return preview;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** "1 message", "3 messages". */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** One line per field for the form: "12 messages", "5 yours, 7 theirs", "found", "not found". */
 export function fieldSummary(p: ChatPreview, field: SelectorField): string | null {

@@ -127,6 +127,9 @@ describe('configuring a chat site by picking its parts on the page', () => {
     await expect.poll(() => page.locator('[data-fw-highlight="message"]').count()).toBe(3);
     await screenshot(options, 'chat-site-picker-shadow-form');
     await screenshot(page, 'chat-site-picker-shadow-highlights');
+    // The outlines last as long as the options page that asked for them.
+    await options.close();
+    await expect.poll(() => page.locator('[data-fw-highlight]').count()).toBe(0);
   });
 
   it('picks inside a support widget’s frame: the frame answers with deep selectors, the top page shows the prompt', async () => {

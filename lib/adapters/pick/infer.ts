@@ -1,3 +1,4 @@
+import { plural } from '../chat-preview';
 import { containsDeep, queryDeep } from '../deep-query';
 import { inputOf, sendControlOf } from './controls';
 import { inferMessageList } from './infer-list';
@@ -34,8 +35,6 @@ export function topDocumentOf(el: Element): Document {
   for (let host = hostOfRoot(root); host; host = hostOfRoot(root)) root = rootOf(host);
   return 'host' in root ? el.ownerDocument : root;
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The message list holding the click: the form's, when it holds it, else inferred. */
 function listFor(clicked: Element, context: PickContext): { list: Element; inferred: boolean } | null {

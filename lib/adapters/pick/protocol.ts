@@ -9,6 +9,8 @@ import type { PickContext, PickField, PickOutcome } from './infer';
  */
 export const PICKER_SCRIPT = '/picker.js' as const;
 export const PICKER_GLOBAL = '__floorwalkerPicker';
+/** The port the previewing options page holds to the chat's tab: the tab's outlines go when it closes. */
+export const PREVIEW_PORT = 'floorwalker-picker-preview';
 
 export type PickerRequest =
   | { op: 'pick'; field: PickField; prompt: string; context: PickContext; token: string }
