@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inferPick, type PickField, type PickResult } from '../../lib/adapters/pick/infer';
 import { nameKind } from '../../lib/adapters/pick/names';
@@ -42,7 +44,7 @@ describe('picking on @chatscope/chat-ui-kit-react markup', () => {
     expect(r.note).toBe('4 messages in the list');
     // The time and the group header (the sender's name) are parts, not messages.
     expect(pick('message', $('.cs-message__sent-time')).selector).toBe(r.selector);
-    expect(pick('message', $('.cs-message-group__header')).selector).not.toBe(r.selector);
+    expect(pick('message', $('.cs-message-group__header')).selector).toBe(r.selector);
     expect(r.also.text && $$('.cs-message').map((m) => $(r.also.text ?? '', m)?.textContent)).toEqual([
       'Hi, do you have running shoes?',
       'Size 42, for trails.',
@@ -78,6 +80,15 @@ describe('picking where the author is marked on a group, with name/text/time chi
       expect(texts(r.selector)).toHaveLength(6);
     }
     expect(pick('message', $('.time')).selector).not.toMatch(/kAzPlk|bdVaJa|rounded|px-3|aria-label/);
+    // A click on a group's sender-name line, or on the list's background, means the messages too.
+    expect(pick('message', $('.name')).selector).toBe('div[data-testid="thread"].thread div.msg');
+    expect(pick('message', $('.thread')).selector).toBe('div[data-testid="thread"].thread div.msg');
+    // A list picked wrong in the form (one message) does not trap the next pick.
+    const fixed = pick('message', $('.text'), { messageList: '.msg' });
+    expect(fixed.selector).toBe('div[data-testid="thread"].thread div.msg');
+    expect(fixed.replace).toEqual({ messageList: 'div[data-testid="thread"].thread' });
+    const mine = pick('mine', $$('.group[data-author="me"] .name')[0]);
+    expect(mine.selector).toBe('div[data-testid="thread"].thread div.group[data-author="me"] div.msg');
   });
 
   it('your messages: the group’s data-author, not a mark that all messages share (the your-messages issue)', () => {
@@ -162,5 +173,30 @@ describe('picking inside a web component’s open shadow root', () => {
     expect(texts(pick('message', $('.ai-message-text', root)).selector)).toHaveLength(3);
     expect(pick('send', $('.submit-icon path', root)).selector).toBe('#support >>> div.input-button');
     expect(pick('input', $('#text-input', root)).selector).toBe('#support >>> #text-input');
+  });
+});
+
+describe('picking on the fixture chats the e2e tests use', () => {
+  const body = (page: string) => {
+    const html = readFileSync(resolve(import.meta.dirname, '../fixtures/pages/chats', page), 'utf8');
+    return (/<body>([\s\S]*)<\/body>/.exec(html)?.[1] ?? '').replace(/<script>[\s\S]*?<\/script>/g, '');
+  };
+
+  it('textarea-button.html: bubbles with a time, in and out', () => {
+    document.body.innerHTML = body('textarea-button.html');
+    const m = pick('message', $('.bubble.in time'));
+    expect(m.selector).toBe('#thread li.bubble');
+    expect(m.also).toMatchObject({ messageList: '#thread', text: 'p.body' });
+    expect(pick('mine', $('.bubble.out .body')).selector).toBe('#thread li.bubble.out');
+    expect(pick('send', $('#send-btn')).selector).toBe('#send-btn');
+    expect(pick('input', $('#compose')).selector).toBe('#compose');
+  });
+
+  it('contenteditable-enter.html: rows marked by data-author, a contenteditable box', () => {
+    document.body.innerHTML = body('contenteditable-enter.html');
+    expect(pick('messageList', $('#log')).selector).toBe('#log');
+    expect(pick('message', $('.row .txt')).selector).toBe('#log div.row');
+    expect(pick('mine', $('.row[data-author="me"] .txt')).selector).toBe('#log div.row[data-author="me"]');
+    expect(pick('input', $('#editor')).selector).toBe('#editor');
   });
 });

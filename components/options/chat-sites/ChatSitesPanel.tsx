@@ -39,6 +39,8 @@ export function ChatSitesPanel({ api }: { api: AdminApi }) {
         const next: SiteChatConfigInput = { ...f, host: f.host || tab.host, [key]: outcome.selector };
         // What the same click told about other fields fills them where they are still empty.
         for (const [k, v] of Object.entries(outcome.also)) if (k !== key && v && !next[k as Field]?.trim()) next[k as Field] = v;
+        // A list the form held wrong (no repeated messages in it) is replaced by the one this click found.
+        for (const [k, v] of Object.entries(outcome.replace ?? {})) if (k !== key && v) next[k as Field] = v;
         return next;
       });
       return `Picked ${outcome.selector} (${outcome.note}).`;

@@ -23,6 +23,9 @@ const TEXT_LEVEL = new Set([
   'use',
 ]);
 
+/** How many elements inside a chosen group are looked at for messages within it. */
+const MAX_INNER_LOOKS = 80;
+
 export interface Generalized {
   /** A compound selector matching the element and those like it, e.g. `section.cs-message`. */
   selector: string;
@@ -72,16 +75,31 @@ export function inferMessages(list: Element, clicked: Element): MessageInference
     if (!first) return null;
     path = [first];
   }
-  const levels = path.map((el) => generalize(list, el));
+  let levels = path.map((el) => generalize(list, el));
   let at = -1;
   for (const [i, g] of levels.entries()) {
     const el = path[i];
     if (!el || TEXT_LEVEL.has(el.localName) || g.found.length < MIN_REPEATS) continue;
     if (at < 0 || g.found.length > (levels[at]?.found.length ?? 0)) at = i;
   }
-  const chosen = levels[at];
-  const unit = path[at];
+  let unit = path[at];
+  let chosen = levels[at];
   if (!chosen || !unit) return null;
+  // A click on a group's own part (its sender-name line, its background) chose the group: the messages are the
+  // more frequent kind inside it.
+  let inner: { el: Element; g: Generalized } | null = null;
+  for (const d of [...unit.querySelectorAll('*')].slice(0, MAX_INNER_LOOKS)) {
+    if (TEXT_LEVEL.has(d.localName)) continue;
+    const g = generalize(list, d);
+    if (g.found.length > (inner?.g.found.length ?? chosen.found.length)) inner = { el: d, g };
+  }
+  if (inner) {
+    path = pathBelow(list, inner.el) ?? [];
+    levels = path.map((el) => generalize(list, el));
+    at = levels.length - 1;
+    unit = inner.el;
+    chosen = inner.g;
+  }
   const units = outermost(chosen.found);
   const descendant = ` ${chosen.selector}`;
   const same = (sel: string) => {

@@ -23,6 +23,8 @@ export interface PickResult {
   selector: string;
   /** Other fields' selectors learned from the same click, for the form to fill where empty. */
   also: Partial<Record<PickField, string>>;
+  /** Fields the form holds wrong, to replace: the message list, when the form's holds no repeated messages. */
+  replace?: Partial<Record<PickField, string>>;
   /** What was inferred, in words: "12 messages", "5 of 12 messages are yours". */
   note: string;
 }
@@ -36,37 +38,45 @@ export function topDocumentOf(el: Element): Document {
   return 'host' in root ? el.ownerDocument : root;
 }
 
-/** The message list holding the click: the form's, when it holds it, else inferred. */
-function listFor(clicked: Element, context: PickContext): { list: Element; inferred: boolean } | null {
-  if (context.messageList) {
-    try {
-      const given = queryDeep(topDocumentOf(clicked), context.messageList);
-      if (given && containsDeep(given, clicked)) return { list: given, inferred: false };
-    } catch {
-      // An unreadable selector in the form: infer instead.
-    }
+/** The form's message list, when it holds the click. */
+function givenList(clicked: Element, context: PickContext): Element | null {
+  if (!context.messageList) return null;
+  try {
+    const given = queryDeep(topDocumentOf(clicked), context.messageList);
+    return given && containsDeep(given, clicked) ? given : null;
+  } catch {
+    return null; // an unreadable selector in the form: infer instead
   }
-  const list = inferMessageList(clicked);
-  return list ? { list, inferred: true } : null;
 }
 
 interface Messages {
+  /** The form had a list that holds the click but no repeated messages: this one replaces it. */
+  listReplaced?: boolean;
   listSel: string;
   listInferred: boolean;
   inf: MessageInference;
   messageSel: string;
 }
 
-function messagesAt(clicked: Element, context: PickContext): Messages | { error: string } {
-  const found = listFor(clicked, context);
-  if (!found) return { error: 'No list of repeated messages around that click: click on a message in the chat.' };
-  const listSel = found.inferred ? uniqueDeep(found.list) : (context.messageList ?? uniqueDeep(found.list));
-  const inf = inferMessages(found.list, clicked);
+function messagesIn(list: Element, listSel: string, listInferred: boolean, clicked: Element): Messages | { error: string } {
+  const inf = inferMessages(list, clicked);
   if (!inf) return { error: 'No repeated messages found in that list: click on a message.' };
   const messageSel = `${listSel}${inf.tail}`;
   if (!findsExactly(topDocumentOf(clicked), messageSel, inf.units))
     return { error: `“${messageSel}” does not find the ${inf.units.length} messages alone.` };
-  return { listSel, listInferred: found.inferred, inf, messageSel };
+  return { listSel, listInferred, inf, messageSel };
+}
+
+function messagesAt(clicked: Element, context: PickContext): Messages | { error: string } {
+  const given = givenList(clicked, context);
+  // The form's list, when it holds the click and messages repeat in it; else (a list picked wrong, say one message
+  // row) the list inferred from this click.
+  const fromGiven = given && context.messageList ? messagesIn(given, context.messageList, false, clicked) : null;
+  if (fromGiven && !('error' in fromGiven)) return fromGiven;
+  const list = inferMessageList(clicked);
+  if (!list) return fromGiven ?? { error: 'No list of repeated messages around that click: click on a message in the chat.' };
+  const inferred = messagesIn(list, uniqueDeep(list), true, clicked);
+  return fromGiven && !('error' in inferred) ? { ...inferred, listReplaced: true } : inferred;
 }
 
 function pickMessages(field: 'messageList' | 'message' | 'mine' | 'text', clicked: Element, context: PickContext): PickOutcome {
@@ -77,21 +87,22 @@ function pickMessages(field: 'messageList' | 'message' | 'mine' | 'text', clicke
   const also: PickResult['also'] = { ...(m.listInferred ? { messageList: listSel } : {}), message: messageSel };
   if (text) also.text = text.selector;
   const count = plural(inf.units.length, 'message');
+  const fix = m.listReplaced ? { replace: { messageList: listSel } } : {};
   switch (field) {
     case 'messageList':
       return { selector: listSel, also, note: `a list of ${count}` };
     case 'message':
-      return { selector: messageSel, also, note: `${count} in the list` };
+      return { selector: messageSel, also, ...fix, note: `${count} in the list` };
     case 'text':
       return text
-        ? { selector: text.selector, also, note: `reads “${text.sample}”` }
+        ? { selector: text.selector, also, ...fix, note: `reads “${text.sample}”` }
         : { error: 'The message has no separate text part: leave Message text empty to read the whole message.' };
     case 'mine': {
       const mine = inferMine(inf, inf.unit);
       if (!mine) return { error: `Nothing marks that message apart from the other ${count}: is it one of yours?` };
       const selector = mineSelector(listSel, inf, mine);
       if (!findsExactly(topDocumentOf(clicked), selector, mine.mine)) return { error: `“${selector}” does not find your messages alone.` };
-      return { selector, also, note: `${mine.mine.length} of ${count} are yours` };
+      return { selector, also, ...fix, note: `${mine.mine.length} of ${count} are yours` };
     }
   }
 }

@@ -93,7 +93,7 @@ export function runPick(field: PickField, prompt: string, context: PickContext, 
       finish(null, false);
     };
     const PRESS = ['pointerdown', 'mousedown'] as const;
-    const AFTER = ['pointerup', 'mouseup', 'click', 'auxclick', 'contextmenu'] as const;
+    const AFTER = ['mousedown', 'pointerup', 'mouseup', 'click', 'auxclick', 'contextmenu'] as const;
     let done = false;
     const finish = (outcome: PickOutcome | null, here: boolean) => {
       if (done) return;
