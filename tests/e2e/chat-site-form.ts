@@ -23,6 +23,8 @@ export async function pickOnPage(
   field: string,
   target: Locator,
   position?: { x: number; y: number },
+  /** What the outline must show while the pointer is over the target, before the press (what will be picked). */
+  outlines?: Locator,
 ): Promise<string> {
   await options.getByTestId(`pick-${field}`).click();
   await page.locator('[data-fw-pick-prompt]').waitFor();
@@ -31,6 +33,19 @@ export async function pickOnPage(
   const x = box.x + (position?.x ?? box.width / 2);
   const y = box.y + (position?.y ?? box.height / 2);
   await page.mouse.move(x, y);
+  if (outlines) {
+    const want = await outlines.boundingBox();
+    const outline = page.locator('[data-fw-pick-outline]');
+    const near = (a: number, b: number) => Math.abs(a - b) < 2;
+    await expect
+      .poll(async () => {
+        const got = await outline.boundingBox();
+        return (
+          !!got && !!want && near(got.x, want.x) && near(got.y, want.y) && near(got.width, want.width) && near(got.height, want.height)
+        );
+      })
+      .toBe(true);
+  }
   await page.mouse.click(x, y);
   await page.locator('[data-fw-pick-prompt]').waitFor({ state: 'detached' });
   const status = options.getByTestId('chat-sites-status');

@@ -28,7 +28,10 @@ describe('configuring a chat site by picking its parts on the page', () => {
     expect(await pickOnPage(options, page, 'messageList', page.locator('.group[data-author="me"] .name'))).toBe(thread);
     await expectPreview(options, 'messageList', 'found');
     // A message, from a click on a message's time: the repeated .msg, not the time, the name line or the group.
-    expect(await pickOnPage(options, page, 'message', page.locator('.group[data-author="them"] .time').first())).toBe(`${thread} div.msg`);
+    // The outline shows the message the press will pick while the pointer is on its time.
+    const time = page.locator('.group[data-author="them"] .time').first();
+    const itsMessage = page.locator('.group[data-author="them"] .msg').first();
+    expect(await pickOnPage(options, page, 'message', time, undefined, itsMessage)).toBe(`${thread} div.msg`);
     await expectPreview(options, 'message', '3 messages');
     // The same click told the text part.
     expect(await options.getByTestId('chat-site-text').inputValue()).toBe('span.text');
@@ -53,7 +56,9 @@ describe('configuring a chat site by picking its parts on the page', () => {
 
     // The send button starts disabled (the box is empty); a press on its icon's path picks the button.
     expect(await page.locator('button.send').isDisabled()).toBe(true);
-    expect(await pickOnPage(options, page, 'send', page.locator('button.send path'))).toBe('button[aria-label="Send"].send');
+    expect(await pickOnPage(options, page, 'send', page.locator('button.send path'), undefined, page.locator('button.send'))).toBe(
+      'button[aria-label="Send"].send',
+    );
     await expectPreview(options, 'send', 'found');
     expect(await page.evaluate('window.fixtureSent.length')).toBe(0); // the presses picked: nothing was sent
     await expect

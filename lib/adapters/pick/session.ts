@@ -1,5 +1,7 @@
 import { inferPick, type PickContext, type PickField, type PickOutcome } from './infer';
-import { sendControlOf } from './controls';
+import { inputOf, sendControlOf } from './controls';
+import { inferMessageList } from './infer-list';
+import { inferMessages } from './infer-message';
 
 /**
  * One pick in one frame of the chat's tab: outlines what the pointer is over, and on the press answers what was
@@ -26,8 +28,27 @@ export function deepElementAt(doc: Document, x: number, y: number, skip: readonl
   return el;
 }
 
-/** What the outline shows for the hovered element: the control around an icon when picking the send button. */
-const outlined = (field: PickField, el: Element): Element => (field === 'send' ? sendControlOf(el) : el);
+/**
+ * What the outline shows for the hovered element: what a press there would pick (the list around it, the message
+ * around its time, the button around its icon, the editor around its paragraph), so the participant sees it first.
+ */
+function outlined(field: PickField, el: Element): Element {
+  switch (field) {
+    case 'send':
+      return sendControlOf(el);
+    case 'input':
+      return inputOf(el);
+    case 'messageList':
+      return inferMessageList(el) ?? el;
+    case 'message':
+    case 'mine': {
+      const list = inferMessageList(el);
+      return (list && inferMessages(list, el)?.unit) ?? el;
+    }
+    default:
+      return el;
+  }
+}
 
 /** Tells every frame of the tab that this pick is over (frames may be cross-origin: postMessage, by token). */
 function announceDone(token: string): void {
@@ -48,6 +69,7 @@ export function runPick(field: PickField, prompt: string, context: PickContext, 
   const isTop = window === window.top;
   return new Promise((resolve) => {
     const box = doc.createElement('div');
+    box.setAttribute('data-fw-pick-outline', '');
     box.style.cssText = `position:fixed;pointer-events:none;z-index:${Z_TOP};border:2px solid #2457d6;background:rgba(36,87,214,.12);border-radius:4px;display:none`;
     const tip = doc.createElement('div');
     tip.setAttribute('data-fw-pick-prompt', '');
@@ -60,7 +82,7 @@ export function runPick(field: PickField, prompt: string, context: PickContext, 
 
     const onMove = (e: MouseEvent) => {
       const el = deepElementAt(doc, e.clientX, e.clientY, ours);
-      if (!el) return;
+      if (!el || el === hovered) return; // inferring again for the same element would only cost time
       hovered = el;
       const r = outlined(field, el).getBoundingClientRect();
       Object.assign(box.style, {
