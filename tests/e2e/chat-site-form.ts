@@ -3,6 +3,14 @@ import type { Locator, Page } from 'playwright-core';
 
 /** The Chat sites form as a participant uses it: choose the chat's tab, pick parts on it by clicking, read the previews. */
 
+/** An exported event as the chat-site tests read it: who said what, on which page, with which acts. */
+export interface StoredUtter {
+  agent: string;
+  action: string;
+  url: string | null;
+  payload: { text?: string; acts?: string[] };
+}
+
 /** Chooses, in the form, the open tab whose title contains `title`. */
 export async function chooseChatTab(options: Page, title: string): Promise<void> {
   const select = options.getByTestId('chat-site-tab');

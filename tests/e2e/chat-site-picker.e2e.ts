@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, useHarness } from './harness';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
-import { chooseChatTab, expectPreview, pickOnPage } from './chat-site-form';
-
-interface Stored {
-  agent: string;
-  action: string;
-  url: string | null;
-  payload: { text?: string; acts?: string[] };
-}
+import { chooseChatTab, expectPreview, pickOnPage, type StoredUtter } from './chat-site-form';
 
 describe('configuring a chat site by picking its parts on the page', () => {
   const harness = useHarness();
@@ -99,7 +92,7 @@ describe('configuring a chat site by picking its parts on the page', () => {
     await expect
       .poll(async () => {
         const { lines } = await exportJsonl(options);
-        return (lines as Stored[])
+        return (lines as StoredUtter[])
           .filter((e) => e.action === 'utter' && e.url?.includes('grouped-svg-send'))
           .map((e) => [e.agent, e.payload.text, e.payload.acts ?? null]);
       })

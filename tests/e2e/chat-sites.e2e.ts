@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useHarness } from './harness';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
-import { chooseChatTab, pickOnPage } from './chat-site-form';
-
-interface Stored {
-  agent: string;
-  action: string;
-  url: string | null;
-  payload: { text?: string; acts?: string[] };
-}
+import { chooseChatTab, pickOnPage, type StoredUtter } from './chat-site-form';
 
 /** The three fixture chats (tests/fixtures/pages/chats/README.md), each with the selectors a participant would enter. */
 const SITES = [
@@ -142,7 +135,7 @@ describe('generic chat adapters configured by selectors in the options page', ()
     await options.bringToFront();
     await waitForStored(options, 3 * 4);
     const { lines } = await exportJsonl(options);
-    const utters = (lines as Stored[]).filter((e) => e.action === 'utter' && e.url?.includes('/chats/'));
+    const utters = (lines as StoredUtter[]).filter((e) => e.action === 'utter' && e.url?.includes('/chats/'));
     for (const site of SITES) {
       const here = utters.filter((e) => e.url?.includes(site.page));
       expect(here.filter((e) => e.agent === 'Buyer').map((e) => e.payload.text)).toEqual([
