@@ -7,7 +7,7 @@ import { DeleteData } from './DeleteData';
 import { CatalogPanel } from './CatalogPanel';
 import { StudyPanel } from './StudyPanel';
 import { SitesPanel } from './SitesPanel';
-import { ChatSitesPanel } from './ChatSitesPanel';
+import { ChatSitesPanel } from './chat-sites/ChatSitesPanel';
 import { ConsentPanel } from './ConsentPanel';
 import { ResearchView } from './ResearchView';
 import type { FwEvent } from '@/lib/events/event-schema';

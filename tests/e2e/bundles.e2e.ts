@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXTENSION_DIR } from './harness';
+import { PICK_DONE_MESSAGE } from '../../lib/adapters/pick/session';
 
 // `npm test` builds both before the e2e run: Chromium's MV3 build and Firefox's MV2 build, whose background is an
 // event page rather than a service worker, so the two are bundled apart and either could pick up Dexie.
@@ -36,5 +37,14 @@ describe.each(BUILDS)('built bundles in %s', (build) => {
       if ((await readFile(file, 'utf8')).includes('Storage key should be in the form of')) withStorage.push(relative(build, file));
     }
     expect(withStorage).toEqual([]);
+  });
+
+  it('the chat-site picker is its own script, injected on demand: the content script does not carry it', async () => {
+    // The message every frame's picker posts when a pick is over survives minification, so the bundle that has it says so.
+    const withPicker: string[] = [];
+    for (const file of await scripts(build)) {
+      if ((await readFile(file, 'utf8')).includes(PICK_DONE_MESSAGE)) withPicker.push(relative(build, file));
+    }
+    expect(withPicker).toEqual(['picker.js']);
   });
 });

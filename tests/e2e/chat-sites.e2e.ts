@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useHarness } from './harness';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
-
-interface Stored {
-  agent: string;
-  action: string;
-  url: string | null;
-  payload: { text?: string; acts?: string[] };
-}
+import { chooseChatTab, pickOnPage, type StoredUtter } from './chat-site-form';
 
 /** The three fixture chats (tests/fixtures/pages/chats/README.md), each with the selectors a participant would enter. */
 const SITES = [
@@ -88,26 +82,19 @@ describe('generic chat adapters configured by selectors in the options page', ()
       const page = await h.context.newPage();
       await page.goto(`${h.fixtures.url}/chats/${site.page}`);
       await options.bringToFront();
+      // Save runs a dry run on the chosen tab: the chat's tab is chosen for every site.
+      await chooseChatTab(options, (await page.title()).replace('Chat fixture: ', ''));
       if (site.page === 'contenteditable-enter.html') {
         // Picked on the page instead of typed: the participant clicks each part in the chat's tab.
-        await options.getByTestId('chat-site-tab').focus();
-        const label = (await options.getByTestId('chat-site-tab').locator('option').allInnerTexts()).find((t) =>
-          t.includes('contenteditable'),
-        );
-        await options.getByTestId('chat-site-tab').selectOption({ label: label ?? '' });
-        const picks: [string, string][] = [
-          ['messageList', '#log'],
-          ['message', '.row[data-author="them"] .txt'],
-          ['mine', '.row[data-author="me"] .txt'],
-          ['input', '#editor'],
+        const picks: [string, string, string][] = [
+          ['messageList', '#log', '#log'],
+          ['message', '.row[data-author="them"] .txt', '#log div.row'],
+          ['mine', '.row[data-author="me"] .txt', '#log div.row[data-author="me"]'],
+          ['input', '#editor', '#editor'],
         ];
-        for (const [field, target] of picks) {
-          await options.getByTestId(`pick-${field}`).click();
-          await page
-            .locator(target)
-            .first()
-            .click({ position: field === 'messageList' ? { x: 5, y: 5 } : undefined });
-          await expect.poll(() => options.getByTestId(`chat-site-${field}`).inputValue()).not.toBe('');
+        for (const [field, target, expected] of picks) {
+          const at = field === 'messageList' ? { x: 5, y: 5 } : undefined;
+          expect(await pickOnPage(options, page, field, page.locator(target).first(), at)).toBe(expected);
         }
         expect(await options.getByTestId('chat-site-host').inputValue()).toBe(host);
         await screenshot(options, 'chat-sites-picked');
@@ -148,7 +135,7 @@ describe('generic chat adapters configured by selectors in the options page', ()
     await options.bringToFront();
     await waitForStored(options, 3 * 4);
     const { lines } = await exportJsonl(options);
-    const utters = (lines as Stored[]).filter((e) => e.action === 'utter' && e.url?.includes('/chats/'));
+    const utters = (lines as StoredUtter[]).filter((e) => e.action === 'utter' && e.url?.includes('/chats/'));
     for (const site of SITES) {
       const here = utters.filter((e) => e.url?.includes(site.page));
       expect(here.filter((e) => e.agent === 'Buyer').map((e) => e.payload.text)).toEqual([

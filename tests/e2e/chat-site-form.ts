@@ -1,0 +1,74 @@
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+
+/** The Chat sites form as a participant uses it: choose the chat's tab, pick parts on it by clicking, read the previews. */
+
+/** An exported event as the chat-site tests read it: who said what, on which page, with which acts. */
+export interface StoredUtter {
+  agent: string;
+  action: string;
+  url: string | null;
+  payload: { text?: string; acts?: string[] };
+}
+
+/** Chooses, in the form, the open tab whose title contains `title`. */
+export async function chooseChatTab(options: Page, title: string): Promise<void> {
+  const select = options.getByTestId('chat-site-tab');
+  await select.focus(); // the list of tabs is refreshed on focus
+  await expect.poll(async () => (await select.locator('option').allInnerTexts()).some((t) => t.includes(title))).toBe(true);
+  const label = (await select.locator('option').allInnerTexts()).find((t) => t.includes(title)) ?? '';
+  await select.selectOption({ label });
+}
+
+/**
+ * Clicks Pick for `field`, then on the chat tab presses the mouse on `target` as a person would (at its centre, or
+ * at `position` inside it): the picker reads the pointer's position, so this works on disabled buttons and icons.
+ * Returns the selector the form then holds.
+ */
+export async function pickOnPage(
+  options: Page,
+  page: Page,
+  field: string,
+  target: Locator,
+  position?: { x: number; y: number },
+  /** What the outline must show while the pointer is over the target, before the press (what will be picked). */
+  outlines?: Locator,
+): Promise<string> {
+  await options.getByTestId(`pick-${field}`).click();
+  await page.locator('[data-fw-pick-prompt]').waitFor();
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`nothing to click for ${field}`);
+  const x = box.x + (position?.x ?? box.width / 2);
+  const y = box.y + (position?.y ?? box.height / 2);
+  await page.mouse.move(x, y);
+  if (outlines) {
+    const want = await outlines.boundingBox();
+    const outline = page.locator('[data-fw-pick-outline]');
+    const near = (a: number, b: number) => Math.abs(a - b) < 2;
+    await expect
+      .poll(async () => {
+        const got = await outline.boundingBox();
+        return (
+          !!got && !!want && near(got.x, want.x) && near(got.y, want.y) && near(got.width, want.width) && near(got.height, want.height)
+        );
+      })
+      .toBe(true);
+  }
+  await page.mouse.click(x, y);
+  await page.locator('[data-fw-pick-prompt]').waitFor({ state: 'detached' });
+  const status = options.getByTestId('chat-sites-status');
+  await expect.poll(() => status.innerText()).toMatch(/Picked|Nothing|No |does not|is it one of yours/);
+  const text = await status.innerText();
+  if (!text.startsWith('Picked')) throw new Error(`Picking ${field} failed: ${text}`);
+  return options.getByTestId(`chat-site-${field}`).inputValue();
+}
+
+/** Waits until the field's preview says `text` (a substring or pattern). */
+export async function expectPreview(options: Page, field: string, text: string | RegExp): Promise<void> {
+  const preview = options.getByTestId(`preview-${field}`);
+  await expect
+    .poll(async () => ((await preview.count()) ? preview.innerText() : ''))
+    .toMatch(typeof text === 'string' ? new RegExp(escape(text)) : text);
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
