@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { screenshot, useHarness } from './harness';
 import { openOptions, storedEvents } from './options-page';
+import { chooseChatTab } from './chat-site-form';
 
 /**
  * Chats the page's own selectors cannot reach: one inside a web component's open shadow root, one in an srcdoc
@@ -73,8 +74,12 @@ describe('chats inside a shadow root and an srcdoc frame, configured with deep s
     const expected: Record<string, { buyer: string[]; seller: [string, string[] | undefined, boolean | undefined][] }> = {};
 
     for (const site of SITES) {
+      // Save runs a dry run on the chat's tab: the chat is open first, and chosen in the form.
+      const page = await h.context.newPage();
+      await page.goto(`${h.fixtures.url}/chats/${site.page}`);
       await options.bringToFront();
       for (const f of ['host', 'text', 'send', 'idAttribute'] as const) await options.getByTestId(`chat-site-${f}`).fill('');
+      await chooseChatTab(options, await page.title());
       await options.getByTestId('chat-site-host').fill(host);
       for (const [k, v] of Object.entries(site.fields)) await options.getByTestId(`chat-site-${k}`).fill(v);
       await options.getByTestId('chat-site-enterSends').setChecked(site.enterSends);
@@ -83,8 +88,8 @@ describe('chats inside a shadow root and an srcdoc frame, configured with deep s
       await expect.poll(() => options.getByTestId('chat-sites-status').innerText()).toContain('Saved');
       if (site === SITES[0]) await screenshot(options, 'chat-sites-deep-options');
 
-      const page = await h.context.newPage();
-      await page.goto(`${h.fixtures.url}/chats/${site.page}`);
+      await page.bringToFront();
+      await page.reload();
       await page.getByTestId('fw-acts').waitFor();
       const chat = site.chat(page);
       const input = chat.locator(site.input);
