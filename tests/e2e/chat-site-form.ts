@@ -72,3 +72,27 @@ export async function expectPreview(options: Page, field: string, text: string |
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** How a test types a chat site's configuration: its selectors by field, and its send keys. */
+export interface TypedChatSite {
+  host: string;
+  fields: Record<string, string>;
+  enterSends: boolean;
+  modEnterSends?: boolean;
+}
+
+/**
+ * Types a site's selectors into the form, as a participant does, with its chat open in `chat` (Save runs a dry run
+ * on that tab), and saves. Fields the site does not give are emptied, so an earlier site's values never linger.
+ */
+export async function typeChatSite(options: Page, chat: Page, site: TypedChatSite): Promise<void> {
+  await options.bringToFront();
+  await chooseChatTab(options, await chat.title());
+  for (const f of ['host', 'messageList', 'message', 'mine', 'text', 'input', 'send', 'idAttribute'])
+    await options.getByTestId(`chat-site-${f}`).fill(site.fields[f] ?? '');
+  await options.getByTestId('chat-site-host').fill(site.host);
+  await options.getByTestId('chat-site-enterSends').setChecked(site.enterSends);
+  await options.getByTestId('chat-site-modEnterSends').setChecked(site.modEnterSends ?? true);
+  await options.getByTestId('chat-site-save').click();
+  await expect.poll(() => options.getByTestId('chat-sites-status').innerText()).toContain('Saved');
+}

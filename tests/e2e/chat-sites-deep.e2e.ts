@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { screenshot, useHarness } from './harness';
 import { openOptions, storedEvents } from './options-page';
-import { chooseChatTab } from './chat-site-form';
+import { typeChatSite } from './chat-site-form';
 
 /**
  * Chats the page's own selectors cannot reach: one inside a web component's open shadow root, one in an srcdoc
@@ -77,15 +77,7 @@ describe('chats inside a shadow root and an srcdoc frame, configured with deep s
       // Save runs a dry run on the chat's tab: the chat is open first, and chosen in the form.
       const page = await h.context.newPage();
       await page.goto(`${h.fixtures.url}/chats/${site.page}`);
-      await options.bringToFront();
-      for (const f of ['host', 'text', 'send', 'idAttribute'] as const) await options.getByTestId(`chat-site-${f}`).fill('');
-      await chooseChatTab(options, await page.title());
-      await options.getByTestId('chat-site-host').fill(host);
-      for (const [k, v] of Object.entries(site.fields)) await options.getByTestId(`chat-site-${k}`).fill(v);
-      await options.getByTestId('chat-site-enterSends').setChecked(site.enterSends);
-      await options.getByTestId('chat-site-modEnterSends').setChecked(true);
-      await options.getByTestId('chat-site-save').click();
-      await expect.poll(() => options.getByTestId('chat-sites-status').innerText()).toContain('Saved');
+      await typeChatSite(options, page, { host, fields: site.fields, enterSends: site.enterSends });
       if (site === SITES[0]) await screenshot(options, 'chat-sites-deep-options');
 
       await page.bringToFront();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useHarness, type Harness } from './harness';
 import { openOptions, storedSettings } from './options-page';
+import { typeChatSite } from './chat-site-form';
 import { usePilotServer } from './pilot-room';
 
 /** The two laptop sizes the overlay must leave the chat usable at. */
@@ -23,26 +24,17 @@ interface ChatPage {
 
 type SiteFields = Record<string, string>;
 
-/** Types a site's selectors into the options page, as a participant does (one configuration per host). */
-async function configureSite(options: Page, host: string, fields: SiteFields, enterSends: boolean): Promise<void> {
-  await options.bringToFront();
-  for (const f of ['host', 'messageList', 'message', 'mine', 'text', 'input', 'send', 'idAttribute'])
-    await options.getByTestId(`chat-site-${f}`).fill(fields[f] ?? '');
-  await options.getByTestId('chat-site-host').fill(host);
-  await options.getByTestId('chat-site-enterSends').setChecked(enterSends);
-  await options.getByTestId('chat-site-save').click();
-  await expect.poll(() => options.getByTestId('chat-sites-status').innerText()).toContain('Saved');
-}
-
 const fixtureSent = (page: Page) => page.evaluate(() => (window as unknown as { fixtureSent: string[] }).fixtureSent.length);
 
 function configuredFixture(file: string, fields: SiteFields, enterSends: boolean, input: string, send: string | null): ChatPage {
   return {
     name: file.replace('.html', ''),
     async open(h, options) {
-      await configureSite(options, new URL(h.fixtures.url).hostname, fields, enterSends);
       const page = await h.context.newPage();
       await page.goto(`${h.fixtures.url}/chats/${file}`);
+      await typeChatSite(options, page, { host: new URL(h.fixtures.url).hostname, fields, enterSends });
+      await page.bringToFront();
+      await page.reload();
       return page;
     },
     input,
