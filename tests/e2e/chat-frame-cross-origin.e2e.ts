@@ -2,20 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useHarness, workerControl } from './harness';
 import { openOptions, storedEvents } from './options-page';
+import { CHATSCOPE } from './chat-lib-selectors';
 
 /**
  * A support widget in a frame of another origin (tests/fixtures/pages/chats/libs/widget-cross-origin.html): the top
  * page cannot reach into it, so the site is configured under the frame's own host with the frame's own selectors; the
  * coach runs in the frame and the overlay in the top page shows it, relayed by the background.
  */
-const CHATSCOPE = {
-  messageList: '.cs-message-list',
-  message: '.cs-message',
-  mine: '.cs-message-group--outgoing .cs-message',
-  text: '.cs-message__text-content',
-  input: '.cs-message-input__content-editor',
-  send: '.cs-button--send',
-};
 
 /** The widget's page in the frame, by which its events are told from the shop page's. */
 const WIDGET_PAGE = 'widget/index.html';
