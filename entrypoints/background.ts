@@ -9,6 +9,7 @@ import { PREBUILT_INDEX_PATH } from '@/lib/search/prebuilt';
 import { createSyncService, SYNC_ALARM, SYNC_ALARM_MINUTES } from '@/lib/background/sync-service';
 import { createSiteService } from '@/lib/background/site-service';
 import { createRelayService } from '@/lib/background/relay-service';
+import { createFrameRelay } from '@/lib/background/frame-relay';
 import { PORTS } from '@/lib/rpc/api';
 import { serve } from '@/lib/rpc/serve';
 import { LOGGING_SWITCH_KEY, loggingSwitch } from '@/lib/logging-switch';
@@ -40,6 +41,10 @@ export default defineBackground(() => {
   const keepAlive = keepAliveWith(() => browser.runtime.getPlatformInfo());
   const adminApi = createAdminApi({ db, search, sync, fetchFn, sites, announce, mirrorChatSites, keepAlive });
   const relay = createRelayService(db, { sendMessage: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options) });
+  const frameRelay = createFrameRelay({
+    sendMessage: (tabId, message, options) =>
+      options ? browser.tabs.sendMessage(tabId, message, options) : browser.tabs.sendMessage(tabId, message),
+  });
 
   // Allowed sites get the content script through one dynamic registration, kept in step with the browser's
   // permissions: at start, and when the participant grants or takes back access in the browser's settings.
@@ -83,11 +88,18 @@ export default defineBackground(() => {
   });
   const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
 
+  // A chat in a frame of another origin and the overlay in its tab's top page (lib/rpc/frame-messages.ts): relayed
+  // as they come, nothing kept. Only this extension's own scripts can send runtime messages (no externally_connectable).
+  browser.runtime.onMessage.addListener((message: unknown, sender: Browser.runtime.MessageSender) => {
+    frameRelay.relay(message, sender)?.catch(() => undefined); // the other end is gone or not listening yet
+    return undefined;
+  });
+
   browser.runtime.onConnect.addListener((port: Browser.runtime.Port) => {
     void collectViews();
     if (port.name === PORTS.content) {
       // The relay knows which tab is calling (a chat tab registering, a product page sharing).
-      serve(port, PORTS.content, { ...contentApi, ...relay.forTab(port.sender?.tab?.id) });
+      serve(port, PORTS.content, { ...contentApi, ...relay.forTab(port.sender?.tab?.id, port.sender?.frameId) });
     } else if (port.name === PORTS.admin && isExtensionPage(port, extensionOrigin)) {
       serve(port, PORTS.admin, adminApi);
     } else {

@@ -10,7 +10,7 @@ import { SearchPanel, type SearchApi } from '@/components/overlay/search/SearchP
 import type { LogFn } from '@/lib/logger/event-log';
 import { CoachPanel } from '@/components/overlay/coach/CoachPanel';
 import { ProfilePanel } from '@/components/overlay/coach/ProfilePanel';
-import type { CoachController } from '@/lib/coach/controller';
+import type { CoachHandle } from '@/lib/coach/handle';
 import type { ShareController, ShareState } from '@/lib/share/controller';
 import { ShareTray } from '@/components/overlay/share/ShareTray';
 import { ShareActions } from '@/components/overlay/share/ShareActions';
@@ -28,7 +28,7 @@ export interface OverlayDeps {
   isOurs(el: Element): boolean;
   search: SearchApi;
   log: LogFn;
-  coach: Observable<CoachController | null>;
+  coach: Observable<CoachHandle | null>;
   share: Observable<ShareController | null>;
 }
 

@@ -1,6 +1,6 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { OverlayDeps } from '@/components/overlay/Overlay';
-import type { CoachController } from '@/lib/coach/controller';
+import type { CoachHandle } from '@/lib/coach/handle';
 import { createEventLog, type LogFn } from '@/lib/logger/event-log';
 import { EventSender } from '@/lib/logger/sender';
 import { observable, type Observable } from '@/lib/observable';
@@ -22,7 +22,7 @@ export interface ContentDeps {
   context: Observable<PageContext | null>;
   status: OverlayDeps['status'];
   /** Set by the chat features, read by the overlay. */
-  coach: Observable<CoachController | null>;
+  coach: Observable<CoachHandle | null>;
   share: Observable<ShareController | null>;
   /** The storefront product on this page (none on chat pages), for the page logger and the "Share to chat" button. */
   product: Observable<DetectedProduct | null>;
@@ -56,7 +56,7 @@ export function createContentDeps(ctx: ContentScriptContext): ContentDeps {
     log,
     context,
     status,
-    coach: observable<CoachController | null>(null),
+    coach: observable<CoachHandle | null>(null),
     share: observable<ShareController | null>(null),
     product: observable<DetectedProduct | null>(null),
   };

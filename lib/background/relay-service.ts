@@ -14,6 +14,8 @@ const MAX_CHAT_TAB_TEXT = 200;
 
 export interface ChatTab {
   tabId: number;
+  /** The frame the chat runs in: 0, the top page, unless it is a chat frame of another origin. Absent in older lists. */
+  frameId?: number;
   conversation: string | null;
   label: string;
   seenAt: number;
@@ -35,13 +37,15 @@ export function createRelayService(db: FloorwalkerDb, tabs: TabsLike, now: () =>
   const save = (list: ChatTab[]) => db.settings.put({ key: CHAT_TABS_KEY, value: list.slice(0, MAX_CHAT_TABS) });
 
   return {
-    forTab(tabId: number | undefined): RelayApi {
+    /** `frameId` is the caller's frame (a chat frame of another origin registers itself, not its top page). */
+    forTab(tabId: number | undefined, frameId = 0): RelayApi {
       return {
         async registerChatTab(conversation, label) {
           if (tabId === undefined) throw new Error('Only a page in a browser tab can be a chat tab.');
           // Both come from the page (its conversation id and title): cleaned like any page text.
           const entry: ChatTab = {
             tabId,
+            frameId,
             conversation: conversation === null ? null : cleanText(String(conversation), MAX_CHAT_TAB_TEXT),
             label: cleanText(String(label), MAX_CHAT_TAB_TEXT),
             seenAt: now(),
@@ -58,7 +62,7 @@ export function createRelayService(db: FloorwalkerDb, tabs: TabsLike, now: () =>
               reply = await tabs.sendMessage(
                 tab.tabId,
                 { type: TAB_MESSAGES.shareFromPage, product: checked, ...(text ? { message: text } : {}) },
-                { frameId: 0 },
+                { frameId: tab.frameId ?? 0 },
               );
             } catch {
               reply = undefined; // the tab was closed or no longer has the chat

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Frame, type FrameLocator, type Locator, type Page } from 'playwright-core';
 import { spawnSync } from 'node:child_process';
 import { CHROMIUM, CHROMIUM_ARGS, FIXTURES_DIR, ROOT, screenshot } from './harness';
+import { CHATSCOPE, type Selectors } from './chat-lib-selectors';
 import { serveFolder, type StaticServer } from '../../scripts/static-server';
 
 // The chat fixture pages built from published chat UI libraries (tests/fixtures/pages/chats/README.md, "Pages built
@@ -17,16 +18,6 @@ const HISTORY = [
   { mine: true, text: 'It does, there is a padded sleeve at the back.' },
 ];
 
-/** The selectors a person types for each page, as the README documents them (` >>> ` crosses a shadow root or frame). */
-interface Selectors {
-  messageList: string;
-  message: string;
-  mine: string;
-  text: string;
-  input: string;
-  send: string;
-}
-
 interface LibPage {
   name: string;
   path: string;
@@ -34,15 +25,6 @@ interface LibPage {
   /** The chat is in a frame of another origin: selectors run in that frame (its URL contains this). */
   crossOriginFrame?: string;
 }
-
-const CHATSCOPE: Selectors = {
-  messageList: '.cs-message-list',
-  message: '.cs-message',
-  mine: '.cs-message-group--outgoing .cs-message',
-  text: '.cs-message__text-content',
-  input: '.cs-message-input__content-editor',
-  send: '.cs-button--send',
-};
 
 const PAGES: LibPage[] = [
   {

@@ -37,7 +37,9 @@ describe('the content script feature list', () => {
       .sort();
     expect(FEATURES.map((f) => f.name)).toEqual(files);
     expect(Object.fromEntries(FEATURES.map((f) => [f.name, f.matches]))).toEqual({
+      'chat-frame': 'chat',
       coach: 'chat',
+      'frame-overlay': 'product',
       overlay: 'chat',
       'page-logger': 'any',
       share: 'chat',

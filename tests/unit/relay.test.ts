@@ -42,4 +42,18 @@ describe('relay from product pages to the chat tab', () => {
     // A tab that answers nothing (no chat any more) is dropped too.
     expect(await relay.forTab(1).shareToChat(product)).toEqual({ ok: false, error: NO_CHAT_OPEN });
   });
+
+  it('shares into the frame a chat frame registered from (a widget of another origin), not its top page', async () => {
+    const db = dbs.open();
+    const to: { tab: number; frameId: number }[] = [];
+    const relay = createRelayService(db, {
+      async sendMessage(tab, _msg, { frameId }) {
+        to.push({ tab, frameId });
+        return { ok: true, outcome: { done: 'inserted', mode: 'I' }, chat: 'widget' };
+      },
+    });
+    await relay.forTab(4, 6).registerChatTab(null, 'Support');
+    expect(await relay.forTab(8).shareToChat(product)).toMatchObject({ ok: true });
+    expect(to).toEqual([{ tab: 4, frameId: 6 }]);
+  });
 });

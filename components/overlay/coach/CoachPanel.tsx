@@ -1,11 +1,11 @@
-import type { CoachController } from '@/lib/coach/controller';
+import type { CoachHandle } from '@/lib/coach/handle';
 import { useObservable } from '@/components/useObservable';
 
 /**
  * The coaching checklist: the acts of the study's schema with their hints, follow-ups locked until their parent
  * is used, counts and limits, the next act or two suggested, and the prompt to choose one when a send is held.
  */
-export function CoachPanel({ coach }: { coach: CoachController }) {
+export function CoachPanel({ coach }: { coach: CoachHandle }) {
   const view = useObservable(coach.view);
   if (!view.coaching) {
     return (

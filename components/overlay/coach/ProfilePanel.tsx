@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { CoachController } from '@/lib/coach/controller';
+import type { CoachHandle } from '@/lib/coach/handle';
 import { useObservable } from '@/components/useObservable';
 import { describeItem, SLOT_LABELS } from '@/lib/profile/describe';
 import type { ProfileEntry, ProfileItem } from '@/lib/profile/profile-schema';
@@ -9,7 +9,7 @@ import type { ProfileEntry, ProfileItem } from '@/lib/profile/profile-schema';
  * each editable or removable; the Buyer's name, so confirmed items follow them to later conversations; and the
  * items confirmed in those earlier conversations, to take or dismiss.
  */
-export function ProfilePanel({ coach }: { coach: CoachController }) {
+export function ProfilePanel({ coach }: { coach: CoachHandle }) {
   const view = useObservable(coach.view);
   const [editing, setEditing] = useState<string | null>(null);
   if (!view.coaching) return null;

@@ -1,20 +1,17 @@
-import { browser } from 'wxt/browser';
 import type { ChatAdapter } from '@/lib/adapters/chat';
 import { queryDeep } from '@/lib/adapters/deep-query';
-import { OVERLAY_MIRROR_KEY, placeFromMirror } from '@/lib/overlay/site-prefs';
 import { defineFeature } from '../define-feature';
-import { OVERLAY_TAG, mountOverlay } from '../overlay';
+import { mountPageOverlay } from '../mount-page-overlay';
 
 /** The panel on a chat page: coach, search, share tray and session status, placed where it leaves the chat clear. */
 export default defineFeature({
   matches: 'chat',
-  async start({ ctx, context, status, log, coach, share, rpc, adapter: adapterReady }, signal) {
-    // The place on this site from the background's mirror in extension storage: no wait on the service worker.
-    const mirrored = await browser.storage.local.get(OVERLAY_MIRROR_KEY).catch(() => ({}) as Record<string, unknown>);
-    const place = placeFromMirror(mirrored[OVERLAY_MIRROR_KEY], location.hostname);
+  async start(deps, signal) {
+    // A chat frame's coach is shown by the overlay in its top page (features/chat-frame.ts, frame-overlay.ts).
+    if (window.top !== window) return;
     // The built-in chat mounts before its adapter resolves; the chat's parts are looked up from then on.
     let adapter: ChatAdapter | null = null;
-    void adapterReady.then((a) => (adapter = a));
+    void deps.adapter.then((a) => (adapter = a));
     const chatParts = () => {
       if (!adapter) return [];
       const parts: Element[] = [];
@@ -28,22 +25,7 @@ export default defineFeature({
       }
       return parts;
     };
-    await mountOverlay(
-      ctx,
-      {
-        context,
-        status,
-        log,
-        coach,
-        share,
-        search: rpc,
-        place,
-        savePrefs: (next) => void rpc.setOverlayPrefs(location.href, next),
-        chatParts,
-        isOurs: (el) => el.closest(OVERLAY_TAG) !== null,
-      },
-      signal,
-    );
+    await mountPageOverlay(deps, { coach: deps.coach, share: deps.share, chatParts }, signal);
   },
 });
 

@@ -1,0 +1,35 @@
+import { browser } from 'wxt/browser';
+import type { CoachHandle } from '@/lib/coach/handle';
+import type { Observable } from '@/lib/observable';
+import { OVERLAY_MIRROR_KEY, placeFromMirror } from '@/lib/overlay/site-prefs';
+import type { ShareController } from '@/lib/share/controller';
+import type { ContentDeps } from './deps';
+import { OVERLAY_TAG, mountOverlay } from './overlay';
+
+/**
+ * The overlay in this (top) page, with the page's own search, log and status, and the coach it is given: the page's
+ * own controller, or the stand-in for one in a chat frame. `chatParts` are what the panel must keep clear.
+ */
+export async function mountPageOverlay(
+  { ctx, context, status, log, rpc }: ContentDeps,
+  parts: { coach: Observable<CoachHandle | null>; share: Observable<ShareController | null>; chatParts: () => Element[] },
+  signal: AbortSignal,
+): Promise<void> {
+  // The place on this site from the background's mirror in extension storage: no wait on the service worker.
+  const mirrored = await browser.storage.local.get(OVERLAY_MIRROR_KEY).catch(() => ({}) as Record<string, unknown>);
+  const place = placeFromMirror(mirrored[OVERLAY_MIRROR_KEY], location.hostname);
+  await mountOverlay(
+    ctx,
+    {
+      context,
+      status,
+      log,
+      ...parts,
+      search: rpc,
+      place,
+      savePrefs: (next) => void rpc.setOverlayPrefs(location.href, next),
+      isOurs: (el) => el.closest(OVERLAY_TAG) !== null,
+    },
+    signal,
+  );
+}
