@@ -73,10 +73,13 @@ export async function expectPreview(options: Page, field: string, text: string |
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+const SELECTOR_FIELDS = ['messageList', 'message', 'mine', 'text', 'input', 'send', 'idAttribute'] as const;
+type SelectorField = (typeof SELECTOR_FIELDS)[number];
+
 /** How a test types a chat site's configuration: its selectors by field, and its send keys. */
 export interface TypedChatSite {
   host: string;
-  fields: Record<string, string>;
+  fields: Readonly<Partial<Record<SelectorField, string>>>;
   enterSends: boolean;
   modEnterSends?: boolean;
 }
@@ -88,9 +91,8 @@ export interface TypedChatSite {
 export async function typeChatSite(options: Page, chat: Page, site: TypedChatSite): Promise<void> {
   await options.bringToFront();
   await chooseChatTab(options, await chat.title());
-  for (const f of ['host', 'messageList', 'message', 'mine', 'text', 'input', 'send', 'idAttribute'])
-    await options.getByTestId(`chat-site-${f}`).fill(site.fields[f] ?? '');
   await options.getByTestId('chat-site-host').fill(site.host);
+  for (const f of SELECTOR_FIELDS) await options.getByTestId(`chat-site-${f}`).fill(site.fields[f] ?? '');
   await options.getByTestId('chat-site-enterSends').setChecked(site.enterSends);
   await options.getByTestId('chat-site-modEnterSends').setChecked(site.modEnterSends ?? true);
   await options.getByTestId('chat-site-save').click();
