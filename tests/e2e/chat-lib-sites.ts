@@ -1,3 +1,6 @@
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { waitFor } from './harness';
+
 /**
  * The chat fixture pages built from published chat UI libraries, with the selectors a person types for each in the
  * options page, as tests/fixtures/pages/chats/README.md ("What to type") documents them. Shared by the e2e test
@@ -90,3 +93,34 @@ export const HISTORY_TEXTS = [
   'Great. Does it fit a 15 inch laptop?',
   'It does, there is a padded sleeve at the back.',
 ];
+
+/** A Playwright locator for a deep selector: CSS locators pierce open shadow roots; a frame step needs frameLocator. */
+export function locateDeep(page: Page, selector: string): Locator {
+  const steps = selector.split('>>>').map((s) => s.trim());
+  let scope: Page | FrameLocator | Locator = page;
+  for (const [i, step] of steps.entries()) {
+    if (i < steps.length - 1 && step.startsWith('iframe')) scope = scope.frameLocator(step);
+    else scope = scope.locator(step);
+  }
+  return (scope as Locator).first();
+}
+
+/**
+ * Types a site's selectors into the options page and saves them, as a participant does (one configuration per host:
+ * it replaces the last one saved for this host).
+ */
+export async function configureSite(
+  options: Page,
+  host: string,
+  fields: ChatSiteFields,
+  keys: { enterSends: boolean; modEnterSends: boolean } = { enterSends: true, modEnterSends: true },
+): Promise<void> {
+  await options.bringToFront();
+  for (const f of ['host', 'text', 'send', 'idAttribute'] as const) await options.getByTestId(`chat-site-${f}`).fill('');
+  await options.getByTestId('chat-site-host').fill(host);
+  for (const [k, v] of Object.entries(fields)) await options.getByTestId(`chat-site-${k}`).fill(v);
+  await options.getByTestId('chat-site-enterSends').setChecked(keys.enterSends);
+  await options.getByTestId('chat-site-modEnterSends').setChecked(keys.modEnterSends);
+  await options.getByTestId('chat-site-save').click();
+  await waitFor(async () => (await options.getByTestId('chat-sites-status').innerText()).includes('Saved'), 10_000, 'the site saved');
+}

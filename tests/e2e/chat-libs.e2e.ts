@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ROOT, screenshot, useHarness } from './harness';
 import { openOptions, storedEvents } from './options-page';
-import { CHAT_LIB_SITES, HISTORY_TEXTS, type ChatLibSite } from './chat-lib-sites';
+import { CHAT_LIB_SITES, configureSite, HISTORY_TEXTS, locateDeep } from './chat-lib-sites';
 
 /**
  * The coached Seller on chat pages built from published chat UI libraries (tests/fixtures/pages/chats/README.md,
@@ -11,29 +11,6 @@ import { CHAT_LIB_SITES, HISTORY_TEXTS, type ChatLibSite } from './chat-lib-site
  * the options page, then messages go out with Enter, with the page's own send button (a real mouse click) and with
  * Ctrl+Enter, each held until an act is chosen, and the stored events are checked against what the page sent.
  */
-
-/** A Playwright locator for a deep selector: CSS locators pierce open shadow roots; a frame step needs frameLocator. */
-export function locateDeep(page: Page, selector: string): Locator {
-  const steps = selector.split('>>>').map((s) => s.trim());
-  let scope: Page | FrameLocator | Locator = page;
-  for (const [i, step] of steps.entries()) {
-    if (i < steps.length - 1 && step.startsWith('iframe')) scope = scope.frameLocator(step);
-    else scope = scope.locator(step);
-  }
-  return (scope as Locator).first();
-}
-
-/** Types the selectors of one site into the options page and saves them (replacing the last site for this host). */
-export async function configureSite(options: Page, host: string, site: ChatLibSite): Promise<void> {
-  await options.bringToFront();
-  for (const f of ['host', 'text', 'send', 'idAttribute'] as const) await options.getByTestId(`chat-site-${f}`).fill('');
-  await options.getByTestId('chat-site-host').fill(host);
-  for (const [k, v] of Object.entries(site.fields)) await options.getByTestId(`chat-site-${k}`).fill(v);
-  await options.getByTestId('chat-site-enterSends').setChecked(true);
-  await options.getByTestId('chat-site-modEnterSends').setChecked(true);
-  await options.getByTestId('chat-site-save').click();
-  await expect.poll(() => options.getByTestId('chat-sites-status').innerText()).toContain('Saved');
-}
 
 const sentOf = (page: Page) => page.evaluate(() => [...(window as unknown as { fixtureSent: string[] }).fixtureSent]);
 
@@ -53,7 +30,7 @@ describe('the coached Seller on chat pages built from published chat UI librarie
       const page = await h.context.newPage();
       const url = `${h.fixtures.url}/chats/libs/${site.path}`;
       await page.goto(url);
-      await configureSite(options, new URL(h.fixtures.url).hostname, site);
+      await configureSite(options, new URL(h.fixtures.url).hostname, site.fields);
       await page.bringToFront();
       await page.reload(); // the configuration is read when the page loads
       await page.getByTestId('fw-acts').waitFor();
