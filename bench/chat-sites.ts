@@ -2,7 +2,14 @@ import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { ROOT, startHarness, waitFor } from '../tests/e2e/harness';
 import { openOptions, storedEvents } from '../tests/e2e/options-page';
-import { CHAT_LIB_SITES, configureSite, HISTORY_TEXTS, locateDeep, type ChatSiteFields } from '../tests/e2e/chat-lib-sites';
+import {
+  CHAT_LIB_SITES,
+  configureSite,
+  FIXTURE_CHAT_FIELDS,
+  HISTORY_TEXTS,
+  locateDeep,
+  type ChatSiteFields,
+} from '../tests/e2e/chat-lib-sites';
 import { percentile, report, round, type Row } from './lib/report';
 
 // The generic chat adapter on every chat fixture page (tests/fixtures/pages/chats/README.md), in real Chromium with
@@ -43,73 +50,22 @@ const SITES: BenchSite[] = [
     modEnterSends: true,
     ways: LIB_WAYS,
   })),
-  {
-    name: 'textarea-button',
-    url: 'chats/textarea-button.html',
-    fields: {
-      messageList: '#thread',
-      message: 'li.bubble',
-      mine: 'li.bubble.out',
-      text: 'p.body',
-      input: 'textarea#compose',
-      send: '#send-btn',
-    },
-    enterSends: false,
-    modEnterSends: false,
-    ways: ['button'],
-  },
-  {
-    name: 'contenteditable-enter',
-    url: 'chats/contenteditable-enter.html',
-    fields: { messageList: '#log', message: '.row', mine: '.row[data-author="me"]', text: 'span.txt', input: '#editor' },
-    enterSends: true,
-    modEnterSends: false,
-    ways: ['enter'],
-  },
-  {
-    name: 'virtualized',
-    url: 'chats/virtualized.html',
-    fields: {
-      messageList: '#viewport',
-      message: '.vrow',
-      mine: '.vrow[data-from="seller"]',
-      input: '#f input#msg',
-      send: '#f button[type="submit"]',
-      idAttribute: 'data-index',
-    },
-    enterSends: true,
-    modEnterSends: false,
-    ways: ['enter', 'button'],
-  },
-  {
-    name: 'shadow-component',
-    url: 'chats/shadow-component.html',
-    fields: {
-      messageList: 'support-chat >>> .messages',
-      message: 'support-chat >>> .message',
-      mine: 'support-chat >>> .group[data-side="out"]',
-      text: '.bubble',
-      input: 'support-chat >>> textarea.composer-input',
-      send: 'support-chat >>> button.send',
-    },
-    enterSends: false,
-    modEnterSends: true,
-    ways: ['button', 'mod-enter'],
-  },
-  {
-    name: 'iframe-srcdoc',
-    url: 'chats/iframe-srcdoc.html',
-    fields: {
-      messageList: 'iframe#support >>> #messages',
-      message: 'iframe#support >>> .m',
-      mine: 'iframe#support >>> .m[data-who="agent"]',
-      input: 'iframe#support >>> #box',
-      send: 'iframe#support >>> #go',
-    },
-    enterSends: true,
-    modEnterSends: true,
-    ways: ['enter', 'button', 'mod-enter'],
-  },
+  ...(
+    [
+      ['textarea-button', false, false, ['button']],
+      ['contenteditable-enter', true, false, ['enter']],
+      ['virtualized', true, false, ['enter', 'button']],
+      ['shadow-component', false, true, ['button', 'mod-enter']],
+      ['iframe-srcdoc', true, true, ['enter', 'button', 'mod-enter']],
+    ] as const
+  ).map(([name, enterSends, modEnterSends, ways]) => ({
+    name,
+    url: `chats/${name}.html`,
+    fields: FIXTURE_CHAT_FIELDS[name],
+    enterSends,
+    modEnterSends,
+    ways: [...ways],
+  })),
 ];
 
 /** Acts with no limit per conversation, so any number of sends can take them. */

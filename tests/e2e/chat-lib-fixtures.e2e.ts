@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Frame, type FrameLoca
 import { spawnSync } from 'node:child_process';
 import { CHROMIUM, CHROMIUM_ARGS, FIXTURES_DIR, ROOT, screenshot } from './harness';
 import { serveFolder, type StaticServer } from '../../scripts/static-server';
+import { CHAT_LIB_SITES } from './chat-lib-sites';
 
 // The chat fixture pages built from published chat UI libraries (tests/fixtures/pages/chats/README.md, "Pages built
 // from chat UI libraries") work as documented: the documented selectors find the history, and Enter, the page's send
@@ -35,61 +36,16 @@ interface LibPage {
   crossOriginFrame?: string;
 }
 
-const CHATSCOPE: Selectors = {
-  messageList: '.cs-message-list',
-  message: '.cs-message',
-  mine: '.cs-message-group--outgoing .cs-message',
-  text: '.cs-message__text-content',
-  input: '.cs-message-input__content-editor',
-  send: '.cs-button--send',
+/** The documented selectors of each page (chat-lib-sites.ts); the cross-origin widget's run inside its frame. */
+const selectorsOf = (name: string): Selectors => {
+  const fields = CHAT_LIB_SITES.find((s) => s.name === name)?.fields;
+  if (!fields?.text) throw new Error(`no documented selectors for ${name}`);
+  return { ...fields, text: fields.text };
 };
 
 const PAGES: LibPage[] = [
-  {
-    name: 'chatui',
-    path: 'chatui/',
-    selectors: {
-      messageList: '.MessageList',
-      message: '.Message',
-      mine: '.Message.right',
-      text: '.Bubble',
-      input: 'textarea.Composer-input',
-      send: '.Composer-sendBtn',
-    },
-  },
-  { name: 'chatscope', path: 'chatscope/', selectors: CHATSCOPE },
-  {
-    name: 'vue-advanced-chat',
-    path: 'vue-advanced-chat/',
-    selectors: {
-      messageList: 'vue-advanced-chat >>> #messages-list',
-      message: 'vue-advanced-chat >>> .vac-message-wrapper',
-      mine: 'vue-advanced-chat >>> .vac-message-wrapper:has(.vac-message-current)',
-      text: '.vac-format-container',
-      input: 'vue-advanced-chat >>> textarea#roomTextarea',
-      send: 'vue-advanced-chat >>> .vac-icon-textarea .vac-svg-button',
-    },
-  },
-  {
-    name: 'deep-chat',
-    path: 'deep-chat/',
-    selectors: {
-      messageList: 'deep-chat >>> #messages',
-      message: 'deep-chat >>> .outer-message-container',
-      mine: 'deep-chat >>> .outer-message-container.deep-chat-outer-container-role-user',
-      text: '.message-bubble',
-      input: 'deep-chat >>> #text-input',
-      send: 'deep-chat >>> #input .input-button',
-    },
-  },
-  {
-    name: 'widget-srcdoc',
-    path: 'widget-srcdoc.html',
-    selectors: Object.fromEntries(
-      Object.entries(CHATSCOPE).map(([k, v]) => [k, k === 'text' ? v : `iframe#support-chat >>> ${v}`]),
-    ) as unknown as Selectors,
-  },
-  { name: 'widget-cross-origin', path: 'widget-cross-origin.html', selectors: CHATSCOPE, crossOriginFrame: '//localhost:' },
+  ...CHAT_LIB_SITES.map((s) => ({ name: s.name, path: s.path, selectors: selectorsOf(s.name) })),
+  { name: 'widget-cross-origin', path: 'widget-cross-origin.html', selectors: selectorsOf('chatscope'), crossOriginFrame: '//localhost:' },
 ];
 
 interface Snapshot {

@@ -85,6 +85,45 @@ export const CHAT_LIB_SITES: ChatLibSite[] = [
   { name: 'widget-srcdoc', path: 'widget-srcdoc.html', fields: inFrame('iframe#support-chat', CHATSCOPE) },
 ];
 
+/**
+ * The hand-written chat fixture pages (tests/fixtures/pages/chats/*.html) and the selectors a person types for each,
+ * as the README's first table documents them.
+ */
+export const FIXTURE_CHAT_FIELDS = {
+  'textarea-button': {
+    messageList: '#thread',
+    message: 'li.bubble',
+    mine: 'li.bubble.out',
+    text: 'p.body',
+    input: 'textarea#compose',
+    send: '#send-btn',
+  },
+  'contenteditable-enter': { messageList: '#log', message: '.row', mine: '.row[data-author="me"]', text: 'span.txt', input: '#editor' },
+  virtualized: {
+    messageList: '#viewport',
+    message: '.vrow',
+    mine: '.vrow[data-from="seller"]',
+    input: '#f input#msg',
+    send: '#f button[type="submit"]',
+    idAttribute: 'data-index',
+  },
+  'shadow-component': {
+    messageList: 'support-chat >>> .messages',
+    message: 'support-chat >>> .message',
+    mine: 'support-chat >>> .group[data-side="out"]',
+    text: '.bubble',
+    input: 'support-chat >>> textarea.composer-input',
+    send: 'support-chat >>> button.send',
+  },
+  'iframe-srcdoc': {
+    messageList: 'iframe#support >>> #messages',
+    message: 'iframe#support >>> .m',
+    mine: 'iframe#support >>> .m[data-who="agent"]',
+    input: 'iframe#support >>> #box',
+    send: 'iframe#support >>> #go',
+  },
+} satisfies Record<string, ChatSiteFields>;
+
 /** The five history messages every library page starts with (tests/fixtures/chat-libs/shared/fixture-api.ts). */
 export const HISTORY_TEXTS = [
   'Hi! Is the trail backpack still available?',
