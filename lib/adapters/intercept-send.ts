@@ -38,13 +38,26 @@ export function sendKeyOf(e: KeyboardEvent, adapter: ChatAdapter): SendVia | nul
 }
 
 /**
- * Intercepts sending on a chat page: a send key in the chat input, a click on the send control, and a form submit,
+ * The events of one press on the send control, from the pointer going down to the click. Pages send on any of them
+ * (ChatUI on mousedown, most on click): the first one asks the gate, and the rest of the press follows its answer.
+ */
+const PRESS_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'] as const;
+const PRESS_STARTS: ReadonlySet<string> = new Set(['pointerdown', 'mousedown']);
+/** The events that end a press, wherever they land (a press released off the button ends with no click). */
+const PRESS_ENDS = ['pointerup', 'mouseup', 'pointercancel', 'click'] as const;
+
+/**
+ * Intercepts sending on a chat page: a send key in the chat input, a press on the send control, and a form submit,
  * caught in the capture phase on the window, before any of the page's own handlers. The chat's parts may be inside
  * open shadow roots (events are matched on their composed path) or in a readable frame (listeners go on the frame's
- * window too, and again when the frame reloads).
+ * window too, and again when the frame reloads). One user action gets one decision: a key's keydown and its keyup
+ * (some pages send on keyup), a press's pointerdown to its click (some send on mousedown), a click and the submit it
+ * causes.
  */
 export function interceptSend(doc: Document, adapter: ChatAdapter, gate: SendGate, signal: AbortSignal): SendControl {
   let decided: boolean | null = null; // the decision for the attempt being dispatched (Enter → submit, click → submit)
+  let pressed: boolean | null = null; // the decision for the press on the send control under way (down → click)
+  let keyHeld = false; // a send key's keydown was held: its keyup is held too
   let heldVia: SendVia = 'enter';
   let bypass = false;
   const settle = (allowed: boolean) => {
@@ -63,29 +76,43 @@ export function interceptSend(doc: Document, adapter: ChatAdapter, gate: SendGat
       if (!allowed) heldVia = via;
       settle(allowed);
     }
-    if (decided === false) {
-      e.preventDefault();
-      e.stopImmediatePropagation();
-    }
+    if (decided === false) hold(e);
+  };
+
+  const onPress = (e: Event) => {
+    if (bypass || !controls().some((c) => e.composedPath().includes(c))) return;
+    if (PRESS_STARTS.has(e.type) && decided === null) pressed = null; // a new press (mousedown follows pointerdown in one task)
+    if (pressed !== null && decided === null) settle(pressed); // a later event of a press already decided
+    decide(e, 'button');
+    if (PRESS_STARTS.has(e.type)) pressed = decided;
   };
 
   const listen = (win: Window) => {
+    const opts = { capture: true, signal };
     win.addEventListener(
       'keydown',
       (e) => {
         const via = sendKeyOf(e, adapter);
-        if (via && eventTargetMatch(e, adapter.input)) decide(e, via);
+        if (!via || !eventTargetMatch(e, adapter.input)) return;
+        decide(e, via);
+        keyHeld = decided === false;
       },
-      { capture: true, signal },
+      opts,
     );
     win.addEventListener(
-      'click',
+      'keyup',
       (e) => {
-        const path = e.composedPath();
-        if (controls().some((c) => path.includes(c))) decide(e, 'button');
+        // Pages that send on keyup (vue-advanced-chat) would send what the keydown held, modifiers released or not.
+        if (bypass || e.key !== 'Enter' || !keyHeld || !eventTargetMatch(e, adapter.input)) return;
+        keyHeld = false;
+        hold(e);
       },
-      { capture: true, signal },
+      opts,
     );
+    // After the click that ends a press (dispatched in the same task as its pointerup), the next press is new. Added
+    // first: a held event stops the listeners after it.
+    for (const type of PRESS_ENDS) win.addEventListener(type, () => setTimeout(() => (pressed = null)), opts);
+    for (const type of PRESS_EVENTS) win.addEventListener(type, onPress, opts);
     win.addEventListener(
       'submit',
       (e) => {
@@ -93,7 +120,7 @@ export function interceptSend(doc: Document, adapter: ChatAdapter, gate: SendGat
         const input = inputEl();
         if (form && input && (form as Node).contains?.(input)) decide(e, 'enter');
       },
-      { capture: true, signal },
+      opts,
     );
   };
   onChatWindows(doc, () => [inputEl(), ...controls()], listen, signal);
@@ -102,11 +129,12 @@ export function interceptSend(doc: Document, adapter: ChatAdapter, gate: SendGat
     input: inputEl,
     release() {
       bypass = true;
+      keyHeld = false;
       try {
         const input = inputEl();
         const button = controls()[0];
         const form = input?.closest('form');
-        if (button) clickOn(button);
+        if (button) pressOn(button);
         else if (form) form.requestSubmit();
         else if (input) pressEnter(input, heldVia === 'mod-enter' || !adapter.enterSends);
       } finally {
@@ -116,18 +144,36 @@ export function interceptSend(doc: Document, adapter: ChatAdapter, gate: SendGat
   };
 }
 
-/** Clicks an element as a person would: a button's own click(), or a click event for what has none (an svg). */
-function clickOn(el: Element): void {
-  if (isHtml(el)) el.click();
-  else {
-    const Mouse = el.ownerDocument.defaultView?.MouseEvent ?? MouseEvent;
-    el.dispatchEvent(new Mouse('click', { bubbles: true, cancelable: true, composed: true }));
-  }
+/** Keeps an event from the page: no default action, no other listener. */
+function hold(e: Event): void {
+  e.preventDefault();
+  e.stopImmediatePropagation();
 }
 
-/** Presses Enter in the input (with Ctrl when that is how the page sends), for pages whose only send is a key. */
+/**
+ * Presses and releases an element as a person does: pointer and mouse down and up, then the click (a button's own
+ * click(), or a click event for what has none, an svg), for pages that send on any of them.
+ */
+function pressOn(el: Element): void {
+  const win = el.ownerDocument.defaultView;
+  const Mouse = win?.MouseEvent ?? MouseEvent;
+  const Pointer = win?.PointerEvent ?? Mouse;
+  const init = { bubbles: true, cancelable: true, composed: true, button: 0 };
+  el.dispatchEvent(new Pointer('pointerdown', { ...init, buttons: 1, pointerType: 'mouse', isPrimary: true }));
+  el.dispatchEvent(new Mouse('mousedown', { ...init, buttons: 1 }));
+  el.dispatchEvent(new Pointer('pointerup', { ...init, pointerType: 'mouse', isPrimary: true }));
+  el.dispatchEvent(new Mouse('mouseup', init));
+  if (isHtml(el)) el.click();
+  else el.dispatchEvent(new Mouse('click', init));
+}
+
+/**
+ * Presses Enter in the input (with Ctrl when that is how the page sends), for pages whose only send is a key: keydown,
+ * keypress unless the keydown was cancelled (as browsers do) and keyup, since pages send on any of the three.
+ */
 function pressEnter(input: Element, ctrlKey: boolean): void {
   const Keyboard = input.ownerDocument.defaultView?.KeyboardEvent ?? KeyboardEvent;
   const init = { key: 'Enter', code: 'Enter', keyCode: 13, which: 13, ctrlKey, bubbles: true, cancelable: true, composed: true };
-  input.dispatchEvent(new Keyboard('keydown', init));
+  if (input.dispatchEvent(new Keyboard('keydown', init))) input.dispatchEvent(new Keyboard('keypress', { ...init, charCode: 13 }));
+  input.dispatchEvent(new Keyboard('keyup', init));
 }

@@ -35,9 +35,8 @@ export function observeMessages(
       }
       return n;
     };
-    const scroller = scrollerOf(el);
-    const consider = (x: Element, reportIfNew: boolean) => {
-      const report = reportIfNew && atBottom(scroller, el.ownerDocument);
+    const bottom = bottomWatch(scrollerOf(el) ?? el.ownerDocument.scrollingElement, signal);
+    const consider = (x: Element, report: boolean) => {
       if (seenEls.has(x)) return;
       const m = adapter.readMessage(x);
       if (m && !m.text) return; // not filled in yet: its text arrives in a later mutation
@@ -58,16 +57,17 @@ export function observeMessages(
     for (const x of el.querySelectorAll(item)) consider(x, false);
     observer?.disconnect();
     observer = new MutationObserver((records) => {
+      const report = bottom.wasAtBottom();
       for (const r of records) {
         for (const node of r.addedNodes) {
           if (!isElement(node)) continue;
-          if (node.matches(item)) consider(node, true);
-          for (const inner of node.querySelectorAll(item)) consider(inner, true);
+          if (node.matches(item)) consider(node, report);
+          for (const inner of node.querySelectorAll(item)) consider(inner, report);
         }
         // Text set after the element was added (frameworks often do): look at the message it belongs to.
         if (r.type === 'characterData' || (r.type === 'childList' && r.target !== el)) {
           const host = (isElement(r.target) ? r.target : r.target.parentElement)?.closest(item);
-          if (host && el.contains(host) && !seenEls.has(host)) consider(host, true);
+          if (host && el.contains(host) && !seenEls.has(host)) consider(host, report);
         }
       }
     });
@@ -110,8 +110,37 @@ function scrollerOf(list: Element): Element | null {
   return null;
 }
 
-function atBottom(scroller: Element | null, doc: Document): boolean {
-  const el = scroller ?? doc.scrollingElement;
-  if (!el || el.scrollHeight <= el.clientHeight) return true;
-  return el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_SLACK_PX;
+/**
+ * Whether the Seller is following the latest messages, as of before the changes now being reported. New messages
+ * make the content taller before the page scrolls down to them, so the distance from the end is taken without what
+ * the content grew by since the last look; and a page that scrolls down smoothly (ChatUI, vue-advanced-chat) is
+ * still following while it moves toward the end, until the list moves up (the Seller scrolls up to read). A list
+ * drawn anew while scrolled up (a windowed list keeps its height) is far from the end and not following.
+ */
+function bottomWatch(scroller: Element | null, signal: AbortSignal): { wasAtBottom(): boolean } {
+  let lastHeight = scroller?.scrollHeight ?? 0;
+  let lastTop = scroller?.scrollTop ?? 0;
+  let following = true;
+  const distance = (grown: number) => (scroller ? scroller.scrollHeight - grown - scroller.scrollTop - scroller.clientHeight : 0);
+  const look = (grown: number) => {
+    if (!scroller) return true;
+    const top = scroller.scrollTop;
+    const atEnd = scroller.scrollHeight <= scroller.clientHeight || distance(grown) <= BOTTOM_SLACK_PX;
+    following = atEnd || (following && top >= lastTop);
+    lastTop = top;
+    return following;
+  };
+  if (scroller) {
+    const doc = scroller.ownerDocument;
+    // The document's own scrolling fires its scroll events at the document, not at its scrolling element.
+    const target: EventTarget = scroller === doc.scrollingElement ? doc : scroller;
+    target.addEventListener('scroll', () => look(0), { passive: true, signal });
+  }
+  return {
+    wasAtBottom() {
+      const grown = Math.max(0, (scroller?.scrollHeight ?? 0) - lastHeight);
+      lastHeight = scroller?.scrollHeight ?? 0;
+      return look(grown);
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useHarness, workerControl } from './harness';
 import { openOptions, storedEvents } from './options-page';
-import { CHATSCOPE } from './chat-lib-selectors';
+import { CHATSCOPE } from './chat-lib-sites';
 import { typeChatSite } from './chat-site-form';
 
 /**

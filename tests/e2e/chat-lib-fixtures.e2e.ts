@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Frame, type FrameLocator, type Locator, type Page } from 'playwright-core';
 import { spawnSync } from 'node:child_process';
 import { CHROMIUM, CHROMIUM_ARGS, FIXTURES_DIR, ROOT, screenshot } from './harness';
-import { CHATSCOPE, type Selectors } from './chat-lib-selectors';
 import { serveFolder, type StaticServer } from '../../scripts/static-server';
+import { CHAT_LIB_SITES } from './chat-lib-sites';
 
 // The chat fixture pages built from published chat UI libraries (tests/fixtures/pages/chats/README.md, "Pages built
 // from chat UI libraries") work as documented: the documented selectors find the history, and Enter, the page's send
@@ -18,6 +18,16 @@ const HISTORY = [
   { mine: true, text: 'It does, there is a padded sleeve at the back.' },
 ];
 
+/** The selectors a person types for each page, as the README documents them (` >>> ` crosses a shadow root or frame). */
+interface Selectors {
+  messageList: string;
+  message: string;
+  mine: string;
+  text: string;
+  input: string;
+  send: string;
+}
+
 interface LibPage {
   name: string;
   path: string;
@@ -26,52 +36,16 @@ interface LibPage {
   crossOriginFrame?: string;
 }
 
+/** The documented selectors of each page (chat-lib-sites.ts); the cross-origin widget's run inside its frame. */
+const selectorsOf = (name: string): Selectors => {
+  const fields = CHAT_LIB_SITES.find((s) => s.name === name)?.fields;
+  if (!fields?.text) throw new Error(`no documented selectors for ${name}`);
+  return { ...fields, text: fields.text };
+};
+
 const PAGES: LibPage[] = [
-  {
-    name: 'chatui',
-    path: 'chatui/',
-    selectors: {
-      messageList: '.MessageList',
-      message: '.Message',
-      mine: '.Message.right',
-      text: '.Bubble',
-      input: 'textarea.Composer-input',
-      send: '.Composer-sendBtn',
-    },
-  },
-  { name: 'chatscope', path: 'chatscope/', selectors: CHATSCOPE },
-  {
-    name: 'vue-advanced-chat',
-    path: 'vue-advanced-chat/',
-    selectors: {
-      messageList: 'vue-advanced-chat >>> #messages-list',
-      message: 'vue-advanced-chat >>> .vac-message-wrapper',
-      mine: 'vue-advanced-chat >>> .vac-message-wrapper:has(.vac-message-current)',
-      text: '.vac-format-container',
-      input: 'vue-advanced-chat >>> textarea#roomTextarea',
-      send: 'vue-advanced-chat >>> .vac-icon-textarea .vac-svg-button',
-    },
-  },
-  {
-    name: 'deep-chat',
-    path: 'deep-chat/',
-    selectors: {
-      messageList: 'deep-chat >>> #messages',
-      message: 'deep-chat >>> .outer-message-container',
-      mine: 'deep-chat >>> .outer-message-container.deep-chat-outer-container-role-user',
-      text: '.message-bubble',
-      input: 'deep-chat >>> #text-input',
-      send: 'deep-chat >>> #input .input-button',
-    },
-  },
-  {
-    name: 'widget-srcdoc',
-    path: 'widget-srcdoc.html',
-    selectors: Object.fromEntries(
-      Object.entries(CHATSCOPE).map(([k, v]) => [k, k === 'text' ? v : `iframe#support-chat >>> ${v}`]),
-    ) as unknown as Selectors,
-  },
-  { name: 'widget-cross-origin', path: 'widget-cross-origin.html', selectors: CHATSCOPE, crossOriginFrame: '//localhost:' },
+  ...CHAT_LIB_SITES.map((s) => ({ name: s.name, path: s.path, selectors: selectorsOf(s.name) })),
+  { name: 'widget-cross-origin', path: 'widget-cross-origin.html', selectors: selectorsOf('chatscope'), crossOriginFrame: '//localhost:' },
 ];
 
 interface Snapshot {
