@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ROOT, startHarness, waitFor } from '../tests/e2e/harness';
 import { openOptions, storedEvents } from '../tests/e2e/options-page';
-import { typeChatSite } from '../tests/e2e/chat-site-form';
+import { pickOnPage, typeChatSite } from '../tests/e2e/chat-site-form';
 import { CHAT_LIB_SITES, FIXTURE_CHAT_FIELDS, HISTORY_TEXTS, locateDeep, type ChatSiteFields } from '../tests/e2e/chat-lib-sites';
 import { percentile, report, round, type Row } from './lib/report';
 
@@ -15,9 +15,8 @@ import { percentile, report, round, type Row } from './lib/report';
 // - Buyer messages logged / received: one message, then a batch of two (fixtureReceive);
 // - junk events: `utter` events for nothing sent or received (a name or time line, a history message, a duplicate),
 //   and sends logged as unheld (`held: false`).
-// Picker success is not measured yet: the picker is being rewritten (lib/adapters/pick*.ts, components/options/).
-// When it lands, `pickerSuccess` below configures each site by picking and reports whether the picked selectors pass
-// the same exchange.
+// - picker success: after the exchange, the site is configured again by picking each part on the page (pickerSuccess):
+//   how many picked fields find exactly what the documented selectors find, and whether Save's dry run passes.
 const RELOADS = 7;
 const WARM_UP = 2;
 /** How long a send may take to reach the page, and stored events to settle, before the bench counts what it has. */
@@ -106,13 +105,70 @@ async function coachedSend(page: Page, site: BenchSite, text: string, way: SendW
   return waitFor(async () => (await sentOf(page)).length > before, SETTLE_MS, 'the page sends').catch(() => false);
 }
 
-/**
- * Picker success, per site: configure by picking each part on the page, as a participant does, then run the same
- * exchange. Not measured until the new picker lands (see the top of this file): null means "not measured".
- */
-async function pickerSuccess(): Promise<string | null> {
-  return null;
+/** The fields a participant picks on the page, each by pressing on one documented element. */
+const PICKED_FIELDS = ['message', 'mine', 'input', 'send'] as const;
+
+/** Whether two deep selectors find the same elements, in the same order, on the page (and at least one). */
+function sameElements(page: Page, a: string, b: string): Promise<boolean> {
+  return page.evaluate(
+    ([a, b]) => {
+      const find = (selector: string) => {
+        const steps = selector.split('>>>').map((s) => s.trim());
+        let roots: ParentNode[] = [document];
+        let found: Element[] = [];
+        steps.forEach((step, i) => {
+          found = roots.flatMap((r) => [...r.querySelectorAll(step)]);
+          if (i < steps.length - 1)
+            roots = found.map((e) => e.shadowRoot ?? (e instanceof HTMLIFrameElement ? e.contentDocument : null)).filter((r) => r !== null);
+        });
+        return found;
+      };
+      const x = find(a);
+      const y = find(b);
+      return x.length > 0 && x.length === y.length && x.every((e, i) => e === y[i]);
+    },
+    [a, b] as const,
+  );
 }
+
+/**
+ * Picker success, per site: the form emptied, then each part picked on the page as a participant does (a press on a
+ * Buyer message, on one of the Seller's, on the message box, on the send button), then Save, whose dry run must
+ * pass. A field counts when the picked selector finds exactly the elements the documented one does.
+ */
+async function pickerSuccess(options: Page, page: Page, site: BenchSite): Promise<{ fields: number; saved: boolean }> {
+  await options.bringToFront();
+  for (const f of ['messageList', 'message', 'mine', 'text', 'input', 'send', 'idAttribute'])
+    await options.getByTestId(`chat-site-${f}`).fill('');
+  const buyerMessage = locateDeep(page, `${site.fields.message}:not(${lastStep(site.fields.mine)})`);
+  const targets: Record<(typeof PICKED_FIELDS)[number], Locator> = {
+    message: (await buyerMessage.count()) ? buyerMessage : locateDeep(page, site.fields.message),
+    mine: locateDeep(page, site.fields.mine),
+    input: locateDeep(page, site.fields.input),
+    send: locateDeep(page, site.fields.send ?? site.fields.input),
+  };
+  let fields = 0;
+  for (const field of PICKED_FIELDS) {
+    const documented = site.fields[field];
+    if (!documented) continue;
+    // A send button some chats show only while there is text to send (ChatUI): type a letter first.
+    if (field === 'send' && !(await targets.send.count())) await targets.input.pressSequentially('x');
+    const picked = await pickOnPage(options, page, field, targets[field]).catch(() => null);
+    if (picked && (await sameElements(page, picked, documented))) fields++;
+  }
+  await options.getByTestId('chat-site-save').click();
+  const saved = await waitFor(
+    async () => /Saved|refused/.test(await options.getByTestId('chat-sites-status').innerText()),
+    SETTLE_MS,
+    'Save',
+  )
+    .then(async () => (await options.getByTestId('chat-sites-status').innerText()).includes('Saved'))
+    .catch(() => false);
+  return { fields, saved };
+}
+
+/** The last step of a deep selector (what an element itself must match). */
+const lastStep = (selector: string) => selector.split('>>>').at(-1)?.trim() ?? selector;
 
 const built = spawnSync('npx', ['tsx', 'scripts/fixtures/build-chat-libs.ts'], { cwd: ROOT, encoding: 'utf8' });
 if (built.status !== 0) throw new Error(`npm run fixtures failed:\n${built.stderr}`);
@@ -127,6 +183,9 @@ try {
     // Save runs a dry run on the chat's tab: the page is open while the site is typed, then loaded again to measure.
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/${site.url}`);
+    // ChatUI draws its send button only while there is text: as the dry run's refusal says, type a letter first.
+    if (site.fields.send && !(await locateDeep(page, site.fields.send).count()))
+      await locateDeep(page, site.fields.input).pressSequentially('x');
     await typeChatSite(options, page, { host, fields: site.fields, enterSends: site.enterSends, modEnterSends: site.modEnterSends });
     await page.bringToFront();
     const times = (await overlayTimes(page)).sort((a, b) => a - b);
@@ -158,7 +217,6 @@ try {
       buyer.filter((b) => !received.includes(b) || HISTORY_TEXTS.includes(b)).length +
       (seller.length - new Set(seller.map((p) => p?.text)).size) +
       (buyer.length - new Set(buyer).size);
-    const picker = await pickerSuccess();
     const p50 = round(percentile(times, 50), 1);
     rows.push(
       { metric: `${site.name}: reload → overlay visible, p50 of ${times.length}`, value: p50, unit: 'ms' },
@@ -177,8 +235,16 @@ try {
         ok: logged === received.length,
       },
       { metric: `${site.name}: junk events`, value: junk, unit: 'events', target: '0', ok: junk === 0 },
-      { metric: `${site.name}: picker success`, value: picker ?? 'not measured (new picker pending)', unit: '' },
     );
+    const picker = await pickerSuccess(options, page, site);
+    const wanted = PICKED_FIELDS.filter((f) => site.fields[f]).length;
+    rows.push({
+      metric: `${site.name}: picker success (fields picked as documented; Save's dry run)`,
+      value: `${picker.fields}/${wanted}, ${picker.saved ? 'saved' : 'refused'}`,
+      unit: '',
+      target: 'all, saved',
+      ok: picker.fields === wanted && picker.saved,
+    });
     perSite[site.name] = { overlayMs: times.map((t) => round(t, 1)), sent, stored: events.length };
     await page.close();
   }

@@ -137,7 +137,8 @@ export function dryRunProblems(p: ChatPreview, config: Partial<SiteChatConfigInp
   else if (p.found.message && p.theirs === 0)
     out.push(`No message from the other person found: ${FIELD_LABELS.mine} matches every message.`);
   one('input', 'pick the box where you type');
-  if (config.send?.trim()) one('send', 'pick the send button');
+  // Some chats (ChatUI) draw the send button only while there is something to send.
+  if (config.send?.trim()) one('send', 'pick the send button (if it shows only while you type, type a letter in the chat first)');
   if (config.text?.trim() && p.textMissing) out.push(`${FIELD_LABELS.text} finds nothing in ${plural(p.textMissing, 'message')}.`);
   if (p.last && !p.last.text) out.push(`The last message reads as empty: check ${FIELD_LABELS.text}.`);
   return [...new Set(out)];
