@@ -17,7 +17,7 @@ import { percentile, report, round, type Row } from './lib/report';
 //   and sends logged as unheld (`held: false`).
 // - picker success: after the exchange, the site is configured again by picking each part on the page (pickerSuccess):
 //   how many picked fields find exactly what the documented selectors find, and whether Save's dry run passes.
-const RELOADS = 7;
+const RELOADS = Number(process.env.BENCH_RELOADS ?? 7);
 const WARM_UP = 2;
 /** How long a send may take to reach the page, and stored events to settle, before the bench counts what it has. */
 const SETTLE_MS = 10_000;
@@ -34,7 +34,7 @@ interface BenchSite {
 }
 
 const LIB_WAYS: SendWay[] = ['enter', 'button', 'mod-enter'];
-const SITES: BenchSite[] = [
+const ALL_SITES: BenchSite[] = [
   ...CHAT_LIB_SITES.map((s) => ({
     name: s.name,
     url: `chats/libs/${s.path}`,
@@ -60,6 +60,9 @@ const SITES: BenchSite[] = [
     ways: [...ways],
   })),
 ];
+/** BENCH_SITES=a,b runs only those pages (for a quick look); all by default. */
+const only = process.env.BENCH_SITES?.split(',');
+const SITES = only ? ALL_SITES.filter((s) => only.includes(s.name)) : ALL_SITES;
 
 /** Acts with no limit per conversation, so any number of sends can take them. */
 const ACTS = ['ask_use', 'ask_features', 'recommend'];
@@ -108,28 +111,27 @@ async function coachedSend(page: Page, site: BenchSite, text: string, way: SendW
 /** The fields a participant picks on the page, each by pressing on one documented element. */
 const PICKED_FIELDS = ['message', 'mine', 'input', 'send'] as const;
 
-/** Whether two deep selectors find the same elements, in the same order, on the page (and at least one). */
-function sameElements(page: Page, a: string, b: string): Promise<boolean> {
-  return page.evaluate(
-    ([a, b]) => {
-      const find = (selector: string) => {
-        const steps = selector.split('>>>').map((s) => s.trim());
-        let roots: ParentNode[] = [document];
-        let found: Element[] = [];
-        steps.forEach((step, i) => {
-          found = roots.flatMap((r) => [...r.querySelectorAll(step)]);
-          if (i < steps.length - 1)
-            roots = found.map((e) => e.shadowRoot ?? (e instanceof HTMLIFrameElement ? e.contentDocument : null)).filter((r) => r !== null);
-        });
-        return found;
-      };
-      const x = find(a);
-      const y = find(b);
-      return x.length > 0 && x.length === y.length && x.every((e, i) => e === y[i]);
-    },
-    [a, b] as const,
-  );
-}
+/**
+ * Whether two deep selectors find the same elements, in the same order, on the page (and at least one). Sent as text:
+ * tsx would wrap a function's inner names in a helper the page does not have.
+ */
+const SAME_ELEMENTS = `(a, b) => {
+  const find = (selector) => {
+    const steps = selector.split('>>>').map((s) => s.trim());
+    let roots = [document];
+    let found = [];
+    steps.forEach((step, i) => {
+      found = roots.flatMap((r) => [...r.querySelectorAll(step)]);
+      if (i < steps.length - 1) roots = found.map((e) => e.shadowRoot ?? (e.localName === 'iframe' ? e.contentDocument : null)).filter(Boolean);
+    });
+    return found;
+  };
+  const x = find(a);
+  const y = find(b);
+  return x.length > 0 && x.length === y.length && x.every((e, i) => e === y[i]);
+}`;
+const sameElements = (page: Page, a: string, b: string): Promise<boolean> =>
+  page.evaluate(`(${SAME_ELEMENTS})(${JSON.stringify(a)}, ${JSON.stringify(b)})`) as Promise<boolean>;
 
 /**
  * Picker success, per site: the form emptied, then each part picked on the page as a participant does (a press on a
@@ -153,7 +155,12 @@ async function pickerSuccess(options: Page, page: Page, site: BenchSite): Promis
     if (!documented) continue;
     // A send button some chats show only while there is text to send (ChatUI): type a letter first.
     if (field === 'send' && !(await targets.send.count())) await targets.input.pressSequentially('x');
-    const picked = await pickOnPage(options, page, field, targets[field]).catch(() => null);
+    const picked = await pickOnPage(options, page, field, targets[field]).catch((e: unknown) => {
+      console.warn(`${site.name}: picking ${field} failed: ${String(e).slice(0, 200)}`);
+      return null;
+    });
+    // A pick that never started leaves the form busy: the fields after it cannot be picked either.
+    if (picked === null) break;
     if (picked && (await sameElements(page, picked, documented))) fields++;
   }
   await options.getByTestId('chat-site-save').click();

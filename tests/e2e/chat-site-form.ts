@@ -1,5 +1,8 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { waitFor } from './harness';
+
+// The helpers but expectPreview wait with the harness's waitFor, not expect.poll: the chat-sites benchmark uses them outside vitest.
 
 /** The Chat sites form as a participant uses it: choose the chat's tab, pick parts on it by clicking, read the previews. */
 
@@ -15,7 +18,11 @@ export interface StoredUtter {
 export async function chooseChatTab(options: Page, title: string): Promise<void> {
   const select = options.getByTestId('chat-site-tab');
   await select.focus(); // the list of tabs is refreshed on focus
-  await expect.poll(async () => (await select.locator('option').allInnerTexts()).some((t) => t.includes(title))).toBe(true);
+  await waitFor(
+    async () => (await select.locator('option').allInnerTexts()).some((t) => t.includes(title)),
+    10_000,
+    `a tab titled ${title}`,
+  );
   const label = (await select.locator('option').allInnerTexts()).find((t) => t.includes(title)) ?? '';
   await select.selectOption({ label });
 }
@@ -35,7 +42,7 @@ export async function pickOnPage(
   outlines?: Locator,
 ): Promise<string> {
   await options.getByTestId(`pick-${field}`).click();
-  await page.locator('[data-fw-pick-prompt]').waitFor();
+  await page.locator('[data-fw-pick-prompt]').waitFor({ timeout: 10_000 });
   const box = await target.boundingBox();
   if (!box) throw new Error(`nothing to click for ${field}`);
   const x = box.x + (position?.x ?? box.width / 2);
@@ -45,19 +52,25 @@ export async function pickOnPage(
     const want = await outlines.boundingBox();
     const outline = page.locator('[data-fw-pick-outline]');
     const near = (a: number, b: number) => Math.abs(a - b) < 2;
-    await expect
-      .poll(async () => {
+    await waitFor(
+      async () => {
         const got = await outline.boundingBox();
         return (
           !!got && !!want && near(got.x, want.x) && near(got.y, want.y) && near(got.width, want.width) && near(got.height, want.height)
         );
-      })
-      .toBe(true);
+      },
+      10_000,
+      `the outline on what picking ${field} would pick`,
+    );
   }
   await page.mouse.click(x, y);
   await page.locator('[data-fw-pick-prompt]').waitFor({ state: 'detached' });
   const status = options.getByTestId('chat-sites-status');
-  await expect.poll(() => status.innerText()).toMatch(/Picked|Nothing|No |does not|is it one of yours/);
+  await waitFor(
+    async () => /Picked|Nothing|No |does not|is it one of yours/.test(await status.innerText()),
+    10_000,
+    `the pick of ${field}`,
+  );
   const text = await status.innerText();
   if (!text.startsWith('Picked')) throw new Error(`Picking ${field} failed: ${text}`);
   return options.getByTestId(`chat-site-${field}`).inputValue();
@@ -96,5 +109,5 @@ export async function typeChatSite(options: Page, chat: Page, site: TypedChatSit
   await options.getByTestId('chat-site-enterSends').setChecked(site.enterSends);
   await options.getByTestId('chat-site-modEnterSends').setChecked(site.modEnterSends ?? true);
   await options.getByTestId('chat-site-save').click();
-  await expect.poll(() => options.getByTestId('chat-sites-status').innerText()).toContain('Saved');
+  await waitFor(async () => (await options.getByTestId('chat-sites-status').innerText()).includes('Saved'), 10_000, `${site.host} saved`);
 }

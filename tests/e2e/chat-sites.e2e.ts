@@ -2,20 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useHarness } from './harness';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
+import { FIXTURE_CHAT_FIELDS } from './chat-lib-sites';
 import { chooseChatTab, pickOnPage, type StoredUtter } from './chat-site-form';
 
 /** The three fixture chats (tests/fixtures/pages/chats/README.md), each with the selectors a participant would enter. */
 const SITES = [
   {
     page: 'textarea-button.html',
-    fields: {
-      messageList: '#thread',
-      message: 'li.bubble',
-      mine: 'li.bubble.out',
-      text: 'p.body',
-      input: 'textarea#compose',
-      send: '#send-btn',
-    },
+    fields: FIXTURE_CHAT_FIELDS['textarea-button'],
     enterSends: false,
     write: async (p: Page, text: string) => {
       await p.locator('#compose').fill(text);
@@ -24,7 +18,7 @@ const SITES = [
   },
   {
     page: 'contenteditable-enter.html',
-    fields: { messageList: '#log', message: '.row', mine: '.row[data-author="me"]', text: 'span.txt', input: '#editor' },
+    fields: FIXTURE_CHAT_FIELDS['contenteditable-enter'],
     enterSends: true,
     write: async (p: Page, text: string) => {
       await p.locator('#editor').click();
@@ -34,14 +28,7 @@ const SITES = [
   },
   {
     page: 'virtualized.html',
-    fields: {
-      messageList: '#viewport',
-      message: '.vrow',
-      mine: '.vrow[data-from="seller"]',
-      input: '#f input#msg',
-      send: '#f button[type="submit"]',
-      idAttribute: 'data-index',
-    },
+    fields: FIXTURE_CHAT_FIELDS.virtualized,
     enterSends: true,
     write: async (p: Page, text: string) => {
       await p.locator('#msg').fill(text);

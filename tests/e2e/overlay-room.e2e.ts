@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { screenshot, useHarness, type Harness } from './harness';
 import { openOptions, storedSettings } from './options-page';
 import { typeChatSite } from './chat-site-form';
+import { FIXTURE_CHAT_FIELDS } from './chat-lib-sites';
 import { usePilotServer } from './pilot-room';
 
 /** The two laptop sizes the overlay must leave the chat usable at. */
@@ -114,34 +115,9 @@ describe('the overlay never covers the chat', () => {
 
   const PAGES: ChatPage[] = [
     builtInFixture('chat.html'),
-    configuredFixture(
-      'textarea-button.html',
-      { messageList: '#thread', message: 'li.bubble', mine: 'li.bubble.out', text: 'p.body', input: 'textarea#compose', send: '#send-btn' },
-      false,
-      '#compose',
-      '#send-btn',
-    ),
-    configuredFixture(
-      'contenteditable-enter.html',
-      { messageList: '#log', message: '.row', mine: '.row[data-author="me"]', text: 'span.txt', input: '#editor' },
-      true,
-      '#editor',
-      null,
-    ),
-    configuredFixture(
-      'virtualized.html',
-      {
-        messageList: '#viewport',
-        message: '.vrow',
-        mine: '.vrow[data-from="seller"]',
-        input: '#f input#msg',
-        send: '#f button[type="submit"]',
-        idAttribute: 'data-index',
-      },
-      true,
-      '#msg',
-      '#f button[type="submit"]',
-    ),
+    configuredFixture('textarea-button.html', FIXTURE_CHAT_FIELDS['textarea-button'], false, '#compose', '#send-btn'),
+    configuredFixture('contenteditable-enter.html', FIXTURE_CHAT_FIELDS['contenteditable-enter'], true, '#editor', null),
+    configuredFixture('virtualized.html', FIXTURE_CHAT_FIELDS.virtualized, true, '#msg', '#f button[type="submit"]'),
     builtInFixture('room/fixed-widget.html'),
     builtInFixture('room/full-width.html'),
     {
