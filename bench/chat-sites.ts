@@ -4,6 +4,7 @@ import { ROOT, startHarness, waitFor } from '../tests/e2e/harness';
 import { openOptions, storedEvents } from '../tests/e2e/options-page';
 import { pickOnPage, typeChatSite } from '../tests/e2e/chat-site-form';
 import { CHAT_LIB_SITES, FIXTURE_CHAT_FIELDS, HISTORY_TEXTS, locateDeep, type ChatSiteFields } from '../tests/e2e/chat-lib-sites';
+import { overlayClock } from './lib/overlay-clock';
 import { percentile, report, round, type Row } from './lib/report';
 
 // The generic chat adapter on every chat fixture page (tests/fixtures/pages/chats/README.md), in real Chromium with
@@ -67,16 +68,8 @@ const SITES = only ? ALL_SITES.filter((s) => only.includes(s.name)) : ALL_SITES;
 /** Acts with no limit per conversation, so any number of sends can take them. */
 const ACTS = ['ask_use', 'ask_features', 'recommend'];
 
-// A string, not a function: tsx would wrap a function's inner declarations in helpers the page does not have.
-const OVERLAY_CLOCK = `
-  const check = () => {
-    const acts = document.querySelector('floorwalker-overlay')?.shadowRoot?.querySelector('[data-testid="fw-acts"]');
-    const box = acts && acts.getBoundingClientRect();
-    if (box && box.width > 0 && box.height > 0) window.__fwCoachVisible = performance.now();
-    else requestAnimationFrame(check);
-  };
-  requestAnimationFrame(check);
-`;
+/** When the coach's act list first shows (see overlayClock). */
+const OVERLAY_CLOCK = overlayClock('[data-testid="fw-acts"]', '__fwCoachVisible');
 
 const sentOf = (page: Page) => page.evaluate(() => [...(window as unknown as { fixtureSent: string[] }).fixtureSent]);
 

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { launchBrowser, extensionIdOf, CHROMIUM, CHROMIUM_ARGS, FIXTURES_DIR, workerControl } from '../tests/e2e/harness';
 import { serveFolder } from '../scripts/static-server';
+import { overlayClock } from './lib/overlay-clock';
 import { report, round, summarize, type Row } from './lib/report';
 
 // Foundation: build time, content-script size, and page load → overlay visible on the chat fixture. "Page load" is
@@ -37,17 +38,8 @@ const profile = await mkdtemp(join(tmpdir(), 'fw-bench-'));
 const fixtures = await serveFolder(FIXTURES_DIR);
 const context = await launchBrowser(profile);
 const extensionId = await extensionIdOf(context);
-// A string, not a function: tsx would wrap a function's inner declarations in helpers the page does not have.
-await context.addInitScript(`
-  document.addEventListener('DOMContentLoaded', () => { window.__fwDcl = performance.now(); });
-  const check = () => {
-    const panel = document.querySelector('floorwalker-overlay')?.shadowRoot?.querySelector('.fw-panel');
-    const box = panel && panel.getBoundingClientRect();
-    if (box && box.width > 0 && box.height > 0) window.__fwVisible = performance.now();
-    else requestAnimationFrame(check);
-  };
-  requestAnimationFrame(check);
-`);
+await context.addInitScript(`document.addEventListener('DOMContentLoaded', () => { window.__fwDcl = performance.now(); });`);
+await context.addInitScript(overlayClock('.fw-panel', '__fwVisible'));
 const fromNavigation: number[] = [];
 const fromDcl: number[] = [];
 const pageDcl: number[] = [];
