@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { ActionStatus } from './ActionStatus';
 import { browser } from 'wxt/browser';
 import type { AdminApi } from '@/lib/rpc/api';
 import type { SiteStatus } from '@/lib/rpc/types';
@@ -78,15 +79,7 @@ export function SitesPanel({ api }: { api: AdminApi }) {
           Allow logging on this site
         </button>
       </form>
-      {message && (
-        <p
-          role={message.kind === 'error' ? 'alert' : 'status'}
-          class={message.kind === 'error' ? 'error' : 'muted'}
-          data-testid="site-message"
-        >
-          {message.text}
-        </p>
-      )}
+      <ActionStatus message={message} testId="site-message" />
     </section>
   );
 }

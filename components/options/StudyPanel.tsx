@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { ActionStatus } from './ActionStatus';
 import { browser } from 'wxt/browser';
 import type { AdminApi } from '@/lib/rpc/api';
 import type { Settings } from '@/lib/settings';
@@ -105,15 +106,7 @@ export function StudyPanel({ api, onChange }: { api: AdminApi; onChange(): void 
           </div>
         </>
       )}
-      {message && (
-        <p
-          role={message.kind === 'error' ? 'alert' : 'status'}
-          class={message.kind === 'error' ? 'error' : 'muted'}
-          data-testid="study-message"
-        >
-          {message.text}
-        </p>
-      )}
+      <ActionStatus message={message} testId="study-message" />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { ActionStatus } from '../ActionStatus';
 import type { AdminApi } from '@/lib/rpc/api';
 import type { SiteChatConfig, SiteChatConfigInput } from '@/lib/adapters/chat';
 import { useAction } from '../useAction';
@@ -79,15 +80,7 @@ export function ChatSitesPanel({ api }: { api: AdminApi }) {
         onSave={save}
         refuse={(text) => setMessage({ kind: 'error', text })}
       />
-      {message && (
-        <p
-          role={message.kind === 'error' ? 'alert' : 'status'}
-          class={message.kind === 'error' ? 'error' : 'muted'}
-          data-testid="chat-sites-status"
-        >
-          {message.text}
-        </p>
-      )}
+      <ActionStatus message={message} testId="chat-sites-status" />
     </section>
   );
 }
