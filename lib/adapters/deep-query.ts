@@ -45,8 +45,11 @@ export function innerRootOf(el: Element): Document | ShadowRoot | null {
   return null;
 }
 
-/** The element whose shadow root or frame holds this root's elements, or null at the top document. */
-function hostOf(node: Node): Element | null {
+/**
+ * The element whose shadow root or readable frame holds `node` (or is `node`, a root), or null at the top document
+ * and below a cross-origin parent.
+ */
+export function hostOf(node: Node): Element | null {
   const root = node.getRootNode();
   if (root.nodeType === Node.DOCUMENT_FRAGMENT_NODE && 'host' in root) return (root as ShadowRoot).host;
   if (root.nodeType === Node.DOCUMENT_NODE) {

@@ -5,7 +5,8 @@ import { inferMessageList } from './infer-list';
 import { findsExactly, inferMessages, type MessageInference } from './infer-message';
 import { inferMine, mineSelector } from './infer-mine';
 import { inferText } from './infer-text';
-import { hostOfRoot, rootOf, uniqueDeep } from './selector';
+import { hostOf } from '../deep-query';
+import { rootOf, uniqueDeep } from './selector';
 
 /**
  * From the element a participant clicked to the selector the chat site's form needs: the part meant, not the part
@@ -34,7 +35,7 @@ export type PickOutcome = PickResult | { error: string };
 /** The top document the picker can read from an element (through shadow hosts and readable frames). */
 export function topDocumentOf(el: Element): Document {
   let root = rootOf(el);
-  for (let host = hostOfRoot(root); host; host = hostOfRoot(root)) root = rootOf(host);
+  for (let host = hostOf(root); host; host = hostOf(root)) root = rootOf(host);
   return 'host' in root ? el.ownerDocument : root;
 }
 

@@ -1,4 +1,4 @@
-import { DEEP_COMBINATOR } from '../deep-query';
+import { DEEP_COMBINATOR, hostOf } from '../deep-query';
 import { attrValue, cssIdent, MAX_ATTR_VALUE_CHARS, nameKind, usableClasses } from './names';
 
 /**
@@ -26,16 +26,6 @@ const NAMING_ATTRS = [
 const MAX_CHAIN = 6;
 
 export const rootOf = (el: Element): Root => el.getRootNode() as Root;
-
-/** The element whose shadow root or frame holds `root`, when the picker may read it; null at the top document. */
-export function hostOfRoot(root: Root): Element | null {
-  if ('host' in root) return root.host;
-  try {
-    return root.defaultView?.frameElement ?? null;
-  } catch {
-    return null; // a cross-origin parent: the selector is the frame's own
-  }
-}
 
 const count = (root: Root, sel: string): number => {
   try {
@@ -103,7 +93,7 @@ export function uniqueInRoot(el: Element): string {
 
 /** The deep prefix for elements in `root`: `host-selector >>> ` for each shadow root or frame above it. */
 export function rootPrefix(root: Root): string {
-  const host = hostOfRoot(root);
+  const host = hostOf(root);
   return host ? `${uniqueDeep(host)} ${DEEP_COMBINATOR} ` : '';
 }
 
