@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import type { Locator, Page } from 'playwright-core';
-import { ROOT, startHarness, waitFor } from '../tests/e2e/harness';
+import type { Page } from 'playwright-core';
+import { join } from 'node:path';
+import { ARTIFACTS_DIR, ROOT, startHarness, waitFor } from '../tests/e2e/harness';
 import { openOptions, storedEvents } from '../tests/e2e/options-page';
-import { pickOnPage, typeChatSite } from '../tests/e2e/chat-site-form';
+import { emptyChatSiteForm, PICKED_FIELDS, pickField, typeChatSite } from '../tests/e2e/chat-site-form';
 import { CHAT_LIB_SITES, FIXTURE_CHAT_FIELDS, HISTORY_TEXTS, locateDeep, type ChatSiteFields } from '../tests/e2e/chat-lib-sites';
 import { overlayClock } from './lib/overlay-clock';
 import { percentile, report, round, type Row } from './lib/report';
@@ -101,14 +102,13 @@ async function coachedSend(page: Page, site: BenchSite, text: string, way: SendW
   return waitFor(async () => (await sentOf(page)).length > before, SETTLE_MS, 'the page sends').catch(() => false);
 }
 
-/** The fields a participant picks on the page, each by pressing on one documented element. */
-const PICKED_FIELDS = ['message', 'mine', 'input', 'send'] as const;
-
 /**
- * Whether two deep selectors find the same elements, in the same order, on the page (and at least one). Sent as text:
+ * Whether two deep selectors find the same elements, in the same order, on the page (and at least one). With
+ * `messages`, they are "your messages" selectors, read as the adapter reads them (a message is yours when it or a
+ * group around it matches): whether they mark the same of those messages as yours (and at least one). Sent as text:
  * tsx would wrap a function's inner names in a helper the page does not have.
  */
-const SAME_ELEMENTS = `(a, b) => {
+const SAME_FOUND = `(a, b, messages) => {
   const find = (selector) => {
     const steps = selector.split('>>>').map((s) => s.trim());
     let roots = [document];
@@ -119,46 +119,53 @@ const SAME_ELEMENTS = `(a, b) => {
     });
     return found;
   };
-  const x = find(a);
-  const y = find(b);
-  return x.length > 0 && x.length === y.length && x.every((e, i) => e === y[i]);
+  const mine = (selector) => {
+    const marks = new Set(find(selector));
+    return find(messages).map((m) => {
+      for (let x = m; x; x = x.parentElement ?? x.getRootNode().host) if (marks.has(x)) return true;
+      return false;
+    });
+  };
+  const x = messages ? mine(a) : find(a);
+  const y = messages ? mine(b) : find(b);
+  return x.some(Boolean) && x.length === y.length && x.every((e, i) => e === y[i]);
 }`;
-const sameElements = (page: Page, a: string, b: string): Promise<boolean> =>
-  page.evaluate(`(${SAME_ELEMENTS})(${JSON.stringify(a)}, ${JSON.stringify(b)})`) as Promise<boolean>;
+const sameFound = (page: Page, a: string, b: string, messages?: string): Promise<boolean> =>
+  page.evaluate(`(${SAME_FOUND})(${JSON.stringify(a)}, ${JSON.stringify(b)}, ${JSON.stringify(messages ?? null)})`) as Promise<boolean>;
 
 /**
  * Picker success, per site: the form emptied, then each part picked on the page as a participant does (a press on a
  * Buyer message, on one of the Seller's, on the message box, on the send button), then Save, whose dry run must
- * pass. A field counts when the picked selector finds exactly the elements the documented one does.
+ * pass. A field counts when the picked selector finds exactly the elements the documented one does (for "your
+ * messages", marks the same messages as yours).
  */
-async function pickerSuccess(options: Page, page: Page, site: BenchSite): Promise<{ fields: number; saved: boolean }> {
+async function pickerSuccess(
+  options: Page,
+  page: Page,
+  site: BenchSite,
+): Promise<{ fields: number; saved: boolean; picked: Record<string, string> }> {
   await options.bringToFront();
-  for (const f of ['messageList', 'message', 'mine', 'text', 'input', 'send', 'idAttribute'])
-    await options.getByTestId(`chat-site-${f}`).fill('');
-  const buyerMessage = locateDeep(page, `${site.fields.message}:not(${lastStep(site.fields.mine)})`);
-  const targets: Record<(typeof PICKED_FIELDS)[number], Locator> = {
-    message: (await buyerMessage.count()) ? buyerMessage : locateDeep(page, site.fields.message),
-    mine: locateDeep(page, site.fields.mine),
-    input: locateDeep(page, site.fields.input),
-    send: locateDeep(page, site.fields.send ?? site.fields.input),
-  };
+  await emptyChatSiteForm(options);
   let fields = 0;
+  /** What each pick put in the form (or why it failed), for the results file. */
+  const picked: Record<string, string> = {};
   for (const field of PICKED_FIELDS) {
     const documented = site.fields[field];
     if (!documented) continue;
-    // A send button some chats show only while there is text to send (ChatUI): type a letter first.
-    if (field === 'send' && !(await targets.send.count())) await targets.input.pressSequentially('x');
-    const picked = await pickOnPage(options, page, field, targets[field]).catch((e: unknown) => {
+    const selector = await pickField(options, page, site.fields, field).catch(async (e: unknown) => {
+      await page.screenshot({ path: join(ARTIFACTS_DIR, `bench-chat-sites-${site.name}-${field}.png`) });
       console.warn(`${site.name}: picking ${field} failed: ${String(e).slice(0, 200)}`);
+      picked[field] = `failed: ${String(e).split('\n')[0]}`;
       return null;
     });
     // A pick that never started leaves the form busy until the picker gives up: start the options page afresh, as a
     // participant would, and count the site as not configured by picking.
-    if (picked === null) {
+    if (selector === null) {
       await options.reload();
-      return { fields, saved: false };
+      return { fields, saved: false, picked };
     }
-    if (picked && (await sameElements(page, picked, documented))) fields++;
+    picked[field] = selector;
+    if (selector && (await sameFound(page, selector, documented, field === 'mine' ? site.fields.message : undefined))) fields++;
   }
   await options.getByTestId('chat-site-save').click();
   const saved = await waitFor(
@@ -168,11 +175,8 @@ async function pickerSuccess(options: Page, page: Page, site: BenchSite): Promis
   )
     .then(async () => (await options.getByTestId('chat-sites-status').innerText()).includes('Saved'))
     .catch(() => false);
-  return { fields, saved };
+  return { fields, saved, picked };
 }
-
-/** The last step of a deep selector (what an element itself must match). */
-const lastStep = (selector: string) => selector.split('>>>').at(-1)?.trim() ?? selector;
 
 const built = spawnSync('npx', ['tsx', 'scripts/fixtures/build-chat-libs.ts'], { cwd: ROOT, encoding: 'utf8' });
 if (built.status !== 0) throw new Error(`npm run fixtures failed:\n${built.stderr}`);
@@ -249,7 +253,7 @@ try {
       target: 'all, saved',
       ok: picker.fields === wanted && picker.saved,
     });
-    perSite[site.name] = { overlayMs: times.map((t) => round(t, 1)), sent, stored: events.length };
+    perSite[site.name] = { overlayMs: times.map((t) => round(t, 1)), sent, stored: events.length, picked: picker.picked };
     await page.close();
   }
 } finally {

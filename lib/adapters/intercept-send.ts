@@ -1,6 +1,7 @@
 import { inputText, isHtml, type ChatAdapter } from './chat';
 import { onChatWindows } from './chat-windows';
 import { closestDeep, eventTargetMatch, queryAllDeep, queryDeep } from './deep-query';
+import { isPicking } from './picking';
 
 /** How a send was attempted: Enter, Ctrl/⌘+Enter, or a click on the send control. */
 export type SendVia = 'enter' | 'mod-enter' | 'button';
@@ -68,7 +69,7 @@ export function interceptSend(doc: Document, adapter: ChatAdapter, gate: SendGat
   const controls = () => (adapter.send ? sendControls(doc, adapter.send) : []);
 
   const decide = (e: Event, via: SendVia) => {
-    if (bypass) return;
+    if (bypass || isPicking(doc)) return;
     if (decided === null) {
       const text = inputText(inputEl());
       if (!text.trim()) return; // nothing to send: the page does what it does with an empty message
@@ -80,7 +81,7 @@ export function interceptSend(doc: Document, adapter: ChatAdapter, gate: SendGat
   };
 
   const onPress = (e: Event) => {
-    if (bypass || !controls().some((c) => e.composedPath().includes(c))) return;
+    if (bypass || isPicking(doc) || !controls().some((c) => e.composedPath().includes(c))) return;
     if (PRESS_STARTS.has(e.type) && decided === null) pressed = null; // a new press (mousedown follows pointerdown in one task)
     if (pressed !== null && decided === null) settle(pressed); // a later event of a press already decided
     decide(e, 'button');

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { waitFor } from './harness';
+import { locateDeep, type ChatSiteFields } from './chat-lib-sites';
 
 // The helpers but expectPreview wait with the harness's waitFor, not expect.poll: the chat-sites benchmark uses them outside vitest.
 
@@ -43,6 +44,8 @@ export async function pickOnPage(
 ): Promise<string> {
   await options.getByTestId(`pick-${field}`).click();
   await page.locator('[data-fw-pick-prompt]').waitFor({ timeout: 10_000 });
+  // A person scrolls to what they mean to click: a history message may be above the visible part of the list.
+  await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error(`nothing to click for ${field}`);
   const x = box.x + (position?.x ?? box.width / 2);
@@ -67,13 +70,43 @@ export async function pickOnPage(
   await page.locator('[data-fw-pick-prompt]').waitFor({ state: 'detached' });
   const status = options.getByTestId('chat-sites-status');
   await waitFor(
-    async () => /Picked|Nothing|No |does not|is it one of yours/.test(await status.innerText()),
+    async () => /Picked|Nothing|No |does not|is it one of yours|Could not/.test(await status.innerText()),
     10_000,
     `the pick of ${field}`,
   );
   const text = await status.innerText();
   if (!text.startsWith('Picked')) throw new Error(`Picking ${field} failed: ${text}`);
   return options.getByTestId(`chat-site-${field}`).inputValue();
+}
+
+/** The parts a participant picks on a chat page for the README's guide: the rest (list, text) come with them. */
+export const PICKED_FIELDS = ['message', 'mine', 'input', 'send'] as const;
+export type PickedField = (typeof PICKED_FIELDS)[number];
+
+/** The last step of a deep selector (what an element itself must match). */
+const lastStep = (selector: string) => selector.split('>>>').at(-1)?.trim() ?? selector;
+
+/**
+ * Picks one part of the chat open in `chat` as a participant does, pressing where `fields` (the page's documented
+ * selectors, used only to find where to press) say it is: "One message" on a Buyer message, "Your messages" on one
+ * of the Seller's, then the message box and the send button. A send button the page draws only while there is
+ * text (ChatUI) gets a letter typed first, as the form's refusal tells a participant. Returns what the form holds.
+ */
+export async function pickField(options: Page, chat: Page, fields: ChatSiteFields, field: PickedField): Promise<string> {
+  const buyer = locateDeep(chat, `${fields.message}:not(${lastStep(fields.mine)})`);
+  const target = {
+    message: (await buyer.count()) ? buyer : locateDeep(chat, fields.message),
+    mine: locateDeep(chat, fields.mine),
+    input: locateDeep(chat, fields.input),
+    send: locateDeep(chat, fields.send ?? fields.input),
+  }[field];
+  if (field === 'send' && !(await target.count())) await locateDeep(chat, fields.input).pressSequentially('x');
+  return pickOnPage(options, chat, field, target);
+}
+
+/** Empties every selector field of the form, as for a site never configured (the tests' browser may have saved one). */
+export async function emptyChatSiteForm(options: Page): Promise<void> {
+  for (const f of SELECTOR_FIELDS) await options.getByTestId(`chat-site-${f}`).fill('');
 }
 
 /** Waits until the field's preview says `text` (a substring or pattern). */

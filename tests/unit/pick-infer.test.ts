@@ -26,6 +26,32 @@ describe('class names a selector may use', () => {
       expect(nameKind(n)).toBe('hashed');
     for (const n of ['flex', 'px-3', 'rounded-xl', 'items-end', 'max-w-[75%]', 'md:flex', 'text-xs']) expect(nameKind(n)).toBe('utility');
   });
+
+  it('skips state classes, which come and go as the participant types and clicks', () => {
+    for (const n of [
+      'vac-send-disabled',
+      'Btn--disabled',
+      'is-active',
+      'has-text',
+      'active',
+      'cs-button--focused',
+      'menu_open',
+      'disabled-button',
+      'loading-submit-button',
+    ])
+      expect(nameKind(n)).toBe('state');
+    // Who sent a message is not a state: "current" marks the participant's own messages (vue-advanced-chat).
+    for (const n of ['vac-message-current', 'send', 'Composer-sendBtn', 'opener']) expect(nameKind(n)).toBe('stable');
+  });
+
+  it('a send control picked while disabled is named without its disabled state (vue-advanced-chat)', () => {
+    document.body.innerHTML = `<div class="vac-room-footer"><div class="vac-box-footer"><textarea id="roomTextarea"></textarea>
+      <div class="vac-icon-textarea"><div class="vac-svg-button vac-send-disabled"><svg><path d="M0 0"></path></svg></div></div></div></div>`;
+    const r = pick('send', $('path'));
+    expect(r.selector).toBe('div.vac-svg-button');
+    $('.vac-svg-button')?.classList.remove('vac-send-disabled'); // typed: the button is enabled, the selector still finds it
+    expect($$(r.selector)).toEqual([$('.vac-svg-button')]);
+  });
 });
 
 describe('picking on @chatscope/chat-ui-kit-react markup', () => {

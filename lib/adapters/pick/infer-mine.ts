@@ -4,7 +4,8 @@ import type { MessageInference } from './infer-message';
 /** Attributes besides data-* that may say who sent a message. */
 const AUTHOR_ATTRS = new Set(['slot', 'dir']);
 /** Scores: a named (stable) class or data attribute says more than a utility class such as `self-end`. */
-const WEIGHT = { stable: 3, utility: 1 } as const;
+/** `state` names (`is-self`, `is-outgoing`) may mark the author here: STATE_WORD keeps out real states (active, unread). */
+const WEIGHT = { stable: 3, state: 3, utility: 1 } as const;
 /** Extra when the other messages share a mark of their own (outgoing vs incoming): a clean split of two kinds. */
 const PARTITION_BONUS = 2;
 /** A mark on the message itself is preferred to one on its group, when both split the same way. */

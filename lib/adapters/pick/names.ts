@@ -1,9 +1,11 @@
 /**
  * Which class names and ids a picked selector may use. Chat pages are often built with CSS-in-JS or CSS modules
  * (hashed names that change with every release) and utility CSS (names that say how a thing looks, not what it is):
- * a selector built on those breaks on the next deploy or matches unrelated parts.
+ * a selector built on those breaks on the next deploy or matches unrelated parts. State classes (`is-active`,
+ * `vac-send-disabled`, `Btn--disabled`) come and go as the participant types and clicks: a selector that names one
+ * stops matching the moment the state changes (a send button picked while disabled, then enabled).
  */
-export type NameKind = 'stable' | 'utility' | 'hashed';
+export type NameKind = 'stable' | 'utility' | 'hashed' | 'state';
 
 /** Longest class name or id a selector keeps; longer ones are generated. */
 const MAX_NAME_CHARS = 48;
@@ -54,10 +56,18 @@ const UTILITY_WORDS = new Set([
   'clearfix',
 ]);
 
+/**
+ * Interactive states, as a whole class (`active`), a part of one (`vac-send-disabled`, `Btn--disabled`, deep-chat's
+ * `disabled-button`, `loading-submit-button`) or a prefix (`is-open`).
+ */
+const STATE_CLASS =
+  /(?:^(?:is|has)-)|(?:^|[-_])(?:disabled|enabled|active|inactive|focus|focused|focus-visible|hover|hovered|selected|checked|pressed|open|opened|closed|expanded|collapsed|empty|filled|loading|busy|invalid|valid|dirty|pristine|touched)(?:$|[-_])/i;
+
 export function nameKind(name: string): NameKind {
   if (!name || name.length > MAX_NAME_CHARS || !/^-?[a-zA-Z_][\w-]*$/.test(name)) return /[[\]:/%.!#()=]/.test(name) ? 'utility' : 'hashed';
   if (isRandomCase(name) || HASHED_PATTERNS.some((p) => p.test(name))) return 'hashed';
   if (UTILITY_WORDS.has(name) || UTILITY_PREFIX.test(name)) return 'utility';
+  if (STATE_CLASS.test(name)) return 'state';
   return 'stable';
 }
 

@@ -2,6 +2,7 @@ import { inferPick, type PickContext, type PickField, type PickOutcome } from '.
 import { inputOf, sendControlOf } from './controls';
 import { inferMessageList } from './infer-list';
 import { inferMessages } from './infer-message';
+import { PICKING_ATTRIBUTE } from '../picking';
 
 /**
  * One pick in one frame of the chat's tab: outlines what the pointer is over, and on the press answers what was
@@ -25,6 +26,25 @@ export function deepElementAt(doc: Document, x: number, y: number, skip: readonl
     if (!inner || inner === el) break;
     el = inner;
   }
+  return el && intoInert(el, x, y);
+}
+
+/**
+ * Hit testing skips elements with `pointer-events: none`, and pages set it on a send button while it is disabled
+ * (vue-advanced-chat's empty-message send icon): the press lands on the bar around it. From the hit element, go
+ * down into such a child under the point (the last one drawn, through shadow roots), as deep as they go.
+ */
+function intoInert(hit: Element, x: number, y: number): Element {
+  let el = hit;
+  for (let depth = 0; depth < 20; depth++) {
+    const children = [...(el.shadowRoot?.children ?? []), ...el.children].reverse();
+    const under = children.find((c) => {
+      const r = c.getBoundingClientRect();
+      return r.width > 0 && x >= r.left && x <= r.right && y >= r.top && y <= r.bottom && getComputedStyle(c).pointerEvents === 'none';
+    });
+    if (!under) break;
+    el = under;
+  }
   return el;
 }
 
@@ -47,6 +67,15 @@ function outlined(field: PickField, el: Element): Element {
     }
     default:
       return el;
+  }
+}
+
+/** An inference that throws (a page's odd markup) ends the pick with its reason instead of leaving the prompt up. */
+function safeInfer(field: PickField, el: Element, context: PickContext): PickOutcome {
+  try {
+    return inferPick(field, el, context);
+  } catch (e) {
+    return { error: `Could not work out what that is (${e instanceof Error ? e.message : String(e)}): try another spot.` };
   }
 }
 
@@ -76,6 +105,7 @@ export function runPick(field: PickField, prompt: string, context: PickContext, 
     tip.style.cssText = `position:fixed;top:8px;left:50%;transform:translateX(-50%);z-index:${Z_TOP};background:#1d2433;color:#fff;font:14px system-ui,sans-serif;padding:8px 12px;border-radius:8px;pointer-events:none;max-width:80vw`;
     tip.textContent = `Floorwalker: click ${prompt}. Esc cancels.`;
     doc.documentElement.append(box);
+    doc.documentElement.setAttribute(PICKING_ATTRIBUTE, '');
     if (isTop) doc.documentElement.append(tip);
     const ours = [box, tip];
     let hovered: Element | null = null;
@@ -101,7 +131,7 @@ export function runPick(field: PickField, prompt: string, context: PickContext, 
       swallow(e);
       const el = deepElementAt(doc, e.clientX, e.clientY, ours) ?? hovered;
       if (!el) return;
-      finish(inferPick(field, el, context), true);
+      finish(safeInfer(field, el, context), true);
     };
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
@@ -131,6 +161,7 @@ export function runPick(field: PickField, prompt: string, context: PickContext, 
       // The rest of this press (up, click) still reaches the page: swallow it, then stop swallowing.
       setTimeout(() => {
         for (const t of AFTER) window.removeEventListener(t, swallow, true);
+        doc.documentElement.removeAttribute(PICKING_ATTRIBUTE);
       }, SWALLOW_AFTER_MS);
       if (here) announceDone(token);
       resolve(outcome);
