@@ -3,7 +3,7 @@ import { PILOT_CARDS, type ChatCards } from './pilot-cards';
 import { cleanText } from '../text/unicode';
 import { CHAT_LIST_POLL_MS, MAX_BUYER_NAME_CHARS, MAX_CATEGORY_CHARS, MAX_CONVERSATION_ID_CHARS, MAX_MESSAGE_CHARS } from '../limits';
 import { MESSAGE_TIME_ATTR, PAGE_STATE_ATTRS } from '../pilot/bridge';
-import { closestDeep, containsDeep, matchesDeep, queryAllDeep, queryDeep } from './deep-query';
+import { closestDeep, containsDeep, innerRootOf, matchesDeep, queryAllDeep, queryDeep } from './deep-query';
 
 /**
  * Chat site adapters find a chat page's parts: the message list, each message and who sent it, the input and the
@@ -193,7 +193,8 @@ export function detectChatAdapter(doc: Document, extra: readonly ChatAdapter[] =
 /**
  * The chat adapter for a page, waiting a while for a configured site's message list to appear: chat apps often
  * render it after the page has loaded. Pages with no configuration are checked once. A list in the light DOM is
- * seen at once (a mutation observer); one rendered inside a shadow root or a frame is not seen by the document's
+ * seen at once (a mutation observer); so is one in a readable frame (the frame's `load`, seen by a capturing
+ * listener, then an observer on its document). One rendered inside a shadow root is not seen by any document's
  * observer, so the page is also checked every CHAT_LIST_POLL_MS until the timeout.
  */
 export function waitForChatAdapter(
@@ -205,18 +206,35 @@ export function waitForChatAdapter(
   const found = detectChatAdapter(doc, configured);
   if (found || configured.length === 0) return Promise.resolve(found);
   return new Promise((resolve) => {
+    const observed = new WeakSet<Node>();
+    const observeFrames = () => {
+      for (const frame of doc.querySelectorAll('iframe, frame')) {
+        const d = innerRootOf(frame); // the frame's document, when readable
+        if (!d || observed.has(d)) continue;
+        observed.add(d);
+        observer.observe(d, { childList: true, subtree: true });
+      }
+    };
     const check = () => {
       const a = detectChatAdapter(doc, configured);
       if (a) done(a);
+    };
+    const onLoad = () => {
+      observeFrames();
+      check();
     };
     const done = (a: ChatAdapter | null) => {
       observer.disconnect();
       clearTimeout(timer);
       clearInterval(poll);
+      doc.removeEventListener('load', onLoad, true);
       resolve(a);
     };
     const observer = new MutationObserver(check);
     observer.observe(doc.documentElement, { childList: true, subtree: true });
+    // `load` does not bubble, but a capturing listener on the document sees a frame's.
+    doc.addEventListener('load', onLoad, true);
+    observeFrames();
     const poll = setInterval(check, CHAT_LIST_POLL_MS);
     const timer = setTimeout(() => done(null), timeoutMs);
     signal.addEventListener('abort', () => done(null), { once: true });

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { detectChatAdapter, waitForChatAdapter, type ChatMessage } from '../../lib/adapters/chat';
+import { adapterFromConfig, detectChatAdapter, waitForChatAdapter, type ChatMessage } from '../../lib/adapters/chat';
 import { interceptSend, type SendVia } from '../../lib/adapters/intercept-send';
 import { observeMessages } from '../../lib/adapters/observe-messages';
 import { CHAT_LIST_POLL_MS } from '../../lib/limits';
 import { flush, useTestSignal } from './helpers/dom';
-import { clickOn, keyIn, SHADOW_CHAT, shadowChatPage } from './helpers/shadow-chat';
+import { clickOn, keyIn, SHADOW_CHAT, SHADOW_CHAT_CONFIG, shadowChatPage } from './helpers/shadow-chat';
 
 // The generic chat adapter on a chat that is a web component: every part inside an open shadow root, reached by
 // deep selectors (lib/adapters/deep-query.ts).
@@ -31,6 +31,17 @@ describe('a chat inside an open shadow root', () => {
     await flush();
     root.innerHTML = '<div class="list"></div>';
     expect(await found).toBe(SHADOW_CHAT);
+  });
+
+  it('is found in a frame as soon as the frame renders its list, without waiting for the poll', async () => {
+    const FRAMED = adapterFromConfig({ ...SHADOW_CHAT_CONFIG, messageList: 'iframe#support >>> .list' });
+    document.body.innerHTML = '<iframe id="support"></iframe>';
+    const frame = document.querySelector('iframe') as HTMLIFrameElement;
+    // A timeout shorter than the poll: only the frame's own observer can find the list in time.
+    const found = waitForChatAdapter(document, [FRAMED], abort.signal, CHAT_LIST_POLL_MS / 2);
+    await flush();
+    frame.contentDocument?.body.append(Object.assign(frame.contentDocument.createElement('div'), { className: 'list' }));
+    expect(await found).toBe(FRAMED);
   });
 
   it('reports new messages in its list once each, and not its history', async () => {

@@ -5,7 +5,7 @@ import { adapterFromConfig } from '../../../lib/adapters/chat';
 // its text, and the send button holds an svg icon. Ctrl/⌘+Enter and the button send; Enter is a new line.
 
 /** The selectors a participant would type for it. The send control is picked as the icon inside the button. */
-export const SHADOW_CHAT = adapterFromConfig({
+export const SHADOW_CHAT_CONFIG = {
   host: 'x',
   messageList: 'chat-box >>> .list',
   message: 'chat-box >>> .msg',
@@ -14,7 +14,8 @@ export const SHADOW_CHAT = adapterFromConfig({
   input: 'chat-box >>> textarea.in',
   send: 'chat-box >>> button.send svg',
   enterSends: false,
-});
+};
+export const SHADOW_CHAT = adapterFromConfig(SHADOW_CHAT_CONFIG);
 
 export interface ShadowChatPage {
   root: ShadowRoot;
