@@ -90,10 +90,15 @@ export default defineBackground(() => {
 
   // A chat in a frame of another origin and the overlay in its tab's top page (lib/rpc/frame-messages.ts): relayed
   // as they come, nothing kept. Only this extension's own scripts can send runtime messages (no externally_connectable).
-  browser.runtime.onMessage.addListener((message: unknown, sender: Browser.runtime.MessageSender) => {
-    frameRelay.relay(message, sender)?.catch(() => undefined); // the other end is gone or not listening yet
-    return undefined;
-  });
+  browser.runtime.onMessage.addListener(
+    (message: unknown, sender: Browser.runtime.MessageSender, sendResponse: (answer: unknown) => void) => {
+      const relayed = frameRelay.relay(message, sender);
+      if (!relayed) return undefined;
+      // The receiver's answer (a share command's) goes back to the sender; the other end may be gone or not listening yet.
+      relayed.then(sendResponse, () => sendResponse(undefined));
+      return true;
+    },
+  );
 
   browser.runtime.onConnect.addListener((port: Browser.runtime.Port) => {
     void collectViews();

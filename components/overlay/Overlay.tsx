@@ -11,7 +11,7 @@ import type { LogFn } from '@/lib/logger/event-log';
 import { CoachPanel } from '@/components/overlay/coach/CoachPanel';
 import { ProfilePanel } from '@/components/overlay/coach/ProfilePanel';
 import type { CoachHandle } from '@/lib/coach/handle';
-import type { ShareController, ShareState } from '@/lib/share/controller';
+import type { ShareHandle, ShareState } from '@/lib/share/handle';
 import { ShareTray } from '@/components/overlay/share/ShareTray';
 import { ShareActions } from '@/components/overlay/share/ShareActions';
 import { productFromHit } from '@/lib/share/items';
@@ -29,7 +29,7 @@ export interface OverlayDeps {
   search: SearchApi;
   log: LogFn;
   coach: Observable<CoachHandle | null>;
-  share: Observable<ShareController | null>;
+  share: Observable<ShareHandle | null>;
 }
 
 const NO_SHARE_STATE = observable<ShareState | null>(null);

@@ -7,7 +7,7 @@ import { observable, type Observable } from '@/lib/observable';
 import { connect } from '@/lib/rpc/connect';
 import { PORTS, type ChannelApis, type PageContext } from '@/lib/rpc/api';
 import type { RpcClient } from '@/lib/rpc/client';
-import type { ShareController } from '@/lib/share/controller';
+import type { ShareHandle } from '@/lib/share/handle';
 import type { DetectedProduct } from '@/lib/storefront/detect';
 
 /** What every content-script feature may use: built once per page, shared, and the only way features talk. */
@@ -23,7 +23,7 @@ export interface ContentDeps {
   status: OverlayDeps['status'];
   /** Set by the chat features, read by the overlay. */
   coach: Observable<CoachHandle | null>;
-  share: Observable<ShareController | null>;
+  share: Observable<ShareHandle | null>;
   /** The storefront product on this page (none on chat pages), for the page logger and the "Share to chat" button. */
   product: Observable<DetectedProduct | null>;
 }
@@ -57,7 +57,7 @@ export function createContentDeps(ctx: ContentScriptContext): ContentDeps {
     context,
     status,
     coach: observable<CoachHandle | null>(null),
-    share: observable<ShareController | null>(null),
+    share: observable<ShareHandle | null>(null),
     product: observable<DetectedProduct | null>(null),
   };
 }

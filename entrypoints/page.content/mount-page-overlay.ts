@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import type { CoachHandle } from '@/lib/coach/handle';
 import type { Observable } from '@/lib/observable';
 import { OVERLAY_MIRROR_KEY, placeFromMirror } from '@/lib/overlay/site-prefs';
-import type { ShareController } from '@/lib/share/controller';
+import type { ShareHandle } from '@/lib/share/handle';
 import type { ContentDeps } from './deps';
 import { OVERLAY_TAG, mountOverlay } from './overlay';
 
@@ -12,7 +12,7 @@ import { OVERLAY_TAG, mountOverlay } from './overlay';
  */
 export async function mountPageOverlay(
   { ctx, context, status, log, rpc }: ContentDeps,
-  parts: { coach: Observable<CoachHandle | null>; share: Observable<ShareController | null>; chatParts: () => Element[] },
+  parts: { coach: Observable<CoachHandle | null>; share: Observable<ShareHandle | null>; chatParts: () => Element[] },
   signal: AbortSignal,
 ): Promise<void> {
   // The place on this site from the background's mirror in extension storage: no wait on the service worker.

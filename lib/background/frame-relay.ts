@@ -1,4 +1,12 @@
-import { FRAME_MESSAGES, isCoachCommandUp, isCoachViewUp, isFrameHello, type FrameMessageMap } from '../rpc/frame-messages';
+import {
+  FRAME_MESSAGES,
+  isCoachCommandUp,
+  isCoachViewUp,
+  isFrameHello,
+  isShareCommandUp,
+  isShareViewUp,
+  type FrameMessageMap,
+} from '../rpc/frame-messages';
 
 /** The top frame of a tab, where the overlay is. */
 export const TOP_FRAME_ID = 0;
@@ -23,14 +31,16 @@ export interface FrameTabs {
  */
 export function createFrameRelay(tabs: FrameTabs) {
   return {
-    /** Relays `message` when it is this channel's (then resolves once it was handed on); null for any other message. */
-    relay(message: unknown, sender: FrameSender): Promise<void> | null {
+    /**
+     * Relays `message` when it is this channel's, resolving with the receiver's answer (a share command's ShareAnswer;
+     * nothing for the others); null for any other message.
+     */
+    relay(message: unknown, sender: FrameSender): Promise<unknown> | null {
       const tabId = sender.tab?.id;
       const frameId = sender.frameId;
       if (tabId === undefined || frameId === undefined) return null;
-      const send = async (down: FrameMessageMap['down'], to?: number) => {
-        await tabs.sendMessage(tabId, down, ...(to === undefined ? [] : [{ frameId: to }]));
-      };
+      const send = (down: FrameMessageMap['down'], to?: number) =>
+        tabs.sendMessage(tabId, down, ...(to === undefined ? [] : [{ frameId: to }]));
       if (isCoachViewUp(message)) {
         if (frameId === TOP_FRAME_ID) return null; // a chat in the top page has its overlay there
         const { session, seq, view } = message;
@@ -39,6 +49,15 @@ export function createFrameRelay(tabs: FrameTabs) {
       if (isCoachCommandUp(message)) {
         if (frameId !== TOP_FRAME_ID || message.frameId === TOP_FRAME_ID) return null;
         return send({ type: FRAME_MESSAGES.coachCommand, command: message.command }, message.frameId);
+      }
+      if (isShareViewUp(message)) {
+        if (frameId === TOP_FRAME_ID) return null;
+        const { session, seq, state } = message;
+        return send({ type: FRAME_MESSAGES.shareView, session, seq, state, frameId, url: sender.url ?? '' }, TOP_FRAME_ID);
+      }
+      if (isShareCommandUp(message)) {
+        if (frameId !== TOP_FRAME_ID || message.frameId === TOP_FRAME_ID) return null;
+        return send({ type: FRAME_MESSAGES.shareCommand, command: message.command }, message.frameId);
       }
       if (isFrameHello(message)) {
         if (frameId !== TOP_FRAME_ID) return null;

@@ -1,5 +1,5 @@
 import { FRAME_MESSAGES, isCoachCommandDown, isFrameHello, type CoachViewUp } from '../rpc/frame-messages';
-import { onAbort } from '../features/on-abort';
+import { publishView } from '../rpc/publish-view';
 import { applyCoachCommand, type CoachHandle } from './handle';
 
 /**
@@ -8,10 +8,7 @@ import { applyCoachCommand, type CoachHandle } from './handle';
  * coach from one in an earlier document of the same frame.
  */
 export function publishCoach(coach: CoachHandle, send: (message: CoachViewUp) => void, session: string, signal: AbortSignal) {
-  let seq = 0;
-  const publish = () => send({ type: FRAME_MESSAGES.coachView, session, seq: ++seq, view: coach.view.get() });
-  onAbort(signal, coach.view.subscribe(publish));
-  publish();
+  const { republish } = publishView(coach.view, (seq, view) => send({ type: FRAME_MESSAGES.coachView, session, seq, view }), signal);
   return {
     /** A message from the extension: a command is run, a hello is answered with the view. True when it was one. */
     receive(message: unknown): boolean {
@@ -21,7 +18,7 @@ export function publishCoach(coach: CoachHandle, send: (message: CoachViewUp) =>
         return true;
       }
       if (isFrameHello(message)) {
-        publish();
+        republish();
         return true;
       }
       return false;

@@ -1,6 +1,7 @@
 import { observable, type Observable } from '../observable';
 import type { ProfileOp } from '../profile/memory';
 import { FRAME_MESSAGES, type CoachCommandUp, type CoachViewDown } from '../rpc/frame-messages';
+import { FrameViewOrder } from '../rpc/frame-view-order';
 import type { CoachView } from './controller';
 import type { CoachCommand, CoachHandle } from './handle';
 
@@ -11,32 +12,24 @@ import type { CoachCommand, CoachHandle } from './handle';
  */
 export class RemoteCoach implements CoachHandle {
   readonly view: Observable<CoachView>;
-  private frameId: number;
-  private session: string;
-  private seq: number;
+  private readonly order: FrameViewOrder;
 
   constructor(
     first: CoachViewDown,
     private readonly send: (message: CoachCommandUp) => void,
   ) {
     this.view = observable(first.view);
-    this.frameId = first.frameId;
-    this.session = first.session;
-    this.seq = first.seq;
+    this.order = new FrameViewOrder(first);
   }
 
   /** A view from the frame: newer ones win; a new session (the frame reloaded, or another chat frame) starts over. */
   receive(m: CoachViewDown): void {
-    if (m.session === this.session && m.frameId === this.frameId && m.seq <= this.seq) return;
-    this.frameId = m.frameId;
-    this.session = m.session;
-    this.seq = m.seq;
-    this.view.set(m.view);
+    if (this.order.accept(m)) this.view.set(m.view);
   }
 
   /** The frame the coach runs in. */
   get frame(): number {
-    return this.frameId;
+    return this.order.frame;
   }
 
   clickAct(act: string): void {
@@ -58,6 +51,6 @@ export class RemoteCoach implements CoachHandle {
   }
 
   private command(command: CoachCommand): void {
-    this.send({ type: FRAME_MESSAGES.coachCommand, frameId: this.frameId, command });
+    this.send({ type: FRAME_MESSAGES.coachCommand, frameId: this.order.frame, command });
   }
 }

@@ -1,5 +1,6 @@
 import type { CoachView } from '../coach/controller';
 import type { CoachCommand } from '../coach/handle';
+import type { ShareCommand, ShareState } from '../share/handle';
 
 /**
  * The channel between a chat running in a frame of another origin and the overlay in its tab's top page, relayed by
@@ -14,7 +15,18 @@ export const FRAME_MESSAGES = {
   coachCommand: 'fw:frame-coach-command',
   /** Top frame → background → every frame of its tab: the overlay is listening; chat frames publish their view again. */
   hello: 'fw:frame-hello',
+  /** Chat frame → background → top frame: the share controller's state, whenever it changes. */
+  shareView: 'fw:frame-share-view',
+  /** Top frame → background → the chat frame: a share command; the frame's answer (ShareAnswer) comes back the same way. */
+  shareCommand: 'fw:frame-share-command',
 } as const;
+
+/** Where a view came from: the frame the background saw, that frame's coach or share session, and its order there. */
+export interface FrameViewStamp {
+  frameId: number;
+  session: string;
+  seq: number;
+}
 
 /** What the chat frame sends. `session` names the frame's coach (a reloaded frame has a new one), `seq` orders its views. */
 export interface CoachViewUp {
@@ -45,10 +57,33 @@ export interface FrameHello {
   type: typeof FRAME_MESSAGES.hello;
 }
 
+export interface ShareViewUp {
+  type: typeof FRAME_MESSAGES.shareView;
+  session: string;
+  seq: number;
+  state: ShareState;
+}
+
+export interface ShareViewDown extends ShareViewUp {
+  frameId: number;
+  url: string;
+}
+
+export interface ShareCommandUp {
+  type: typeof FRAME_MESSAGES.shareCommand;
+  frameId: number;
+  command: ShareCommand;
+}
+
+export interface ShareCommandDown {
+  type: typeof FRAME_MESSAGES.shareCommand;
+  command: ShareCommand;
+}
+
 /** Every message on the channel, by its type: the one typed map both ends and the relay check against. */
 export interface FrameMessageMap {
-  up: CoachViewUp | CoachCommandUp | FrameHello;
-  down: CoachViewDown | CoachCommandDown | FrameHello;
+  up: CoachViewUp | CoachCommandUp | FrameHello | ShareViewUp | ShareCommandUp;
+  down: CoachViewDown | CoachCommandDown | FrameHello | ShareViewDown | ShareCommandDown;
 }
 
 const isObject = (m: unknown): m is Record<string, unknown> => typeof m === 'object' && m !== null;
@@ -91,4 +126,45 @@ export function isCoachCommandDown(m: unknown): m is CoachCommandDown {
 
 export function isFrameHello(m: unknown): m is FrameHello {
   return isObject(m) && m.type === FRAME_MESSAGES.hello;
+}
+
+export function isShareViewUp(m: unknown): m is ShareViewUp {
+  return (
+    isObject(m) && m.type === FRAME_MESSAGES.shareView && typeof m.session === 'string' && typeof m.seq === 'number' && isObject(m.state)
+  );
+}
+
+export function isShareViewDown(m: unknown): m is ShareViewDown {
+  return isShareViewUp(m) && typeof (m as Partial<ShareViewDown>).frameId === 'number';
+}
+
+const isItem = (i: unknown) => isObject(i) && isObject(i.product) && typeof i.product.id === 'string';
+const isOptionalText = (t: unknown) => t === undefined || typeof t === 'string';
+
+export function isShareCommand(c: unknown): c is ShareCommand {
+  if (!isObject(c)) return false;
+  switch (c.op) {
+    case 'setDraft':
+      return c.draft === null || isItem(c.draft);
+    case 'share':
+      return Array.isArray(c.items) && c.items.every(isItem) && isOptionalText(c.message);
+    case 'addToList':
+      return isItem(c.item);
+    case 'removeFromList':
+      return typeof c.id === 'string';
+    case 'shareList':
+      return isOptionalText(c.message);
+    case 'guess':
+      return isObject(c.product) && typeof c.product.id === 'string';
+    default:
+      return false;
+  }
+}
+
+export function isShareCommandUp(m: unknown): m is ShareCommandUp {
+  return isObject(m) && m.type === FRAME_MESSAGES.shareCommand && typeof m.frameId === 'number' && isShareCommand(m.command);
+}
+
+export function isShareCommandDown(m: unknown): m is ShareCommandDown {
+  return isObject(m) && m.type === FRAME_MESSAGES.shareCommand && isShareCommand(m.command);
 }

@@ -2,31 +2,13 @@ import type { ChatAdapter } from '../adapters/chat';
 import type { GuessState } from '../adapters/pilot-cards';
 import { inputText, setInputText } from '../adapters/chat';
 import { queryDeep } from '../adapters/deep-query';
-import type { ShareOrigin } from './origins';
 import type { LogFn } from '../logger/event-log';
 import { MAX_SHARED_PRODUCTS } from '../limits';
 import { observable, type Observable } from '../observable';
 import type { SharedProduct } from '../storefront/product';
 import { linkLine, productsAsText } from './format';
 import type { ShareOutcome, SharingMode } from './outcome';
-
-/** A product the Seller picked to share, and where they found it. */
-export interface ShareItem {
-  product: SharedProduct;
-  from: ShareOrigin;
-}
-
-export interface ShareState {
-  mode: SharingMode;
-  /** The chat shows product cards (else shares go into the message box as text). */
-  cards: boolean;
-  guess: GuessState | null;
-  list: ShareItem[];
-  /** A product the Seller is about to share (condition II's dialog). */
-  draft: ShareItem | null;
-  /** The last thing that happened, for the overlay to say. */
-  status: { kind: 'ok' | 'error' | 'busy'; text: string } | null;
-}
+import type { ShareHandle, ShareItem, ShareState } from './handle';
 
 export interface ShareDeps {
   doc: Document;
@@ -42,7 +24,7 @@ export interface ShareDeps {
  * a card; III collects a list and sends it for comparison. Chats that cannot show cards get text in the message box.
  * Every share is logged as `Seller.share` under the id the chat's server stores it by, so it is kept once.
  */
-export class ShareController {
+export class ShareController implements ShareHandle {
   readonly state: Observable<ShareState>;
 
   constructor(private readonly d: ShareDeps) {

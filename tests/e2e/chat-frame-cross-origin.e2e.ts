@@ -19,12 +19,12 @@ const sentCount = async (page: Page) => ((await page.evaluate('window.fixtureSen
 describe('a chat widget in a cross-origin frame', () => {
   const harness = useHarness();
 
-  it('is coached from the overlay in the top page, holds sends until an act is clicked, and logs each message once across worker stops', async () => {
+  /** Configures the widget's site as the README says, then opens the shop page that frames it, with the overlay up. */
+  async function openShopWithWidget() {
     const h = harness();
     const shopUrl = new URL(`${h.fixtures.url}/chats/libs/widget-cross-origin.html`);
     // The frame is served under the other loopback name (the fixture's host.ts): that host is the chat site.
     const frameHost = shopUrl.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
-    const worker = await workerControl(h);
 
     // Configured as the README says: the widget's own page (its frame's address) open in a tab, where Save's dry run runs.
     const options = await openOptions(h);
@@ -41,6 +41,12 @@ describe('a chat widget in a cross-origin frame', () => {
     const frame = page.frameLocator('iframe#support-chat');
     const input = frame.locator(CHATSCOPE.input);
     await input.waitFor();
+    return { h, options, page, frame, input, frameHost };
+  }
+
+  it('is coached from the overlay in the top page, holds sends until an act is clicked, and logs each message once across worker stops', async () => {
+    const { h, options, page, frame, input, frameHost } = await openShopWithWidget();
+    const worker = await workerControl(h);
     // ... and not in the frame, where the coach runs.
     expect(await frame.locator('floorwalker-overlay').count()).toBe(0);
     expect(
@@ -100,5 +106,42 @@ describe('a chat widget in a cross-origin frame', () => {
     const all = (await storedEvents(options)).filter((e) => e.action === 'utter');
     expect(all).toHaveLength(4);
     await worker.dispose();
+  });
+
+  it('shares a product found in the overlay’s search into the frame’s message box, logged once from the frame', async () => {
+    const { options, page, input } = await openShopWithWidget();
+    const since = Date.now();
+    await page.getByTestId('fw-search-input').fill('dinosaur');
+    const first = page.locator('.fw-result').first();
+    await first.waitFor();
+    const productId = (await first.getAttribute('data-product-id')) ?? '';
+    const title = await first.locator('.fw-result-title').innerText();
+    // The study's default sharing (II) on a chat with no product cards: the product goes into the message box as text.
+    await first.getByTestId('fw-share-now').click();
+    await page.getByTestId('fw-share-dialog').waitFor();
+    await page.getByTestId('fw-share-message').fill('This one has the fossils.');
+    await page.getByTestId('fw-share-send').click();
+    await expect.poll(() => page.getByTestId('fw-share-status').innerText()).toBe('The product is in your message box: press Send.');
+    await expect.poll(() => input.innerText()).toContain(title);
+    expect(await input.innerText()).toContain('This one has the fossils.');
+    await screenshot(page, 'chat-frame-cross-origin-shared');
+
+    // Sent as any message: held for an act, then the page sends it.
+    await input.press('Enter');
+    await page.getByTestId('fw-choose-act').waitFor();
+    await page.getByTestId('fw-act-recommend').click();
+    await expect.poll(async () => ((await page.evaluate('window.fixtureSent')) as string[]).at(-1) ?? '').toContain(title);
+
+    await options.bringToFront();
+    const mine = async () => (await storedEvents(options)).filter((e) => e.time >= since && e.url?.includes(WIDGET_PAGE));
+    await expect.poll(async () => (await mine()).filter((e) => e.action === 'share').length, { timeout: 15_000 }).toBe(1);
+    const share = (await mine()).find((e) => e.action === 'share');
+    expect(share?.agent).toBe('Seller');
+    expect(share?.payload).toMatchObject({ productIds: [productId], mode: 'II', from: 'search', message: 'This one has the fossils.' });
+    const said = (await mine()).filter((e) => e.action === 'utter' && e.agent === 'Seller');
+    expect(said).toHaveLength(1);
+    expect(said[0]?.action === 'utter' && said[0].payload.acts).toEqual(['recommend']);
+    // Nothing of it logged from the shop page itself.
+    expect((await storedEvents(options)).filter((e) => e.time >= since && e.action === 'share')).toHaveLength(1);
   });
 });

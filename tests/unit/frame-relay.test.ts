@@ -6,7 +6,11 @@ import type { CoachHandle } from '../../lib/coach/handle';
 import { RemoteCoach } from '../../lib/coach/remote-coach';
 import { observable } from '../../lib/observable';
 import type { ProfileOp } from '../../lib/profile/memory';
-import { FRAME_MESSAGES, isCoachViewDown, type CoachViewDown, type FrameMessageMap } from '../../lib/rpc/frame-messages';
+import { FRAME_MESSAGES, isCoachViewDown, isShareViewDown, type CoachViewDown, type FrameMessageMap } from '../../lib/rpc/frame-messages';
+import type { ShareHandle, ShareItem, ShareState } from '../../lib/share/handle';
+import { RemoteShare } from '../../lib/share/remote-share';
+import { publishShare } from '../../lib/share/share-publisher';
+import type { SharedProduct } from '../../lib/storefront/product';
 
 /** Enough of a view for the channel, which passes it on as it is. */
 const view = (turns: number, awaiting = false) => ({ awaiting, state: { turns } }) as unknown as CoachView;
@@ -179,5 +183,98 @@ describe('the overlay’s stand-in coach and the chat frame’s publisher, end t
     await w.settle();
     expect(w.toTop.length).toBe(before + 1);
     expect(w.coach.runs).toEqual([]);
+  });
+});
+
+describe('the overlay’s stand-in share controller and the chat frame’s, through the relay', () => {
+  const item = (id: string): ShareItem => ({ product: { id, title: `Product ${id}`, source: 'catalog' } as SharedProduct, from: 'search' });
+  const state = (over: Partial<ShareState> = {}): ShareState => ({
+    mode: 'II',
+    cards: false,
+    guess: null,
+    list: [],
+    draft: null,
+    status: null,
+    ...over,
+  });
+
+  /** A share controller in the frame: records its commands, fails a share of product "bad". */
+  function fakeShare(): ShareHandle & { runs: string[] } {
+    const runs: string[] = [];
+    const s = observable(state());
+    return {
+      runs,
+      state: s,
+      setDraft: (draft) => void runs.push(`draft:${draft?.product.id ?? 'none'}`),
+      share: (items, message) => {
+        runs.push(`share:${items.map((i) => i.product.id).join()}:${message ?? ''}`);
+        if (items.some((i) => i.product.id === 'bad')) return Promise.reject(new Error('The chat’s message box is not on the page.'));
+        return Promise.resolve({ done: 'inserted', mode: 'II' });
+      },
+      addToList: (i) => void runs.push(`add:${i.product.id}`),
+      removeFromList: (id) => void runs.push(`remove:${id}`),
+      shareList: () => Promise.resolve({ done: 'sent', mode: 'III' }),
+      guess: (p) => Promise.resolve(void runs.push(`guess:${p.id}`)).then(() => 'sent' as const),
+    };
+  }
+
+  async function wire(frameGone = false) {
+    const share = fakeShare();
+    const signal = new AbortController();
+    let remote: RemoteShare | null = null;
+    let channel: ReturnType<typeof publishShare> | null = null;
+    const relay = createFrameRelay({
+      async sendMessage(_tab, message, options) {
+        const copy: unknown = JSON.parse(JSON.stringify(message)); // as the browser delivers it
+        if (options?.frameId === 0 && isShareViewDown(copy)) {
+          if (remote) remote.receive(copy);
+          else remote = new RemoteShare(copy, (up) => relay.relay(up, frame(1, 0)) ?? Promise.resolve(undefined));
+          return undefined;
+        }
+        if (frameGone) return undefined; // no listener answered
+        const answer = channel?.receive(copy);
+        return answer instanceof Promise ? JSON.parse(JSON.stringify(await answer)) : undefined;
+      },
+    });
+    const ups: Promise<unknown>[] = [];
+    channel = publishShare(share, (m) => void ups.push(relay.relay(m, frame(1, 5)) ?? Promise.resolve()), 'session-a', signal.signal);
+    await Promise.all(ups);
+    if (!remote) throw new Error('no stand-in');
+    return { share, remote: remote as RemoteShare, settle: () => Promise.all(ups) };
+  }
+
+  it('shows the frame’s state and runs each command there, with its result or its error', async () => {
+    const w = await wire();
+    expect(w.remote.state.get()).toEqual(state());
+    w.share.state.set(state({ status: { kind: 'ok', text: 'The product is in your message box: press Send.' } }));
+    await w.settle();
+    expect(w.remote.state.get().status?.text).toBe('The product is in your message box: press Send.');
+
+    expect(await w.remote.share([item('p1')], 'Look at this')).toEqual({ done: 'inserted', mode: 'II' });
+    await expect(w.remote.share([item('bad')])).rejects.toThrow('The chat’s message box is not on the page.');
+    expect(await w.remote.guess(item('p2').product)).toBe('sent');
+    expect(await w.remote.shareList()).toEqual({ done: 'sent', mode: 'III' });
+    w.remote.addToList(item('p3'));
+    w.remote.removeFromList('p3');
+    w.remote.setDraft(item('p4'));
+    await expect.poll(() => w.share.runs.length).toBe(6);
+    expect(w.share.runs).toEqual(['share:p1:Look at this', 'share:bad:', 'guess:p2', 'add:p3', 'remove:p3', 'draft:p4']);
+  });
+
+  it('says so, in its status and its error, when the frame does not answer', async () => {
+    const w = await wire(true);
+    await expect(w.remote.share([item('p1')])).rejects.toThrow(/did not answer/);
+    expect(w.remote.state.get().status).toMatchObject({ kind: 'error' });
+  });
+
+  it('relays share commands only from a top frame to a frame of its own tab, and well-formed ones only', () => {
+    const { sent, relay } = fakeTabs();
+    const command = { type: FRAME_MESSAGES.shareCommand, frameId: 3, command: { op: 'share', items: [item('p1')] } };
+    expect(relay.relay(command, frame(7, 4))).toBeNull();
+    expect(relay.relay({ ...command, frameId: 0 }, frame(7, 0))).toBeNull();
+    expect(relay.relay({ ...command, command: { op: 'share', items: [{ product: {} }] } }, frame(7, 0))).toBeNull();
+    expect(relay.relay({ ...command, command: { op: 'drop_table' } }, frame(7, 0))).toBeNull();
+    expect(relay.relay({ type: FRAME_MESSAGES.shareView, session: 's', seq: 1, state: state() }, frame(7, 0))).toBeNull();
+    expect(sent).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { adapterFromConfig, PILOT_ADAPTER } from '../../lib/adapters/chat';
-import { ShareController, type ShareItem } from '../../lib/share/controller';
+import { ShareController } from '../../lib/share/controller';
+import type { ShareItem } from '../../lib/share/handle';
 import { linkLine, productsAsText } from '../../lib/share/format';
 import { BRIDGE_REPLY, BRIDGE_REQUEST, PAGE_STATE_ATTRS, type BridgeRequest } from '../../lib/pilot/bridge';
 import type { SharedProduct } from '../../lib/storefront/product';

@@ -1,7 +1,7 @@
-import type { ShareController, ShareItem, ShareState } from '@/lib/share/controller';
+import type { ShareHandle, ShareItem, ShareState } from '@/lib/share/handle';
 
 export interface ShareActionsProps {
-  share: ShareController;
+  share: ShareHandle;
   state: ShareState;
   item: ShareItem;
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ShareController, ShareItem } from '@/lib/share/controller';
+import type { ShareHandle, ShareItem } from '@/lib/share/handle';
 import { priceText } from '@/lib/share/format';
 
 /** Condition II's "Share Now": the product, an optional message, and one button that sends the card. */
-export function ShareDialog({ share, item, cards }: { share: ShareController; item: ShareItem; cards: boolean }) {
+export function ShareDialog({ share, item, cards }: { share: ShareHandle; item: ShareItem; cards: boolean }) {
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);

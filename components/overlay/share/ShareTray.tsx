@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks';
-import type { ShareController } from '@/lib/share/controller';
+import type { ShareHandle } from '@/lib/share/handle';
 import { useObservable } from '@/components/useObservable';
 import { priceText } from '@/lib/share/format';
 import { MAX_SHARED_PRODUCTS } from '@/lib/limits';
 import { ShareDialog } from './ShareDialog';
 
 /** The share feature's own part of the overlay: the Share Now dialog, the comparison list (III) and what happened. */
-export function ShareTray({ share }: { share: ShareController }) {
+export function ShareTray({ share }: { share: ShareHandle }) {
   const state = useObservable(share.state);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
