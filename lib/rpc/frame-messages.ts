@@ -89,15 +89,23 @@ export interface FrameMessageMap {
 const isObject = (m: unknown): m is Record<string, unknown> => typeof m === 'object' && m !== null;
 
 /** Shape checks, cheap enough for the content script (messages come from the extension's own scripts only). */
-export function isCoachViewUp(m: unknown): m is CoachViewUp {
-  return (
-    isObject(m) && m.type === FRAME_MESSAGES.coachView && typeof m.session === 'string' && typeof m.seq === 'number' && isObject(m.view)
-  );
-}
 
-export function isCoachViewDown(m: unknown): m is CoachViewDown {
-  return isCoachViewUp(m) && typeof (m as Partial<CoachViewDown>).frameId === 'number';
-}
+/** A view message's check: its type, a session and order, and an object under `field`; `down` also needs the frame. */
+const viewCheck =
+  <T>(type: string, field: string, down: boolean) =>
+  (m: unknown): m is T =>
+    isObject(m) &&
+    m.type === type &&
+    typeof m.session === 'string' &&
+    typeof m.seq === 'number' &&
+    isObject(m[field]) &&
+    (!down || typeof m.frameId === 'number');
+
+/** A command message's check: its type and a well-formed command; `up` also names the frame it is for. */
+const commandCheck =
+  <T>(type: string, isCommand: (c: unknown) => boolean, up: boolean) =>
+  (m: unknown): m is T =>
+    isObject(m) && m.type === type && isCommand(m.command) && (!up || typeof m.frameId === 'number');
 
 export function isCoachCommand(c: unknown): c is CoachCommand {
   if (!isObject(c)) return false;
@@ -114,28 +122,6 @@ export function isCoachCommand(c: unknown): c is CoachCommand {
     default:
       return false;
   }
-}
-
-export function isCoachCommandUp(m: unknown): m is CoachCommandUp {
-  return isObject(m) && m.type === FRAME_MESSAGES.coachCommand && typeof m.frameId === 'number' && isCoachCommand(m.command);
-}
-
-export function isCoachCommandDown(m: unknown): m is CoachCommandDown {
-  return isObject(m) && m.type === FRAME_MESSAGES.coachCommand && isCoachCommand(m.command);
-}
-
-export function isFrameHello(m: unknown): m is FrameHello {
-  return isObject(m) && m.type === FRAME_MESSAGES.hello;
-}
-
-export function isShareViewUp(m: unknown): m is ShareViewUp {
-  return (
-    isObject(m) && m.type === FRAME_MESSAGES.shareView && typeof m.session === 'string' && typeof m.seq === 'number' && isObject(m.state)
-  );
-}
-
-export function isShareViewDown(m: unknown): m is ShareViewDown {
-  return isShareViewUp(m) && typeof (m as Partial<ShareViewDown>).frameId === 'number';
 }
 
 const isItem = (i: unknown) => isObject(i) && isObject(i.product) && typeof i.product.id === 'string';
@@ -161,10 +147,15 @@ export function isShareCommand(c: unknown): c is ShareCommand {
   }
 }
 
-export function isShareCommandUp(m: unknown): m is ShareCommandUp {
-  return isObject(m) && m.type === FRAME_MESSAGES.shareCommand && typeof m.frameId === 'number' && isShareCommand(m.command);
-}
+export const isCoachViewUp = viewCheck<CoachViewUp>(FRAME_MESSAGES.coachView, 'view', false);
+export const isCoachViewDown = viewCheck<CoachViewDown>(FRAME_MESSAGES.coachView, 'view', true);
+export const isCoachCommandUp = commandCheck<CoachCommandUp>(FRAME_MESSAGES.coachCommand, isCoachCommand, true);
+export const isCoachCommandDown = commandCheck<CoachCommandDown>(FRAME_MESSAGES.coachCommand, isCoachCommand, false);
+export const isShareViewUp = viewCheck<ShareViewUp>(FRAME_MESSAGES.shareView, 'state', false);
+export const isShareViewDown = viewCheck<ShareViewDown>(FRAME_MESSAGES.shareView, 'state', true);
+export const isShareCommandUp = commandCheck<ShareCommandUp>(FRAME_MESSAGES.shareCommand, isShareCommand, true);
+export const isShareCommandDown = commandCheck<ShareCommandDown>(FRAME_MESSAGES.shareCommand, isShareCommand, false);
 
-export function isShareCommandDown(m: unknown): m is ShareCommandDown {
-  return isObject(m) && m.type === FRAME_MESSAGES.shareCommand && isShareCommand(m.command);
+export function isFrameHello(m: unknown): m is FrameHello {
+  return isObject(m) && m.type === FRAME_MESSAGES.hello;
 }
