@@ -135,11 +135,16 @@ export const HISTORY_TEXTS = [
 
 /** A Playwright locator for a deep selector: CSS locators pierce open shadow roots; a frame step needs frameLocator. */
 export function locateDeep(page: Page, selector: string): Locator {
+  return locateAllDeep(page, selector).first();
+}
+
+/** Every element a deep selector finds, as one Playwright locator. */
+export function locateAllDeep(page: Page, selector: string): Locator {
   const steps = selector.split('>>>').map((s) => s.trim());
   let scope: Page | FrameLocator | Locator = page;
   for (const [i, step] of steps.entries()) {
     if (i < steps.length - 1 && step.startsWith('iframe')) scope = scope.frameLocator(step);
     else scope = scope.locator(step);
   }
-  return (scope as Locator).first();
+  return scope as Locator;
 }

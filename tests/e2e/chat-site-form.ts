@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { waitFor } from './harness';
-import { locateDeep, type ChatSiteFields } from './chat-lib-sites';
+import { locateAllDeep, locateDeep, type ChatSiteFields } from './chat-lib-sites';
 
 // The helpers but expectPreview wait with the harness's waitFor, not expect.poll: the chat-sites benchmark uses them outside vitest.
 
@@ -93,15 +93,42 @@ const lastStep = (selector: string) => selector.split('>>>').at(-1)?.trim() ?? s
  * text (ChatUI) gets a letter typed first, as the form's refusal tells a participant. Returns what the form holds.
  */
 export async function pickField(options: Page, chat: Page, fields: ChatSiteFields, field: PickedField): Promise<string> {
-  const buyer = locateDeep(chat, `${fields.message}:not(${lastStep(fields.mine)})`);
   const target = {
-    message: (await buyer.count()) ? buyer : locateDeep(chat, fields.message),
-    mine: locateDeep(chat, fields.mine),
-    input: locateDeep(chat, fields.input),
-    send: locateDeep(chat, fields.send ?? fields.input),
+    message: () => inView(chat, `${fields.message}:not(${lastStep(fields.mine)})`, fields.message),
+    mine: () => inView(chat, fields.mine),
+    input: () => Promise.resolve(locateDeep(chat, fields.input)),
+    send: () => Promise.resolve(locateDeep(chat, fields.send ?? fields.input)),
   }[field];
-  if (field === 'send' && !(await target.count())) await locateDeep(chat, fields.input).pressSequentially('x');
-  return pickOnPage(options, chat, field, target);
+  if (field === 'send' && !(await (await target()).count())) await locateDeep(chat, fields.input).pressSequentially('x');
+  return pickOnPage(options, chat, field, await target());
+}
+
+/** Whether the element itself is what shows at its centre (not clipped away by a scrolling list, not covered). */
+function isUnclipped(el: Element): boolean {
+  const r = el.getBoundingClientRect();
+  const root = el.getRootNode() as Document | ShadowRoot;
+  const hit = root.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return hit !== null && (hit === el || el.contains(hit));
+}
+
+/**
+ * What a person clicks among the elements a selector finds: the last one they can see whole on the screen (the
+ * latest message), else the last one shown at all; with none, the elements `fallback` finds. A long or virtualized
+ * list keeps rows out of sight (or empty, for reuse): those are not what anyone clicks.
+ */
+async function inView(chat: Page, selector: string, fallback?: string): Promise<Locator> {
+  const all = locateAllDeep(chat, selector);
+  const viewport = chat.viewportSize() ?? { width: 0, height: 0 };
+  let shown: Locator | null = null;
+  for (let i = (await all.count()) - 1; i >= 0; i--) {
+    const box = await all.nth(i).boundingBox();
+    if (!box || box.width === 0 || box.height === 0 || !(await all.nth(i).innerText()).trim()) continue;
+    const onScreen = box.y >= 0 && box.x >= 0 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width;
+    if (onScreen && (await all.nth(i).evaluate(isUnclipped))) return all.nth(i);
+    shown ??= all.nth(i);
+  }
+  if (shown) return shown;
+  return fallback ? inView(chat, fallback) : all.first();
 }
 
 /** Empties every selector field of the form, as for a site never configured (the tests' browser may have saved one). */

@@ -41,7 +41,25 @@ describe('class names a selector may use', () => {
     ])
       expect(nameKind(n)).toBe('state');
     // Who sent a message is not a state: "current" marks the participant's own messages (vue-advanced-chat).
-    for (const n of ['vac-message-current', 'send', 'Composer-sendBtn', 'opener']) expect(nameKind(n)).toBe('stable');
+    for (const n of ['vac-message-current', 'send', 'Composer-sendBtn', 'opener', 'entered', 'exit-button-label'])
+      expect(nameKind(n)).toBe('stable');
+  });
+
+  it('your messages picked on one still animating in: the transition classes are not what marks it (vue-advanced-chat)', () => {
+    const row = (mine: boolean, text: string, cls = '') =>
+      `<div class="${cls}"><div class="vac-message-wrapper"><div class="vac-message-box${mine ? ' vac-offset-current' : ''}">` +
+      `<div class="vac-message-container"><div class="vac-message-card${mine ? ' vac-message-current' : ''}">` +
+      `<div class="vac-text-username">${mine ? 'Sam' : 'Bea'}</div><div class="vac-format-container">${text}</div></div></div></div></div></div>`;
+    document.body.innerHTML =
+      '<div id="messages-list"><span>' +
+      row(false, 'Hi there') +
+      row(true, 'Hello!') +
+      row(false, 'Is it waterproof?') +
+      row(true, 'It is.', 'vac-fade-message-enter-active vac-fade-message-enter-to vac-fade-message-enter-to') +
+      '</span></div>';
+    const r = pick('mine', $$('.vac-format-container')[3]);
+    expect(r.selector).not.toMatch(/enter/);
+    expect(texts(r.selector).map((t) => t?.replace(/^(Sam|Bea)/, ''))).toEqual(['Hello!', 'It is.']);
   });
 
   it('a send control picked while disabled is named without its disabled state (vue-advanced-chat)', () => {

@@ -1,4 +1,4 @@
-import { attrValue, cssIdent, MAX_ATTR_VALUE_CHARS, nameKind, PER_ELEMENT_ATTR, STATE_WORD } from './names';
+import { attrValue, cssIdent, MAX_ATTR_VALUE_CHARS, nameKind, PER_ELEMENT_ATTR, STATE_WORD, TRANSITION_CLASS } from './names';
 import type { MessageInference } from './infer-message';
 
 /** Attributes besides data-* that may say who sent a message. */
@@ -31,9 +31,9 @@ interface Mark {
 
 function marksOf(el: Element): Mark[] {
   const marks: Mark[] = [];
-  for (const c of el.classList) {
+  for (const c of new Set(el.classList)) {
     const kind = nameKind(c);
-    if (kind === 'hashed' || STATE_WORD.test(c)) continue;
+    if (kind === 'hashed' || STATE_WORD.test(c) || TRANSITION_CLASS.test(c)) continue;
     marks.push({ css: `.${cssIdent(c)}`, weight: WEIGHT[kind], has: (x) => x.classList.contains(c) });
   }
   for (const a of el.attributes) {

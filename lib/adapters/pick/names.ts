@@ -63,11 +63,18 @@ const UTILITY_WORDS = new Set([
 const STATE_CLASS =
   /(?:^(?:is|has)-)|(?:^|[-_])(?:disabled|enabled|active|inactive|focus|focused|focus-visible|hover|hovered|selected|checked|pressed|open|opened|closed|expanded|collapsed|empty|filled|loading|busy|invalid|valid|dirty|pristine|touched)(?:$|[-_])/i;
 
+/**
+ * Enter/leave animation classes that frameworks put on an element for a moment (Vue's `fade-enter-to`,
+ * `fade-leave-active`; React Transition Group's `item-enter`, `item-exit-done`; Angular's `ng-enter`): a picked
+ * element that was still animating in must not be named by them, nor told apart by them.
+ */
+export const TRANSITION_CLASS = /(?:^|[-_])(?:enter|leave|exit|appear)(?:[-_](?:from|to|active|done))?$/i;
+
 export function nameKind(name: string): NameKind {
   if (!name || name.length > MAX_NAME_CHARS || !/^-?[a-zA-Z_][\w-]*$/.test(name)) return /[[\]:/%.!#()=]/.test(name) ? 'utility' : 'hashed';
   if (isRandomCase(name) || HASHED_PATTERNS.some((p) => p.test(name))) return 'hashed';
   if (UTILITY_WORDS.has(name) || UTILITY_PREFIX.test(name)) return 'utility';
-  if (STATE_CLASS.test(name)) return 'state';
+  if (STATE_CLASS.test(name) || TRANSITION_CLASS.test(name)) return 'state';
   return 'stable';
 }
 
@@ -75,7 +82,7 @@ export const isStableName = (name: string): boolean => nameKind(name) === 'stabl
 
 /** The element's classes a selector may name: stable ones, then utility ones when `utility` is allowed. */
 export function usableClasses(el: Element, utility = false): string[] {
-  return [...el.classList].filter((c) => {
+  return [...new Set(el.classList)].filter((c) => {
     const k = nameKind(c);
     return k === 'stable' || (utility && k === 'utility');
   });

@@ -1,4 +1,5 @@
 import { composedParent } from '../deep-query';
+import { nameKind } from './names';
 
 /**
  * How a chat's markup repeats: messages are siblings built alike (same tag, a shared class, similar insides), under
@@ -44,11 +45,14 @@ function similarity(a: Set<string>, b: Set<string>): number {
   return both / (a.size + b.size - both);
 }
 
-/** Whether two siblings are built alike: same tag, a class in common (or none each), similar insides. */
+/** An element's classes but its passing states (an enter animation, `is-active`), which one of alike siblings may have. */
+const lastingClasses = (el: Element): string[] => [...el.classList].filter((c) => nameKind(c) !== 'state');
+
+/** Whether two siblings are built alike: same tag, a lasting class in common (or none each), similar insides. */
 export function alike(a: Element, b: Element): boolean {
   if (a.localName !== b.localName) return false;
-  const ac = [...a.classList];
-  const bc = new Set(b.classList);
+  const ac = lastingClasses(a);
+  const bc = new Set(lastingClasses(b));
   if ((ac.length > 0 || bc.size > 0) && !ac.some((c) => bc.has(c))) return false;
   return similarity(shape(a), shape(b)) >= MIN_SHAPE_SIMILARITY;
 }
