@@ -60,6 +60,8 @@ describe('class names a selector may use', () => {
     const r = pick('mine', $$('.vac-format-container')[3]);
     expect(r.selector).not.toMatch(/enter/);
     expect(texts(r.selector).map((t) => t?.replace(/^(Sam|Bea)/, ''))).toEqual(['Hello!', 'It is.']);
+    // The message is the named wrapper, not the bare div the transition group puts around each one.
+    expect(r.also.message).toMatch(/ div\.vac-message-wrapper$/);
   });
 
   it('a send control picked while disabled is named without its disabled state (vue-advanced-chat)', () => {

@@ -64,7 +64,7 @@ export interface MessageInference {
 /**
  * The repeated unit a click on a message's text, name or time was in: of the elements from the list down to the
  * click, the one whose kind (its generalized selector at its depth) occurs most often in the list, the outermost on
- * a tie. Names shown once per group occur less often than messages; a message's text and time occur as often, and
+ * a tie (a named one before a bare tag around it). Names shown once per group occur less often than messages; a message's text and time occur as often, and
  * the message holds them. Text-level tags are parts, not units.
  */
 export function inferMessages(list: Element, clicked: Element): MessageInference | null {
@@ -80,7 +80,10 @@ export function inferMessages(list: Element, clicked: Element): MessageInference
   for (const [i, g] of levels.entries()) {
     const el = path[i];
     if (!el || TEXT_LEVEL.has(el.localName) || g.found.length < MIN_REPEATS) continue;
-    if (at < 0 || g.found.length > (levels[at]?.found.length ?? 0)) at = i;
+    const best = levels[at];
+    // On a tie, the outermost, unless it is a bare tag and this one inside it has a name: one to one with it, and a
+    // selector by name survives the page's next change of wrappers.
+    if (!best || g.found.length > best.found.length || (g.found.length === best.found.length && isBareTag(best) && !isBareTag(g))) at = i;
   }
   let unit = path[at];
   let chosen = levels[at];
@@ -114,6 +117,9 @@ export function inferMessages(list: Element, clicked: Element): MessageInference
         .join(' > ')}`;
   return { units, unit, tail, levels: levels.slice(0, at + 1) };
 }
+
+/** A level known only by its tag (`div`): the wrapper a framework puts around each message, which has no name. */
+const isBareTag = (g: Generalized): boolean => !/[.[]/.test(g.selector);
 
 /** Whether a selector finds exactly these elements from the top document. */
 export function findsExactly(top: Document, selector: string, expected: Element[]): boolean {

@@ -93,9 +93,17 @@ function relayDone(win: Window, data: unknown): void {
   }
 }
 
+/**
+ * Ends the last pick's swallowing of its press now: a pick that starts within SWALLOW_AFTER_MS of the last (picks in
+ * quick succession) must get its own press, and keep the coach stood aside, rather than have the last pick's
+ * late clean-up stop its listeners and clear the picking mark.
+ */
+let endLastSwallow: (() => void) | null = null;
+
 export function runPick(field: PickField, prompt: string, context: PickContext, token: string): Promise<PickOutcome | null> {
   const doc = document;
   const isTop = window === window.top;
+  endLastSwallow?.();
   return new Promise((resolve) => {
     const box = doc.createElement('div');
     box.setAttribute('data-fw-pick-outline', '');
@@ -159,10 +167,14 @@ export function runPick(field: PickField, prompt: string, context: PickContext, 
       box.remove();
       tip.remove();
       // The rest of this press (up, click) still reaches the page: swallow it, then stop swallowing.
-      setTimeout(() => {
+      const endSwallow = () => {
+        clearTimeout(swallowing);
         for (const t of AFTER) window.removeEventListener(t, swallow, true);
         doc.documentElement.removeAttribute(PICKING_ATTRIBUTE);
-      }, SWALLOW_AFTER_MS);
+        if (endLastSwallow === endSwallow) endLastSwallow = null;
+      };
+      const swallowing = setTimeout(endSwallow, SWALLOW_AFTER_MS);
+      endLastSwallow = endSwallow;
       if (here) announceDone(token);
       resolve(outcome);
     };
