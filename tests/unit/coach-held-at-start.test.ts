@@ -54,17 +54,23 @@ function startCoach(condition: string) {
   };
 }
 
+/** The Seller sends `text` once the chat is known and before the schema has come: the page sends nothing. */
+async function sendBeforeStart(condition: string, text: string) {
+  const { input, sent } = pilotPage();
+  const coach = startCoach(condition);
+  await flush(); // the chat is known; the schema has not come
+  input.value = text;
+  pressEnter(input);
+  await flush();
+  expect(sent).toEqual([]);
+  return { sent, coach };
+}
+
 const utters = (logged: FwEvent[]) => logged.filter((e) => e.action === 'utter').map((e) => e.payload);
 
 describe('a send before the coach has started', () => {
   it('is held from the moment the chat is known; once started, the coach asks for an act and sends it with it', async () => {
-    const { input, sent } = pilotPage();
-    const coach = startCoach('B.IIc');
-    await flush(); // the chat is known; the schema has not come
-    input.value = 'Hello there';
-    pressEnter(input);
-    await flush();
-    expect(sent).toEqual([]);
+    const { sent, coach } = await sendBeforeStart('B.IIc', 'Hello there');
 
     coach.answer();
     const controller = await coach.started();
@@ -77,13 +83,7 @@ describe('a send before the coach has started', () => {
   });
 
   it('goes once the coach has started when the study does not coach, logged as said', async () => {
-    const { input, sent } = pilotPage();
-    const coach = startCoach('B.IIu');
-    await flush();
-    input.value = 'Hi';
-    pressEnter(input);
-    await flush();
-    expect(sent).toEqual([]);
+    const { sent, coach } = await sendBeforeStart('B.IIu', 'Hi');
 
     coach.answer();
     const controller = await coach.started();
