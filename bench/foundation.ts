@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,8 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { launchBrowser, extensionIdOf, CHROMIUM, CHROMIUM_ARGS, FIXTURES_DIR, workerControl } from '../tests/e2e/harness';
 import { serveFolder } from '../scripts/static-server';
-import { overlayClock } from './lib/overlay-clock';
+import { layoutClock, overlayClock } from './lib/overlay-clock';
 import { report, round, summarize, type Row } from './lib/report';
+import { CONTENT_SCRIPT_FILE, CONTENT_SCRIPT_TARGET_KB, CONTENT_UI_SCRIPT_FILE, gzippedKb } from './lib/content-size';
 
 // Foundation: build time, content-script size, and page load → overlay visible on the chat fixture. "Page load" is
 // the page's DOMContentLoaded, where the content script can start: the time before it is the page's own (measured
@@ -17,8 +17,13 @@ import { report, round, summarize, type Row } from './lib/report';
 const ROOT = resolve(import.meta.dirname, '..');
 const BUILD_RUNS = 3;
 const LOADS = 30;
-/** Loads with the service worker stopped just before: the overlay must not wait for it to start. */
+/**
+ * Loads with the service worker stopped just before, as Chrome stops an idle one. The checklist waits for the worker
+ * to start (it needs the coach's schema and state), and so, since the content script's UI became a script the worker
+ * injects (entrypoints/content-ui), does the panel: the target is from when the panel did not.
+ */
 const COLD_WORKER_LOADS = 10;
+const COACH_SECTION = '[aria-labelledby="fw-coach-h"]';
 
 function timeBuild(): number {
   const t0 = performance.now();
@@ -28,8 +33,9 @@ function timeBuild(): number {
 }
 
 const builds = Array.from({ length: BUILD_RUNS }, timeBuild);
-const content = await readFile(join(ROOT, '.output/chrome-mv3/content-scripts/page.js'));
-const contentGz = gzipSync(content, { level: 9 }).length;
+const content = await readFile(join(ROOT, '.output/chrome-mv3', CONTENT_SCRIPT_FILE));
+const contentGzKb = gzippedKb(content);
+const contentUi = await readFile(join(ROOT, '.output/chrome-mv3', CONTENT_UI_SCRIPT_FILE));
 const background = await readFile(join(ROOT, '.output/chrome-mv3/background.js'));
 
 // Overlay timing in real Chromium: the page records, in its own timeline, the first animation frame at which
@@ -40,23 +46,28 @@ const context = await launchBrowser(profile);
 const extensionId = await extensionIdOf(context);
 await context.addInitScript(`document.addEventListener('DOMContentLoaded', () => { window.__fwDcl = performance.now(); });`);
 await context.addInitScript(overlayClock('.fw-panel', '__fwVisible'));
+// The coaching checklist comes once the coach has its schema and state from the service worker.
+await context.addInitScript(layoutClock(COACH_SECTION, '__fwCoach'));
 const fromNavigation: number[] = [];
 const fromDcl: number[] = [];
 const pageDcl: number[] = [];
 const coldFromDcl: number[] = [];
+const coachFromDcl: number[] = [];
+const coldCoachFromDcl: number[] = [];
 const page = await context.newPage();
 const load = async (run: string) => {
   await page.goto(`${fixtures.url}/chat.html?run=${run}`);
   const t = await page.waitForFunction(
-    'window.__fwVisible !== undefined && window.__fwDcl !== undefined ? { visible: window.__fwVisible, dcl: window.__fwDcl } : null',
+    'window.__fwVisible !== undefined && window.__fwDcl !== undefined && window.__fwCoach !== undefined ? { visible: window.__fwVisible, dcl: window.__fwDcl, coach: window.__fwCoach } : null',
   );
-  return (await t.jsonValue()) as { visible: number; dcl: number };
+  return (await t.jsonValue()) as { visible: number; dcl: number; coach: number };
 };
 for (let i = 0; i < LOADS + 2; i++) {
-  const { visible, dcl } = await load(String(i));
+  const { visible, dcl, coach } = await load(String(i));
   if (i < 2) continue; // warm-up: first loads start the service worker and compile the scripts
   fromNavigation.push(visible);
   fromDcl.push(visible - dcl);
+  coachFromDcl.push(coach - dcl);
   pageDcl.push(dcl);
 }
 // The same page with the worker stopped first, as Chrome stops an idle one: nothing before the overlay waits on it.
@@ -65,8 +76,9 @@ for (let i = 0; i < COLD_WORKER_LOADS; i++) {
   await page.goto('about:blank');
   await page.waitForTimeout(300); // the last page's logger batches are written, so the worker can stop
   await worker.stop();
-  const { visible, dcl } = await load(`cold-${i}`);
+  const { visible, dcl, coach } = await load(`cold-${i}`);
   coldFromDcl.push(visible - dcl);
+  coldCoachFromDcl.push(coach - dcl);
 }
 await worker.dispose();
 await context.close();
@@ -97,11 +109,21 @@ const pageOnly = summarize(pageDcl);
 const bareDcl = summarize(withoutExtension);
 const dcl = summarize(fromDcl);
 const cold = summarize(coldFromDcl);
+const coach = summarize(coachFromDcl);
+const coldCoach = summarize(coldCoachFromDcl);
 const build = summarize(builds);
 const rows: Row[] = [
   { metric: 'wxt build (chrome-mv3), median of 3', value: round(build.p50, 0), unit: 'ms' },
   { metric: 'content script, raw', value: round(content.length / 1024, 1), unit: 'KB' },
-  { metric: 'content script, gzipped', value: round(contentGz / 1024, 1), unit: 'KB', target: '≤ 40 KB', ok: contentGz / 1024 <= 40 },
+  {
+    metric: 'content script, gzipped',
+    value: round(contentGzKb, 1),
+    unit: 'KB',
+    target: `≤ ${CONTENT_SCRIPT_TARGET_KB} KB`,
+    ok: contentGzKb <= CONTENT_SCRIPT_TARGET_KB,
+  },
+  // Injected only into the frames that show UI (a chat's overlay, a storefront's "Share to chat"): no target of its own.
+  { metric: 'its UI script (content-ui.js), gzipped', value: round(gzippedKb(contentUi), 1), unit: 'KB' },
   { metric: 'background, raw', value: round(background.length / 1024, 1), unit: 'KB' },
   { metric: 'navigation start → overlay visible, p50', value: nav.p50, unit: 'ms' },
   { metric: 'navigation start → overlay visible, p95', value: nav.p95, unit: 'ms' },
@@ -127,6 +149,14 @@ const rows: Row[] = [
     target: '≤ 50 ms',
     ok: cold.p50 <= 50,
   },
+  // The checklist needs the coach's schema and state from the service worker, with it running or stopped; the overlay's
+  // UI script is injected by the worker too, so with it stopped the panel comes at about the time the checklist could.
+  { metric: 'DOMContentLoaded → coaching checklist laid out, p50', value: coach.p50, unit: 'ms' },
+  {
+    metric: `DOMContentLoaded → coaching checklist laid out, service worker stopped before each load, p50 (${COLD_WORKER_LOADS} loads)`,
+    value: coldCoach.p50,
+    unit: 'ms',
+  },
 ];
 await report('foundation', rows, {
   chromium: chromiumVersion,
@@ -135,6 +165,8 @@ await report('foundation', rows, {
     overlayFromNavigation: fromNavigation.map((v) => round(v, 1)),
     overlayFromDcl: fromDcl.map((v) => round(v, 1)),
     overlayFromDclWorkerStopped: coldFromDcl.map((v) => round(v, 1)),
+    coachFromDcl: coachFromDcl.map((v) => round(v, 1)),
+    coachFromDclWorkerStopped: coldCoachFromDcl.map((v) => round(v, 1)),
     dclWithoutExtension: withoutExtension.map((v) => round(v, 1)),
   },
 });

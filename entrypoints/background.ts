@@ -10,6 +10,7 @@ import { createSyncService, SYNC_ALARM, SYNC_ALARM_MINUTES } from '@/lib/backgro
 import { createSiteService } from '@/lib/background/site-service';
 import { createRelayService } from '@/lib/background/relay-service';
 import { createFrameRelay } from '@/lib/background/frame-relay';
+import { createContentUiService } from '@/lib/background/content-ui-service';
 import { PORTS } from '@/lib/rpc/api';
 import { serve } from '@/lib/rpc/serve';
 import { LOGGING_SWITCH_KEY, loggingSwitch } from '@/lib/logging-switch';
@@ -41,6 +42,7 @@ export default defineBackground(() => {
   const keepAlive = keepAliveWith(() => browser.runtime.getPlatformInfo());
   const adminApi = createAdminApi({ db, search, sync, fetchFn, sites, announce, mirrorChatSites, keepAlive });
   const relay = createRelayService(db, { sendMessage: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options) });
+  const contentUi = createContentUiService(browser.scripting);
   const frameRelay = createFrameRelay({
     sendMessage: (tabId, message, options) =>
       options ? browser.tabs.sendMessage(tabId, message, options) : browser.tabs.sendMessage(tabId, message),
@@ -103,8 +105,10 @@ export default defineBackground(() => {
   browser.runtime.onConnect.addListener((port: Browser.runtime.Port) => {
     void collectViews();
     if (port.name === PORTS.content) {
-      // The relay knows which tab is calling (a chat tab registering, a product page sharing).
-      serve(port, PORTS.content, { ...contentApi, ...relay.forTab(port.sender?.tab?.id, port.sender?.frameId) });
+      // The relay and the UI's injection know which tab and frame is calling (a chat tab registering, a product page
+      // sharing, a frame asking for its UI).
+      const { tab, frameId } = port.sender ?? {};
+      serve(port, PORTS.content, { ...contentApi, ...relay.forTab(tab?.id, frameId), ...contentUi.forFrame(tab?.id, frameId) });
     } else if (port.name === PORTS.admin && isExtensionPage(port, extensionOrigin)) {
       serve(port, PORTS.admin, adminApi);
     } else {

@@ -9,6 +9,8 @@ import { PORTS, type ChannelApis, type PageContext } from '@/lib/rpc/api';
 import type { RpcClient } from '@/lib/rpc/client';
 import type { ShareHandle } from '@/lib/share/handle';
 import type { DetectedProduct } from '@/lib/storefront/detect';
+import type { ContentUi } from '../content-ui/contract';
+import { contentUiLoader } from './content-ui';
 
 /** What every content-script feature may use: built once per page, shared, and the only way features talk. */
 export interface ContentDeps {
@@ -26,6 +28,13 @@ export interface ContentDeps {
   share: Observable<ShareHandle | null>;
   /** The storefront product on this page (none on chat pages), for the page logger and the "Share to chat" button. */
   product: Observable<DetectedProduct | null>;
+  /**
+   * The Preact UI (overlay, "Share to chat" button), which this script does not carry: loaded into this frame the
+   * first time a feature shows it (see ./content-ui.ts). What the UI shows lives here (the coach, which holds sends
+   * from its start, the share controller, the observables above) and runs without it, so nothing that happens while
+   * the UI loads is lost: the UI reads the current state when it mounts.
+   */
+  ui: () => Promise<ContentUi>;
 }
 
 /** The dependencies of a page: one RPC client and one event sender, flushed when the page is hidden or left. */
@@ -59,5 +68,6 @@ export function createContentDeps(ctx: ContentScriptContext): ContentDeps {
     coach: observable<CoachHandle | null>(null),
     share: observable<ShareHandle | null>(null),
     product: observable<DetectedProduct | null>(null),
+    ui: contentUiLoader(() => rpc.loadContentUi()),
   };
 }

@@ -4,19 +4,23 @@ import type { Observable } from '@/lib/observable';
 import { OVERLAY_MIRROR_KEY, placeFromMirror } from '@/lib/overlay/site-prefs';
 import type { ShareHandle } from '@/lib/share/handle';
 import type { ContentDeps } from './deps';
-import { OVERLAY_TAG, mountOverlay } from './overlay';
+import { OVERLAY_TAG } from '../content-ui/contract';
 
 /**
  * The overlay in this (top) page, with the page's own search, log and status, and the coach it is given: the page's
  * own controller, or the stand-in for one in a chat frame. `chatParts` are what the panel must keep clear.
  */
 export async function mountPageOverlay(
-  { ctx, context, status, log, rpc }: ContentDeps,
+  { ctx, context, status, log, rpc, ui }: ContentDeps,
   parts: { coach: Observable<CoachHandle | null>; share: Observable<ShareHandle | null>; chatParts: () => Element[] },
   signal: AbortSignal,
 ): Promise<void> {
-  // The place on this site from the background's mirror in extension storage: no wait on the service worker.
-  const mirrored = await browser.storage.local.get(OVERLAY_MIRROR_KEY).catch(() => ({}) as Record<string, unknown>);
+  // The place on this site from the background's mirror in extension storage, read while the UI loads.
+  const [mirrored, { mountOverlay }] = await Promise.all([
+    browser.storage.local.get(OVERLAY_MIRROR_KEY).catch(() => ({}) as Record<string, unknown>),
+    ui(),
+  ]);
+  if (signal.aborted) return;
   const place = placeFromMirror(mirrored[OVERLAY_MIRROR_KEY], location.hostname);
   await mountOverlay(
     ctx,

@@ -5,7 +5,7 @@ import { loadSettings, setOverlayPlace, updateSettings } from '../db/settings';
 import { overlayHostOf, placeForHost, type OverlayPrefs } from '../overlay/site-prefs';
 import type { FloorwalkerDb } from '../db/database';
 import type { ContentApi, LogResult } from '../rpc/api';
-import type { RelayApi } from '../rpc/types';
+import type { ContentUiApi, RelayApi } from '../rpc/types';
 import { productImageUrl } from '../catalog/images';
 import { sharedFromCatalog } from '../share/items';
 import { MAX_CONVERSATION_ID_CHARS, RPC_LOG_BATCH_LIMIT } from '../limits';
@@ -35,8 +35,8 @@ export function isQuotaError(e: unknown): boolean {
 /** Which conversation a product page's events belong to: the one last opened in a chat tab. */
 export const ACTIVE_CONVERSATION_KEY = 'activeConversation';
 
-/** Everything a content script may call but the relay, which the background adds per tab. */
-export type SharedContentApi = Omit<ContentApi, keyof RelayApi>;
+/** Everything a content script may call but the relay and the UI's injection, which the background adds per caller. */
+export type SharedContentApi = Omit<ContentApi, keyof RelayApi | keyof ContentUiApi>;
 
 export function createContentApi(
   db: FloorwalkerDb,

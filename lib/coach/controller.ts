@@ -232,6 +232,15 @@ export class CoachController {
     }
   }
 
+  /**
+   * A send the Seller tried before the coach had started (held until then, lib/coach/hold-until-started.ts), taken
+   * up as if tried now: held until an act is chosen when coaching, else sent. Needs start() to have run.
+   */
+  retryHeldSend(): void {
+    const text = inputText(this.input());
+    if (text.trim() && this.onAttempt(text)) this.send?.release();
+  }
+
   private onAttempt(text: string): boolean {
     if (this.d.coaching && this.selected.length === 0) {
       this.awaiting = true;

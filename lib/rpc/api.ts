@@ -1,4 +1,4 @@
-import type { CatalogInfo, Extracted, RelayApi, SiteStatus, SuggestRequest, SyncOverview } from './types';
+import type { CatalogInfo, ContentUiApi, Extracted, RelayApi, SiteStatus, SuggestRequest, SyncOverview } from './types';
 import type { OpenedRoom } from '../pilot/protocol';
 import type { Action, FwEvent } from '../events/event-schema';
 import type { EventPage } from '../db/events';
@@ -47,7 +47,7 @@ export interface LogResult {
   rejected: { id: string | null; error: string }[];
 }
 
-export interface ContentApi extends RelayApi {
+export interface ContentApi extends RelayApi, ContentUiApi {
   getPageContext(url: string, conversation: string | null): Promise<PageContext>;
   logEvents(events: unknown[]): Promise<LogResult>;
   /** Remembers where the overlay sits on the site of `url` (its hostname). */

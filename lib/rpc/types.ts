@@ -15,6 +15,15 @@ export interface RelayApi {
   shareToChat(product: SharedProduct, message?: string): Promise<ShareToChatResult>;
 }
 
+/** What the background does for the frame that calls: its tab and frame come from the port, never from the page. */
+export interface ContentUiApi {
+  /**
+   * Injects the content script's UI script (entrypoints/content-ui) into the calling frame; resolves once it has run,
+   * having handed the UI to the content script there.
+   */
+  loadContentUi(): Promise<void>;
+}
+
 /** Where the engine came from on this worker start (cheapest first, in the order they are tried). */
 export type ColdStartMode = 'snapshot' | 'prebuilt' | 'build';
 

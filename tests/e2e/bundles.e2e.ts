@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXTENSION_DIR } from './harness';
 import { PICK_DONE_MESSAGE } from '../../lib/adapters/pick/session';
+import { CONTENT_SCRIPT_FILE, CONTENT_SCRIPT_TARGET_KB, CONTENT_UI_SCRIPT_FILE, gzippedKb } from '../../bench/lib/content-size';
 
 // `npm test` builds both before the e2e run: Chromium's MV3 build and Firefox's MV2 build, whose background is an
 // event page rather than a service worker, so the two are bundled apart and either could pick up Dexie.
@@ -46,5 +47,21 @@ describe.each(BUILDS)('built bundles in %s', (build) => {
       if ((await readFile(file, 'utf8')).includes(PICK_DONE_MESSAGE)) withPicker.push(relative(build, file));
     }
     expect(withPicker).toEqual(['picker.js']);
+  });
+
+  it('the content script in every frame carries no UI: the UI script, injected where it shows, carries all of it', async () => {
+    // Strings that survive minification: Preact's own prop name, the overlay's label, the shadow root's creation and
+    // the "Share to chat" button's class.
+    const UI_MARKERS = ['dangerouslySetInnerHTML', 'Floorwalker seller assistant', 'attachShadow', 'fw-s2c'];
+    const found = async (file: string) => {
+      const text = await readFile(join(build, file), 'utf8');
+      return UI_MARKERS.filter((m) => text.includes(m));
+    };
+    expect(await found(CONTENT_SCRIPT_FILE)).toEqual([]);
+    expect(await found(CONTENT_UI_SCRIPT_FILE)).toEqual(UI_MARKERS);
+  });
+
+  it(`the content script in every frame is within its size target (${CONTENT_SCRIPT_TARGET_KB} KB gzipped)`, async () => {
+    expect(gzippedKb(await readFile(join(build, CONTENT_SCRIPT_FILE)))).toBeLessThanOrEqual(CONTENT_SCRIPT_TARGET_KB);
   });
 });

@@ -84,9 +84,35 @@ describe('layers (eslint.config.js)', () => {
     ).toEqual([LAYERS]);
     expect(
       await ruleErrors(
-        'entrypoints/page.content/layer-probe.ts',
+        'entrypoints/content-ui/layer-probe.ts',
         "import { Overlay } from '@/components/overlay/Overlay';\nexport const x = Overlay;\n",
       ),
+    ).toEqual([]);
+    expect(
+      await ruleErrors(
+        'entrypoints/content-ui/layer-probe.ts',
+        "import { OptionsApp } from '@/components/options/OptionsApp';\nexport const x = OptionsApp;\n",
+      ),
+    ).toEqual([LAYERS]);
+  });
+
+  it('the always-on content script carries no UI: it reaches the UI script through its contract, types aside', async () => {
+    const probe = 'entrypoints/page.content/layer-probe.ts';
+    const value = (name: string, from: string) => `import { ${name} } from '${from}';\nexport const x = ${name};\n`;
+    expect(await ruleErrors(probe, value('Overlay', '@/components/overlay/Overlay'))).toEqual([RESTRICTED_IMPORT]);
+    expect(await ruleErrors(probe, value('render', 'preact'))).toEqual([RESTRICTED_IMPORT]);
+    expect(await ruleErrors(probe, value('useState', 'preact/hooks'))).toEqual([RESTRICTED_IMPORT]);
+    expect(await ruleErrors(probe, value('createIsolatedElement', '@webext-core/isolated-element'))).toEqual([RESTRICTED_IMPORT]);
+    expect(await ruleErrors(probe, value('mountOverlay', '../content-ui/overlay'))).toEqual([RESTRICTED_IMPORT]);
+    expect(
+      await ruleErrors('entrypoints/page.content/features/layer-probe.ts', value('useObservable', '../../../components/useObservable')),
+    ).toEqual([RESTRICTED_IMPORT]);
+    // Still the content script: the background's modules stay out too.
+    expect(await ruleErrors(probe, value('createRelayService', '@/lib/background/relay-service'))).toEqual([RESTRICTED_IMPORT]);
+    // The contract's constants, and the UI's types, cost the bundle nothing.
+    expect(await ruleErrors(probe, value('OVERLAY_TAG', '../content-ui/contract'))).toEqual([]);
+    expect(
+      await ruleErrors(probe, "import type { OverlayDeps } from '@/components/overlay/Overlay';\nexport type X = OverlayDeps;\n"),
     ).toEqual([]);
   });
 

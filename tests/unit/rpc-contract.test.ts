@@ -3,7 +3,7 @@ import { createRpcClient, type RpcClient, type RpcClientOptions } from '../../li
 import { CHANNEL_OPTIONS, connect } from '../../lib/rpc/connect';
 import { serve } from '../../lib/rpc/serve';
 import { PORTS, type AdminApi, type ContentApi } from '../../lib/rpc/api';
-import type { RelayApi } from '../../lib/rpc/types';
+import type { ContentUiApi, RelayApi } from '../../lib/rpc/types';
 import type { PortLike } from '../../lib/rpc/port-endpoint';
 import { portPair } from './helpers/ports';
 
@@ -33,6 +33,7 @@ export function typeChecks(
   content: ContentApi,
   admin: AdminApi,
   contentWithoutRelay: Omit<ContentApi, keyof RelayApi>,
+  contentWithoutUi: Omit<ContentApi, keyof ContentUiApi>,
 ): void {
   const _content: RpcClient<ContentApi> = connect(PORTS.content);
   const _admin: RpcClient<AdminApi> = connect(PORTS.admin);
@@ -47,6 +48,8 @@ export function typeChecks(
   serve(port, PORTS.content, admin);
   // @ts-expect-error -- the background's merged content API must include the caller's relay
   serve(port, PORTS.content, { ...contentWithoutRelay });
+  // @ts-expect-error -- and the caller's injection of its UI script
+  serve(port, PORTS.content, { ...contentWithoutUi });
 
   const _ok: RpcClientOptions<ContentApi> = { methodTimeoutMs: { search: 1 } };
   // @ts-expect-error -- per-method limits name methods the channel has

@@ -1,7 +1,10 @@
+import type { ChatAdapter } from '@/lib/adapters/chat';
 import { CoachController } from '@/lib/coach/controller';
+import { holdSendsUntilStarted } from '@/lib/coach/hold-until-started';
 import { newId } from '@/lib/ids';
 import { firstValue } from '@/lib/observable';
 import { parseCondition } from '@/lib/study/condition';
+import type { ContentDeps } from '../deps';
 import { defineFeature } from '../define-feature';
 
 /** The coaching checklist's controller for the overlay, once the page context says the study's coaching. */
@@ -9,27 +12,41 @@ export default defineFeature({
   matches: 'chat',
   async start({ adapter: adapterReady, context, log, rpc, coach }, signal) {
     const adapter = await adapterReady;
-    // Chats that do not name their conversations keep coaching state per page.
-    const conversation = adapter.conversationId(document) ?? `page:${location.host}${location.pathname}`;
-    const pageContext = await firstValue(context); // asked for once, by the page logger
-    const controller = new CoachController({
-      doc: document,
-      adapter,
-      schema: await rpc.coachingSchema(),
-      coaching: parseCondition(pageContext.condition).coaching,
-      conversation,
-      log,
-      load: (c) => rpc.coachState(c),
-      save: (c, state) => rpc.saveCoachState(c, state),
-      newId,
-      profile: {
-        load: (c, buyer) => rpc.buyerProfile(c, buyer),
-        extract: (c, text, messageId, category) => rpc.extractProfile(c, text, messageId, category),
-        update: (c, op) => rpc.updateProfile(c, op),
-        suggest: (request) => rpc.suggestReplies(request),
-      },
-    });
-    await controller.start(signal);
+    // Sends are held from the moment the chat is known, not only once the controller has what it needs from the
+    // service worker; one tried meanwhile is the controller's to take up.
+    const early = holdSendsUntilStarted(document, adapter, signal);
+    let triedEarly = false;
+    const controller = await startController(adapter, { context, log, rpc }, signal).finally(() => (triedEarly = early.stop()));
+    if (triedEarly) controller.retryHeldSend();
     coach.set(controller);
   },
 });
+
+async function startController(
+  adapter: ChatAdapter,
+  { context, log, rpc }: Pick<ContentDeps, 'context' | 'log' | 'rpc'>,
+  signal: AbortSignal,
+): Promise<CoachController> {
+  // Chats that do not name their conversations keep coaching state per page.
+  const conversation = adapter.conversationId(document) ?? `page:${location.host}${location.pathname}`;
+  const pageContext = await firstValue(context); // asked for once, by the page logger
+  const controller = new CoachController({
+    doc: document,
+    adapter,
+    schema: await rpc.coachingSchema(),
+    coaching: parseCondition(pageContext.condition).coaching,
+    conversation,
+    log,
+    load: (c) => rpc.coachState(c),
+    save: (c, state) => rpc.saveCoachState(c, state),
+    newId,
+    profile: {
+      load: (c, buyer) => rpc.buyerProfile(c, buyer),
+      extract: (c, text, messageId, category) => rpc.extractProfile(c, text, messageId, category),
+      update: (c, op) => rpc.updateProfile(c, op),
+      suggest: (request) => rpc.suggestReplies(request),
+    },
+  });
+  await controller.start(signal);
+  return controller;
+}

@@ -4,8 +4,7 @@ import { startPageLogger } from '@/lib/logger/start';
 import { journalView } from '@/lib/logger/view-journal';
 import { LOGGING_SWITCH_KEY } from '@/lib/logging-switch';
 import { defineFeature } from '../define-feature';
-import { OVERLAY_TAG } from '../overlay';
-import { SHARE_BUTTON_TAG } from '../share-button';
+import { OVERLAY_TAG, SHARE_BUTTON_TAG } from '../../content-ui/contract';
 
 /** Hovers, scrolls, clicks and product views, on every page, while logging is on. */
 export default defineFeature({

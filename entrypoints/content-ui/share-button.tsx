@@ -5,8 +5,7 @@ import searchCss from '@/components/overlay/search/search.css?inline';
 import shareCss from '@/components/overlay/share/share.css?inline';
 import storefrontCss from '@/components/storefront/storefront.css?inline';
 import { mountShadowUi } from './shadow-ui';
-
-export const SHARE_BUTTON_TAG = 'floorwalker-share';
+import { SHARE_BUTTON_TAG } from './contract';
 
 /** The product page's "Share to chat" button, in its own shadow root like the overlay. */
 export async function mountShareButton(ctx: ContentScriptContext, props: ShareToChatProps): Promise<void> {

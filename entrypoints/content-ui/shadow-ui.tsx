@@ -7,8 +7,8 @@ import type { ContentScriptContext } from 'wxt/utils/content-script-context';
  * and flex or grid layouts on <body> never see it. CSS is inlined (no fetch before paint) and resets the host
  * itself, with position pinned; keys typed inside never reach the page's shortcuts.
  *
- * `@webext-core/isolated-element` is what WXT's `createShadowRootUi` builds on. Used directly, the content script
- * does not carry WXT's anchoring and auto-mount code (with its element-waiting and map libraries, about 2.5 KB
+ * `@webext-core/isolated-element` is what WXT's `createShadowRootUi` builds on. Used directly, the UI script does
+ * not carry WXT's anchoring and auto-mount code (with its element-waiting and map libraries, about 2.5 KB
  * gzipped), none of which a UI appended once to <html> needs.
  */
 export async function mountShadowUi(
