@@ -1,0 +1,196 @@
+import { documentAddress, documentBase } from './address';
+import { urlPath } from './candidate';
+import { isProductItem, ITEM_SELECTOR, productItemOf } from './markup-items';
+
+/**
+ * Product cards: the repeated boxes of a category grid, a search result list, or a product page's related, "also
+ * viewed" and recently viewed rows. A card is found by structure, not by class names: it is the largest element
+ * around a link to a product (another page than this one, not a picture file) that holds no link to any other
+ * product, has a picture, and stands beside siblings of its kind that are cards too; most of a row must show a price,
+ * product markup or a buy button, so a row of blog posts or category tiles is not taken for products.
+ */
+export interface Card {
+  /**
+   * The card's product: the sku (else productID, gtin, mpn) of product markup in the card, else the one structured
+   * data on the page gives for the card's link, else the path of the card's link (no query), e.g. `/products/cap`.
+   */
+  id: string;
+  root: Element;
+  /** The card's product link, absolute. */
+  link?: string;
+}
+
+/** Ids that structured data gives for products, by the path of their address (see ./detect.ts `linkedIds`). */
+export type LinkedIds = ReadonlyMap<string, string>;
+
+/** A grid or a row has at least this many cards side by side. */
+const MIN_CARDS_IN_ROW = 2;
+/** How far above a link (or a picture) its card may start; deeper ones are not looked for. */
+const MAX_CARD_DEPTH = 16;
+/** A link to a picture file opens a lightbox or a zoom, not another product. */
+const PICTURE_FILE = /\.(jpe?g|png|gif|webp|avif|svg|bmp|tiff?)$/i;
+const PICTURE = 'img, picture, [style*="background-image"]';
+/** Links that open a dialog or act as a button rather than lead to a page. */
+const ACTION_LINK = '[role="button"], [data-toggle], [data-bs-toggle], [aria-haspopup]';
+/** A price as shops print it: a currency sign or code next to a number. */
+const PRICE_TEXT =
+  /(?:[$€£¥₹₩₽]|\b(?:USD|EUR|GBP|CAD|AUD|NZD|CHF|JPY|SEK|NOK|DKK|PLN|CZK|HUF|INR|BRL|MXN|ZAR|kr)\b\.?)\s?\d|\d(?:[\d.,\s]*\d)?\s?(?:[€£¥₹₩₽]|\b(?:USD|EUR|GBP|CAD|AUD|NZD|CHF|JPY|SEK|NOK|DKK|PLN|CZK|HUF|INR|BRL|MXN|ZAR|kr|zł|Kč|Ft)\b)/;
+const PRICE_MARKUP = '[itemprop="price"], [property="price"], [data-price], [class*="price" i]';
+/** Buttons that say the thing they belong to is for sale. */
+export const BUY_CONTROL = /\b(add to (cart|bag|basket|trolley)|buy (it )?now|in den warenkorb|ajouter au panier|añadir al carrito)\b/i;
+const CONTROLS = 'button, input[type="submit"], input[type="button"], a[role="button"], [role="button"]';
+/** Marks an element that holds links to more than one product. */
+const MANY = '\u0000';
+
+/** Every product card in the document, in page order. */
+export function findProductCards(doc: Document, linkedIds?: LinkedIds): Card[] {
+  const scan = new CardScan(doc, linkedIds);
+  const roots = new Set<Element>();
+  const cards: Card[] = [];
+  for (const a of doc.querySelectorAll('a[href]')) {
+    if (scan.pathOf(a) === null) continue;
+    const root = scan.rootAbove(a);
+    if (!root || roots.has(root)) continue;
+    roots.add(root);
+    const card = scan.cardAt(root);
+    if (card) cards.push(card);
+  }
+  return cards;
+}
+
+/** The product card an element (a picture, a button) is in, or null when it is in none. */
+export function productCardOf(el: Element, linkedIds?: LinkedIds): Card | null {
+  const scan = new CardScan(el.ownerDocument, linkedIds);
+  const root = scan.rootAbove(el);
+  return root ? scan.cardAt(root) : null;
+}
+
+/** Buttons in `root` that put a product in the cart or buy it. */
+export function buyControlsIn(root: ParentNode): Element[] {
+  return Array.from(root.querySelectorAll(CONTROLS)).filter((b) =>
+    BUY_CONTROL.test(`${b.textContent ?? ''} ${b.getAttribute('value') ?? ''} ${b.getAttribute('aria-label') ?? ''}`),
+  );
+}
+
+/** One look at a document: the product path of each link and the product links under each element, found once. */
+class CardScan {
+  private readonly base: string | undefined;
+  private readonly pagePath: string | undefined;
+  private readonly paths = new Map<string, string | null>();
+  private readonly under = new Map<Element, string | null>();
+  private readonly rows = new Map<Element, Set<Element>>();
+
+  constructor(
+    private readonly doc: Document,
+    private readonly linkedIds: LinkedIds | undefined,
+  ) {
+    this.base = documentBase(doc);
+    this.pagePath = urlPath(documentAddress(doc));
+  }
+
+  /**
+   * The path of the product a link leads to, or null when it leads to no product page: a link to this page, to a
+   * picture, a link that works as a button (quick view, wish list), or one with neither a picture nor words (an icon).
+   */
+  pathOf(a: Element): string | null {
+    if (a.matches(ACTION_LINK) || (!/\p{L}/u.test(a.textContent ?? '') && a.querySelector(PICTURE) === null)) return null;
+    const href = a.getAttribute('href')?.trim() ?? '';
+    let path = this.paths.get(href);
+    if (path === undefined) {
+      path = null;
+      if (href && !href.startsWith('#')) {
+        try {
+          const url = new URL(href, this.base);
+          if (/^https?:$/.test(url.protocol) && url.pathname !== this.pagePath && !PICTURE_FILE.test(url.pathname)) path = url.pathname;
+        } catch {
+          // not a URL: not a product link
+        }
+      }
+      this.paths.set(href, path);
+    }
+    return path;
+  }
+
+  /** The one product path linked under `el` (and by `el` itself), MANY for several, null for none. */
+  private pathsUnder(el: Element): string | null {
+    let found = this.under.get(el);
+    if (found !== undefined) return found;
+    found = null;
+    const links = el.matches('a[href]') ? [el, ...el.querySelectorAll('a[href]')] : el.querySelectorAll('a[href]');
+    for (const a of links) {
+      const path = this.pathOf(a);
+      if (path === null || path === found) continue;
+      if (found !== null) {
+        found = MANY;
+        break;
+      }
+      found = path;
+    }
+    this.under.set(el, found);
+    return found;
+  }
+
+  /** The largest element above `start` (or `start` itself) that links to exactly one product: a card if any is. */
+  rootAbove(start: Element): Element | null {
+    let root: Element | null = null;
+    let el: Element | null = start;
+    for (let depth = 0; el && el !== this.doc.body && el !== this.doc.documentElement; el = el.parentElement, depth++) {
+      if (depth >= MAX_CARD_DEPTH) return null;
+      const path = this.pathsUnder(el);
+      if (path === MANY) return root;
+      if (path !== null) root = el;
+    }
+    return null;
+  }
+
+  /** The card at `root`, if it is one: a picture, no page heading, and a row of cards around it. */
+  cardAt(root: Element): Card | null {
+    const row = this.rowOf(root);
+    if (!row?.has(root)) return null;
+    const path = this.pathsUnder(root) as string;
+    const a = [root, ...root.querySelectorAll('a[href]')].find((l) => l.matches('a[href]') && this.pathOf(l) === path);
+    const link = a ? new URL(a.getAttribute('href') ?? '', this.base).href : undefined;
+    const id = productItemOf(root, this.base)?.id ?? this.linkedIds?.get(path) ?? path;
+    return { id, root, ...(link ? { link } : {}) };
+  }
+
+  /** The cards among `parent`'s children: rows of same-tag siblings shaped like cards, most of them showing a product. */
+  private rowOf(root: Element): Set<Element> | undefined {
+    const parent = root.parentElement;
+    if (!parent) return undefined;
+    let cards = this.rows.get(parent);
+    if (!cards) {
+      cards = new Set();
+      const byTag = new Map<string, Element[]>();
+      for (const child of parent.children) {
+        if (!this.isCardShaped(child)) continue;
+        const same = byTag.get(child.tagName);
+        if (same) same.push(child);
+        else byTag.set(child.tagName, [child]);
+      }
+      for (const members of byTag.values()) {
+        const shown = members.filter((m) => this.showsProduct(m)).length;
+        if (members.length >= MIN_CARDS_IN_ROW && shown * 2 >= members.length) for (const m of members) cards.add(m);
+      }
+      this.rows.set(parent, cards);
+    }
+    return cards;
+  }
+
+  /** Links to one product, shows a picture, and is not the page's own product (which has the page heading). */
+  private isCardShaped(el: Element): boolean {
+    const path = this.pathsUnder(el);
+    return path !== null && path !== MANY && el.querySelector(PICTURE) !== null && el.querySelector('h1') === null;
+  }
+
+  /** A price, product markup or a buy button: what tells a product card from a post or a category tile. */
+  private showsProduct(el: Element): boolean {
+    return (
+      PRICE_TEXT.test(el.textContent ?? '') ||
+      el.querySelector(PRICE_MARKUP) !== null ||
+      isProductItem(el) ||
+      Array.from(el.querySelectorAll(ITEM_SELECTOR)).some(isProductItem) ||
+      buyControlsIn(el).length > 0
+    );
+  }
+}
