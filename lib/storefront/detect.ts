@@ -25,19 +25,19 @@ export function detectPage(doc: Document): DetectedPage {
   const rdfa = rdfaProducts(doc, base).map((p) => p.candidate);
   const og = openGraphProduct(doc, base);
   const linkedIds = idsByPath([...ld.products, ...ld.listed, ...microdata, ...rdfa]);
-  const sources = [ld.products, microdata, rdfa, og ? [og] : []].map(distinctProducts);
+  const sources = [ld.products, microdata, rdfa, og ? [og] : []].map((s) => s.filter(describes));
 
   // The best source that describes any product decides: one is the page's, several are a listing.
   const deciding = sources.find((s) => s.length > 0);
-  if (deciding && deciding.length > 1) return listing(doc, linkedIds, deciding);
+  const several = deciding ? distinctProducts(deciding) : [];
+  if (several.length > 1) return listing(doc, linkedIds, several);
   const page = { heading: pageHeading(doc), address: canonicalAddress(doc, base) };
   if (deciding) {
-    // A source that describes several products (related ones marked up beside the page's) lends it nothing.
-    const product = mergeProduct(sources.filter((s) => s.length === 1).flat(), page);
+    // A source that names several products (related ones marked up beside the page's) lends it nothing.
+    const product = mergeProduct(sources.filter((s) => distinctProducts(s).length <= 1).flat(), page);
     if (product) return { kind: 'product', product, images: product.images ?? [], linkedIds };
   }
-  const listed = distinctProducts(ld.listed.filter((c) => c.title !== undefined || c.id !== undefined));
-  if (listed.length > 1) return listing(doc, linkedIds, ld.listed);
+  if (distinctProducts(ld.listed).length > 1) return listing(doc, linkedIds, ld.listed);
   const cards = findProductCards(doc, linkedIds);
   const shown = fallbackProduct(doc, base, cards);
   const product = shown && mergeProduct([shown], page);
@@ -80,9 +80,12 @@ function idsByPath(candidates: readonly Candidate[]): Map<string, string> {
   return ids;
 }
 
+/** A candidate that says anything about a product: a name, an id or a price. */
+const describes = (c: Candidate) => c.title !== undefined || c.id !== undefined || c.price !== undefined;
+
 /**
- * The products a source describes, one each: a product given twice (two blocks, a theme's and an app's; one node per
- * variant) has the same id, address or name. Nodes with neither a name nor an id describe nothing.
+ * The products a source names, one each: a product given twice (two blocks, a theme's and an app's; one node per
+ * variant) has the same id, address or name. Nodes with neither a name nor an id (a reviews widget's) name none.
  */
 function distinctProducts(candidates: readonly Candidate[]): Candidate[] {
   const out: Candidate[] = [];

@@ -35,15 +35,18 @@ export function fallbackProduct(doc: Document, base: string | undefined, cards: 
   if (!own) return null;
   const title = pageHeading(doc);
   if (!title) return null;
-  const image = largestPicture(doc, base);
+  const image = largestPicture(doc, base, cards);
   return { source: 'fallback', title, images: image ? [image] : [] };
 }
 
-function largestPicture(doc: Document, base: string | undefined): string | undefined {
+/** The page's largest picture outside product cards: as shown, else as loaded, else as its attributes say. */
+function largestPicture(doc: Document, base: string | undefined, cards: readonly Card[]): string | undefined {
   let best: { area: number; src: string } | null = null;
   for (const img of doc.querySelectorAll('img')) {
-    const w = img.naturalWidth || img.width || Number(img.getAttribute('width')) || 0;
-    const h = img.naturalHeight || img.height || Number(img.getAttribute('height')) || 0;
+    if (cards.some((c) => c.root.contains(img))) continue;
+    const shown = img.getBoundingClientRect();
+    const w = shown.width || img.naturalWidth || Number(img.getAttribute('width')) || 0;
+    const h = shown.height || img.naturalHeight || Number(img.getAttribute('height')) || 0;
     const src = safeImageUrl(img.currentSrc || img.getAttribute('src'), base);
     if (src && w * h > (best?.area ?? MIN_PICTURE_SIDE * MIN_PICTURE_SIDE - 1)) best = { area: w * h, src };
   }

@@ -49,9 +49,7 @@ export function readJsonLd(doc: Document, base: string | undefined, decode: Enti
   const blocks: unknown[] = [];
   for (const script of doc.querySelectorAll('script[type]')) {
     if (!/ld\+json/i.test(script.getAttribute('type') ?? '')) continue;
-    const text = script.textContent ?? '';
-    // A block whose whole text is entity-encoded (`{&quot;@type&quot;: …`) is read once decoded.
-    const data = parseLenientJson(text) ?? (text.includes('&quot;') ? parseLenientJson(decode(text)) : undefined);
+    const data = blockData(script, decode);
     if (data !== undefined) blocks.push(data);
   }
   const reader: Reader = { base, decode, byId: indexById(blocks) };
@@ -68,6 +66,19 @@ export function readJsonLd(doc: Document, base: string | undefined, decode: Enti
     }
   }
   return { products, listed };
+}
+
+/** What each script element held when last read: a page re-checked as it changes parses only the blocks that changed. */
+const parsed = new WeakMap<Element, { text: string; data: unknown }>();
+
+function blockData(script: Element, decode: EntityDecoder): unknown {
+  const text = script.textContent ?? '';
+  const known = parsed.get(script);
+  if (known?.text === text) return known.data;
+  // A block whose whole text is entity-encoded (`{&quot;@type&quot;: …`) is read once decoded.
+  const data = parseLenientJson(text) ?? (text.includes('&quot;') ? parseLenientJson(decode(text)) : undefined);
+  parsed.set(script, { text, data });
+  return data;
 }
 
 function typeNames(node: Json): string[] {

@@ -31,22 +31,40 @@ export function parseLenientJson(text: string): unknown {
 /** Markers an HTML page wraps script content in; never valid outside a JSON string, so they are dropped there. */
 const WRAPPERS = ['<![CDATA[', ']]>', '<!--', '-->'];
 
+/** Characters that may start something to repair outside strings, and inside them. */
+const OUTSIDE = /["/<\]{}[,-]/g;
+// eslint-disable-next-line no-control-regex -- raw control characters are what is looked for
+const INSIDE = /["\\\u0000-\u001f]/g;
+
 /**
  * The text with comments and wrappers removed outside strings, control characters escaped inside them, trailing
  * commas dropped, and everything after the first complete value cut, if what follows is at most one stray closing
- * brace or bracket and semicolons. Null when the value never closes or more than that follows it.
+ * brace or bracket and semicolons. Null when the value never closes or more than that follows it. Runs between the
+ * characters of interest are copied whole, so a large block costs one pass.
  */
 export function repairJson(text: string): string | null {
-  let out = '';
+  const parts: string[] = [];
   let depth = 0;
   let i = 0;
-  const n = text.length;
-  while (i < n) {
+  /** Where the last comma outside strings is in `parts`, while nothing but whitespace has followed it. */
+  let comma = -1;
+  while (i < text.length) {
+    OUTSIDE.lastIndex = i;
+    const found = OUTSIDE.exec(text);
+    const at = found ? found.index : text.length;
+    if (at > i) {
+      const run = text.slice(i, at);
+      parts.push(run);
+      if (run.trim() !== '') comma = -1;
+    }
+    if (!found) break;
+    i = at;
     const c = text[i] as string;
     if (c === '"') {
       const end = copyString(text, i);
-      if (end.next < 0) return null;
-      out += end.text;
+      if (end === null) return null;
+      parts.push(end.text);
+      comma = -1;
       i = end.next;
       continue;
     }
@@ -60,43 +78,44 @@ export function repairJson(text: string): string | null {
     else if (c === '}' || c === ']') {
       if (depth === 0) return null;
       depth--;
-      out = withoutTrailingComma(out);
-      if (depth === 0) return onlyStrayCloserAfter(text, i + 1) ? out + c : null;
+      // `[1, 2,]` → `[1, 2]`: a list or object may end with a comma in JS, not in JSON.
+      if (comma >= 0) parts[comma] = '';
+      if (depth === 0) return onlyStrayCloserAfter(text, i + 1) ? parts.join('') + c : null;
     }
-    out += c;
+    comma = c === ',' ? parts.length : -1;
+    parts.push(c);
     i++;
   }
   // A bare string, number or literal was handled by JSON.parse already; an unclosed object or array is lost.
   return null;
 }
 
-/** `[1, 2,` → `[1, 2`: a list or object may end with a comma in JS, not in JSON. */
-function withoutTrailingComma(out: string): string {
-  let end = out.length;
-  while (end > 0 && /\s/.test(out[end - 1] as string)) end--;
-  return out[end - 1] === ',' ? out.slice(0, end - 1) : out;
-}
-
-/** A JSON string from its opening quote: raw control characters escaped. `next` is -1 when it never closes. */
-function copyString(text: string, start: number): { text: string; next: number } {
-  let out = '"';
-  for (let i = start + 1; i < text.length; i++) {
+/** A JSON string from its opening quote, raw control characters escaped; null when it never closes. */
+function copyString(text: string, start: number): { text: string; next: number } | null {
+  const parts = ['"'];
+  let i = start + 1;
+  for (;;) {
+    INSIDE.lastIndex = i;
+    const found = INSIDE.exec(text);
+    if (!found) return null;
+    parts.push(text.slice(i, found.index));
+    i = found.index;
     const c = text[i] as string;
+    if (c === '"') {
+      parts.push(c);
+      return { text: parts.join(''), next: i + 1 };
+    }
     if (c === '\\') {
       const escaped = text[i + 1];
-      if (escaped === undefined) break;
+      if (escaped === undefined) return null;
       // JS-style \' is not a JSON escape; the quote alone means the same.
-      out += escaped === "'" ? "'" : c + escaped;
-      i++;
-    } else if (c === '"') {
-      return { text: out + c, next: i + 1 };
-    } else if (c < ' ') {
-      out += ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-    } else {
-      out += c;
+      parts.push(escaped === "'" ? "'" : c + escaped);
+      i += 2;
+      continue;
     }
+    parts.push(ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    i++;
   }
-  return { text: out, next: -1 };
 }
 
 /** Where the comment or page wrapper at `i` ends (i itself when there is none there); -1 for an unclosed block comment. */

@@ -21,7 +21,7 @@ export interface PageFacts {
 type Field = 'id' | 'ref' | 'title' | 'price' | 'currency' | 'brand' | 'description' | 'url';
 
 export function mergeProduct(candidates: readonly Candidate[], page: PageFacts): DetectedProduct | null {
-  const primary = candidates.find((c) => c.title !== undefined || c.id !== undefined);
+  const primary = candidates.find((c) => c.title !== undefined || c.id !== undefined) ?? candidates[0];
   if (!primary) return null;
   const used = candidates.filter((c) => c === primary || sameProduct(primary, c));
   const sources: FieldSources = {};
