@@ -44,7 +44,7 @@ const MANY = '\u0000';
 
 /** Every product card in the document, in page order. */
 export function findProductCards(doc: Document, linkedIds?: LinkedIds): Card[] {
-  const scan = new CardScan(doc, linkedIds);
+  const scan = cardScan(doc, linkedIds);
   const roots = new Set<Element>();
   const cards: Card[] = [];
   for (const a of doc.querySelectorAll('a[href]')) {
@@ -60,7 +60,7 @@ export function findProductCards(doc: Document, linkedIds?: LinkedIds): Card[] {
 
 /** The product card an element (a picture, a button) is in, or null when it is in none. */
 export function productCardOf(el: Element, linkedIds?: LinkedIds): Card | null {
-  const scan = new CardScan(el.ownerDocument, linkedIds);
+  const scan = cardScan(el.ownerDocument, linkedIds);
   const root = scan.rootAbove(el);
   return root ? scan.cardAt(root) : null;
 }
@@ -72,53 +72,51 @@ export function buyControlsIn(root: ParentNode): Element[] {
   );
 }
 
-/** One look at a document: the product path of each link and the product links under each element, found once. */
-class CardScan {
-  private readonly base: string | undefined;
-  private readonly pagePath: string | undefined;
-  private readonly paths = new Map<string, string | null>();
-  private readonly under = new Map<Element, string | null>();
-  private readonly rows = new Map<Element, Set<Element>>();
+interface CardScan {
+  pathOf(a: Element): string | null;
+  rootAbove(start: Element): Element | null;
+  cardAt(root: Element): Card | null;
+}
 
-  constructor(
-    private readonly doc: Document,
-    private readonly linkedIds: LinkedIds | undefined,
-  ) {
-    this.base = documentBase(doc);
-    this.pagePath = urlPath(documentAddress(doc));
-  }
+/** One look at a document: the product path of each link and the product links under each element, found once. */
+function cardScan(doc: Document, linkedIds: LinkedIds | undefined): CardScan {
+  const base = documentBase(doc);
+  const pagePath = urlPath(documentAddress(doc));
+  const paths = new Map<string, string | null>();
+  const under = new Map<Element, string | null>();
+  const rows = new Map<Element, Set<Element>>();
 
   /**
    * The path of the product a link leads to, or null when it leads to no product page: a link to this page, to a
    * picture, a link that works as a button (quick view, wish list), or one with neither a picture nor words (an icon).
    */
-  pathOf(a: Element): string | null {
+  const pathOf = (a: Element): string | null => {
     if (a.matches(ACTION_LINK) || (!/\p{L}/u.test(a.textContent ?? '') && a.querySelector(PICTURE) === null)) return null;
     const href = a.getAttribute('href')?.trim() ?? '';
-    let path = this.paths.get(href);
+    let path = paths.get(href);
     if (path === undefined) {
       path = null;
       if (href && !href.startsWith('#')) {
         try {
-          const url = new URL(href, this.base);
-          if (/^https?:$/.test(url.protocol) && url.pathname !== this.pagePath && !PICTURE_FILE.test(url.pathname)) path = url.pathname;
+          const url = new URL(href, base);
+          if (/^https?:$/.test(url.protocol) && url.pathname !== pagePath && !PICTURE_FILE.test(url.pathname)) path = url.pathname;
         } catch {
           // not a URL: not a product link
         }
       }
-      this.paths.set(href, path);
+      paths.set(href, path);
     }
     return path;
-  }
+  };
 
   /** The one product path linked under `el` (and by `el` itself), MANY for several, null for none. */
-  private pathsUnder(el: Element): string | null {
-    let found = this.under.get(el);
+  const pathsUnder = (el: Element): string | null => {
+    let found = under.get(el);
     if (found !== undefined) return found;
     found = null;
     const links = el.matches('a[href]') ? [el, ...el.querySelectorAll('a[href]')] : el.querySelectorAll('a[href]');
     for (const a of links) {
-      const path = this.pathOf(a);
+      const path = pathOf(a);
       if (path === null || path === found) continue;
       if (found !== null) {
         found = MANY;
@@ -126,71 +124,70 @@ class CardScan {
       }
       found = path;
     }
-    this.under.set(el, found);
+    under.set(el, found);
     return found;
-  }
+  };
 
-  /** The largest element above `start` (or `start` itself) that links to exactly one product: a card if any is. */
-  rootAbove(start: Element): Element | null {
-    let root: Element | null = null;
-    let el: Element | null = start;
-    for (let depth = 0; el && el !== this.doc.body && el !== this.doc.documentElement; el = el.parentElement, depth++) {
-      if (depth >= MAX_CARD_DEPTH) return null;
-      const path = this.pathsUnder(el);
-      if (path === MANY) return root;
-      if (path !== null) root = el;
-    }
-    return null;
-  }
-
-  /** The card at `root`, if it is one: a picture, no page heading, and a row of cards around it. */
-  cardAt(root: Element): Card | null {
-    const row = this.rowOf(root);
-    if (!row?.has(root)) return null;
-    const path = this.pathsUnder(root) as string;
-    const a = [root, ...root.querySelectorAll('a[href]')].find((l) => l.matches('a[href]') && this.pathOf(l) === path);
-    const link = a ? new URL(a.getAttribute('href') ?? '', this.base).href : undefined;
-    const id = productItemOf(root, this.base)?.id ?? this.linkedIds?.get(path) ?? path;
-    return { id, root, ...(link ? { link } : {}) };
-  }
+  /** Links to one product, shows a picture, and is not the page's own product (which has the page heading). */
+  const isCardShaped = (el: Element): boolean => {
+    const path = pathsUnder(el);
+    return path !== null && path !== MANY && el.querySelector(PICTURE) !== null && el.querySelector('h1') === null;
+  };
 
   /** The cards among `parent`'s children: rows of same-tag siblings shaped like cards, most of them showing a product. */
-  private rowOf(root: Element): Set<Element> | undefined {
-    const parent = root.parentElement;
-    if (!parent) return undefined;
-    let cards = this.rows.get(parent);
+  const cardsAmong = (parent: Element): Set<Element> => {
+    let cards = rows.get(parent);
     if (!cards) {
       cards = new Set();
       const byTag = new Map<string, Element[]>();
       for (const child of parent.children) {
-        if (!this.isCardShaped(child)) continue;
+        if (!isCardShaped(child)) continue;
         const same = byTag.get(child.tagName);
         if (same) same.push(child);
         else byTag.set(child.tagName, [child]);
       }
       for (const members of byTag.values()) {
-        const shown = members.filter((m) => this.showsProduct(m)).length;
+        const shown = members.filter(showsProduct).length;
         if (members.length >= MIN_CARDS_IN_ROW && shown * 2 >= members.length) for (const m of members) cards.add(m);
       }
-      this.rows.set(parent, cards);
+      rows.set(parent, cards);
     }
     return cards;
-  }
+  };
 
-  /** Links to one product, shows a picture, and is not the page's own product (which has the page heading). */
-  private isCardShaped(el: Element): boolean {
-    const path = this.pathsUnder(el);
-    return path !== null && path !== MANY && el.querySelector(PICTURE) !== null && el.querySelector('h1') === null;
-  }
+  return {
+    pathOf,
+    /** The largest element above `start` (or `start` itself) that links to exactly one product: a card if any is. */
+    rootAbove(start) {
+      let root: Element | null = null;
+      let el: Element | null = start;
+      for (let depth = 0; el && el !== doc.body && el !== doc.documentElement; el = el.parentElement, depth++) {
+        if (depth >= MAX_CARD_DEPTH) return null;
+        const path = pathsUnder(el);
+        if (path === MANY) return root;
+        if (path !== null) root = el;
+      }
+      return null;
+    },
+    /** The card at `root`, if it is one: a picture, no page heading, and a row of cards around it. */
+    cardAt(root) {
+      if (!root.parentElement || !cardsAmong(root.parentElement).has(root)) return null;
+      const path = pathsUnder(root) as string;
+      const a = [root, ...root.querySelectorAll('a[href]')].find((l) => l.matches('a[href]') && pathOf(l) === path);
+      const link = a ? new URL(a.getAttribute('href') ?? '', base).href : undefined;
+      const id = productItemOf(root, base)?.id ?? linkedIds?.get(path) ?? path;
+      return { id, root, ...(link ? { link } : {}) };
+    },
+  };
+}
 
-  /** A price, product markup or a buy button: what tells a product card from a post or a category tile. */
-  private showsProduct(el: Element): boolean {
-    return (
-      PRICE_TEXT.test(el.textContent ?? '') ||
-      el.querySelector(PRICE_MARKUP) !== null ||
-      isProductItem(el) ||
-      Array.from(el.querySelectorAll(ITEM_SELECTOR)).some(isProductItem) ||
-      buyControlsIn(el).length > 0
-    );
-  }
+/** A price, product markup or a buy button: what tells a product card from a post or a category tile. */
+function showsProduct(el: Element): boolean {
+  return (
+    PRICE_TEXT.test(el.textContent ?? '') ||
+    el.querySelector(PRICE_MARKUP) !== null ||
+    isProductItem(el) ||
+    Array.from(el.querySelectorAll(ITEM_SELECTOR)).some(isProductItem) ||
+    buyControlsIn(el).length > 0
+  );
 }
