@@ -12,6 +12,8 @@ export interface Candidate {
   id?: string;
   /** A JSON-LD node's `@id`: an id of last resort, before the page address. */
   ref?: string;
+  /** The product group (a product with variants) this is, or is a variant of: variants of one group are one product. */
+  group?: string;
   title?: string;
   price?: number;
   currency?: string;

@@ -85,7 +85,7 @@ const describes = (c: Candidate) => c.title !== undefined || c.id !== undefined 
 
 /**
  * The products a source names, one each: a product given twice (two blocks, a theme's and an app's; one node per
- * variant) has the same id, address or name. Nodes with neither a name nor an id (a reviews widget's) name none.
+ * variant) has the same id, address, name or product group. Nodes with neither a name nor an id (a reviews widget's) name none.
  */
 function distinctProducts(candidates: readonly Candidate[]): Candidate[] {
   const out: Candidate[] = [];
@@ -95,7 +95,8 @@ function distinctProducts(candidates: readonly Candidate[]): Candidate[] {
     const same = (o: Candidate) =>
       (c.id !== undefined && c.id === o.id) ||
       (path !== undefined && path === urlPath(o.url)) ||
-      (c.title !== undefined && c.title === o.title);
+      (c.title !== undefined && c.title === o.title) ||
+      (c.group !== undefined && c.group === o.group);
     if (!out.some(same)) out.push(c);
   }
   return out;

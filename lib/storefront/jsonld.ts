@@ -136,6 +136,7 @@ function candidateOf(node: Json, r: Reader): Candidate {
     source: 'json-ld',
     id: id ?? text(node.productGroupID, r, MAX_ID_CHARS),
     ref: text(node['@id'], r, MAX_ID_CHARS),
+    group: groupOf(node, r),
     title: text(node.name, r, MAX_TITLE_CHARS),
     brand: brandName(node.brand, r),
     description: text(node.description, r, MAX_DESCRIPTION_CHARS),
@@ -143,6 +144,22 @@ function candidateOf(node: Json, r: Reader): Candidate {
     ...offer,
     images,
   };
+}
+
+/** A group's own id, or the group a variant names (`inProductGroupWithID`, `isVariantOf`). */
+function groupOf(node: Json, r: Reader): string | undefined {
+  const parent = deref(node.isVariantOf, r);
+  const own = typeNames(node).includes('productgroup') ? node : undefined;
+  for (const x of [
+    own?.productGroupID,
+    own?.['@id'],
+    node.inProductGroupWithID,
+    ...(isObj(parent) ? [parent.productGroupID, parent['@id']] : []),
+  ]) {
+    const group = text(x, r, MAX_ID_CHARS);
+    if (group) return group;
+  }
+  return undefined;
 }
 
 function link(x: unknown, r: Reader): string | undefined {

@@ -44,7 +44,11 @@ export function mergeProduct(candidates: readonly Candidate[], page: PageFacts):
   sources.id = id.from;
 
   const product: DetectedProduct = { id: idText, title: title.value, source: primary.source };
-  const price = used.find((c) => c.price !== undefined);
+  // The lowest price of the best source that gives one (a group's variants, given as nodes of their own, each have one).
+  const priceSource = used.find((c) => c.price !== undefined)?.source;
+  let price: Candidate | undefined;
+  for (const c of used)
+    if (c.source === priceSource && c.price !== undefined && (price?.price === undefined || c.price < price.price)) price = c;
   if (price?.price !== undefined) {
     product.price = price.price;
     sources.price = price.source;
@@ -78,9 +82,9 @@ export function mergeProduct(candidates: readonly Candidate[], page: PageFacts):
   return product;
 }
 
-/** False when `other` names another product: another id or address, and a name that does not agree. */
+/** False when `other` names another product: another id or address, a name that does not agree, and another group. */
 function sameProduct(main: Candidate, other: Candidate): boolean {
-  if (namesAgree(main.title, other.title)) return true;
+  if (namesAgree(main.title, other.title) || (main.group !== undefined && main.group === other.group)) return true;
   const differ = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && a !== b;
   return !differ(main.id, other.id) && !differ(urlPath(main.url), urlPath(other.url));
 }

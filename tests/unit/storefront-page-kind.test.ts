@@ -92,6 +92,20 @@ describe('product pages', () => {
     expect(detectPage(page)).toMatchObject({ kind: 'product', product: { id: 'M-1', price: 30 } });
   });
 
+  it('a product group and its variants, each its own node, are one product', () => {
+    const group = { '@type': 'ProductGroup', '@id': '#shirt', name: 'Shirt', productGroupID: 'SH', url: '/p/shirt' };
+    const variant = (color: string, price: number) => ({
+      '@type': 'Product',
+      name: `Linen ${color}`,
+      sku: `SH-${color}`,
+      isVariantOf: { '@id': '#shirt' },
+      url: `/p/shirt-${color}`,
+      offers: { price, priceCurrency: 'EUR' },
+    });
+    const got = detectPage(doc(ld(group, variant('red', 40), variant('blue', 35))));
+    expect(got).toMatchObject({ kind: 'product', product: { id: 'SH', title: 'Shirt', price: 35, currency: 'EUR' } });
+  });
+
   it('a source about another product lends the page’s product nothing', () => {
     const og =
       '<meta property="og:type" content="product"><meta property="og:title" content="Other"><meta property="product:retailer_item_id" content="O-9"><meta property="product:brand" content="Otherco">';
