@@ -1,6 +1,7 @@
 import { documentAddress, documentBase } from './address';
 import { urlPath } from './candidate';
 import { isProductItem, ITEM_SELECTOR, productItemOf } from './markup-items';
+import { safeLinkUrl } from './values';
 
 /**
  * Product cards: the repeated boxes of a category grid, a search result list, or a product page's related, "also
@@ -39,30 +40,53 @@ const PRICE_MARKUP = '[itemprop="price"], [property="price"], [data-price], [cla
 /** Buttons that say the thing they belong to is for sale. */
 export const BUY_CONTROL = /\b(add to (cart|bag|basket|trolley)|buy (it )?now|in den warenkorb|ajouter au panier|añadir al carrito)\b/i;
 const CONTROLS = 'button, input[type="submit"], input[type="button"], a[role="button"], [role="button"]';
+/** `Node.DOCUMENT_POSITION_FOLLOWING`, without the page's global `Node`. */
+const FOLLOWING = 4;
 /** Marks an element that holds links to more than one product. */
 const MANY = '\u0000';
 
-/** Every product card in the document, in page order. */
+/**
+ * Every product card in the document, in page order. Cards are looked for first by their linked pictures only (a
+ * card's brand, category or review links, being text, cannot split it), then by all links for what is left (grids
+ * whose picture is not a link, like Shopify Dawn's).
+ */
 export function findProductCards(doc: Document, linkedIds?: LinkedIds): Card[] {
-  const scan = cardScan(doc, linkedIds);
-  const roots = new Set<Element>();
+  const links = Array.from(doc.querySelectorAll('a[href]'));
   const cards: Card[] = [];
-  for (const a of doc.querySelectorAll('a[href]')) {
-    if (scan.pathOf(a) === null) continue;
-    const root = scan.rootAbove(a);
-    if (!root || roots.has(root)) continue;
-    roots.add(root);
-    const card = scan.cardAt(root);
-    if (card) cards.push(card);
+  const roots = new Set<Element>();
+  const read = linkReader(doc);
+  for (const pictured of [true, false]) {
+    const scan = cardScan(doc, linkedIds, pictured, read, links);
+    const tried = new Set<Element>();
+    for (const a of links) {
+      if (scan.pathOf(a) === null || isInside(a, roots)) continue;
+      const root = scan.rootAbove(a);
+      if (!root || tried.has(root)) continue;
+      tried.add(root);
+      const card = scan.cardAt(root);
+      if (card) cards.push(card);
+    }
+    for (const c of cards) roots.add(c.root);
   }
-  return cards;
+  return cards.sort((x, y) => (x.root.compareDocumentPosition(y.root) & FOLLOWING ? -1 : 1));
 }
 
 /** The product card an element (a picture, a button) is in, or null when it is in none. */
 export function productCardOf(el: Element, linkedIds?: LinkedIds): Card | null {
-  const scan = cardScan(el.ownerDocument, linkedIds);
-  const root = scan.rootAbove(el);
-  return root ? scan.cardAt(root) : null;
+  const read = linkReader(el.ownerDocument);
+  for (const pictured of [true, false]) {
+    const scan = cardScan(el.ownerDocument, linkedIds, pictured, read);
+    const root = scan.rootAbove(el);
+    const card = root && scan.cardAt(root);
+    if (card) return card;
+  }
+  return null;
+}
+
+/** `el` is one of `roots` or inside one. */
+export function isInside(el: Element, roots: ReadonlySet<Element>): boolean {
+  for (let node: Element | null = el; node; node = node.parentElement) if (roots.has(node)) return true;
+  return false;
 }
 
 /** Buttons in `root` that put a product in the cart or buy it. */
@@ -78,51 +102,103 @@ interface CardScan {
   cardAt(root: Element): Card | null;
 }
 
-/** One look at a document: the product path of each link and the product links under each element, found once. */
-function cardScan(doc: Document, linkedIds: LinkedIds | undefined): CardScan {
+/** What a link leads to: a product page's path (null when it leads to no product), and whether it holds a picture. */
+interface LinkInfo {
+  path: string | null;
+  picture: boolean;
+}
+
+/** A root-relative path the URL parser would keep as it is: no dot segments, nothing to escape. */
+const PLAIN_PATH = /^\/(?![/\\])(?!.*\/\.\.?(?:\/|$))[\w\-.~!$&'()*+,;=:@/%]*$/;
+
+/**
+ * Reads links once per look at a document (both ways of looking share it): a link leads to no product when it goes
+ * to this page or to a picture file, works as a button (quick view, wish list), or has neither a picture nor words (an
+ * icon).
+ */
+function linkReader(doc: Document): (a: Element) => LinkInfo {
   const base = documentBase(doc);
   const pagePath = urlPath(documentAddress(doc));
-  const paths = new Map<string, string | null>();
+  const byHref = new Map<string, string | null>();
+  const byLink = new Map<Element, LinkInfo>();
+  /** The path of an http(s) link, without parsing the most common kind (`/products/cap?variant=1`): pages have thousands. */
+  const pathOfHref = (href: string): string | null => {
+    if (!href || href.startsWith('#') || !base) return null;
+    const before = href.split(/[?#]/, 1)[0] as string;
+    if (PLAIN_PATH.test(before)) return before;
+    try {
+      const url = new URL(href, base);
+      return /^https?:$/.test(url.protocol) ? url.pathname : null;
+    } catch {
+      return null; // not a URL: not a product link
+    }
+  };
+  return (a) => {
+    let info = byLink.get(a);
+    if (info) return info;
+    const picture = a.querySelector(PICTURE) !== null;
+    info = { path: null, picture };
+    if (!a.matches(ACTION_LINK) && (picture || /\p{L}/u.test(a.textContent ?? ''))) {
+      const href = a.getAttribute('href')?.trim() ?? '';
+      let path = byHref.get(href);
+      if (path === undefined) {
+        path = pathOfHref(href);
+        if (path === pagePath || (path && PICTURE_FILE.test(path))) path = null;
+        byHref.set(href, path);
+      }
+      info.path = path;
+    }
+    byLink.set(a, info);
+    return info;
+  };
+}
+
+/**
+ * One look at a document: the product links under each element, found once. `pictured`: only links that hold a
+ * picture count. With `allLinks` (every link of the document) the paths under every element are found in one pass up
+ * from the links; without, each is found when asked, from the links under it.
+ */
+function cardScan(
+  doc: Document,
+  linkedIds: LinkedIds | undefined,
+  pictured: boolean,
+  read: (a: Element) => LinkInfo,
+  allLinks?: readonly Element[],
+): CardScan {
+  const base = documentBase(doc);
   const under = new Map<Element, string | null>();
   const rows = new Map<Element, Set<Element>>();
-
-  /**
-   * The path of the product a link leads to, or null when it leads to no product page: a link to this page, to a
-   * picture, a link that works as a button (quick view, wish list), or one with neither a picture nor words (an icon).
-   */
   const pathOf = (a: Element): string | null => {
-    if (a.matches(ACTION_LINK) || (!/\p{L}/u.test(a.textContent ?? '') && a.querySelector(PICTURE) === null)) return null;
-    const href = a.getAttribute('href')?.trim() ?? '';
-    let path = paths.get(href);
-    if (path === undefined) {
-      path = null;
-      if (href && !href.startsWith('#')) {
-        try {
-          const url = new URL(href, base);
-          if (/^https?:$/.test(url.protocol) && url.pathname !== pagePath && !PICTURE_FILE.test(url.pathname)) path = url.pathname;
-        } catch {
-          // not a URL: not a product link
-        }
-      }
-      paths.set(href, path);
-    }
-    return path;
+    const info = read(a);
+    return pictured && !info.picture ? null : info.path;
   };
+  for (const a of allLinks ?? []) {
+    const path = pathOf(a);
+    if (path === null) continue;
+    for (let el: Element | null = a; el; el = el.parentElement) {
+      const known = under.get(el);
+      // Every element above one that has this path (or several) has it too, from an earlier link.
+      if (known === path || known === MANY) break;
+      under.set(el, known === undefined ? path : MANY);
+    }
+  }
 
   /** The one product path linked under `el` (and by `el` itself), MANY for several, null for none. */
   const pathsUnder = (el: Element): string | null => {
     let found = under.get(el);
     if (found !== undefined) return found;
     found = null;
-    const links = el.matches('a[href]') ? [el, ...el.querySelectorAll('a[href]')] : el.querySelectorAll('a[href]');
-    for (const a of links) {
-      const path = pathOf(a);
-      if (path === null || path === found) continue;
-      if (found !== null) {
-        found = MANY;
-        break;
+    if (!allLinks) {
+      const links = el.matches('a[href]') ? [el, ...el.querySelectorAll('a[href]')] : el.querySelectorAll('a[href]');
+      for (const a of links) {
+        const path = pathOf(a);
+        if (path === null || path === found) continue;
+        if (found !== null) {
+          found = MANY;
+          break;
+        }
+        found = path;
       }
-      found = path;
     }
     under.set(el, found);
     return found;
@@ -174,7 +250,7 @@ function cardScan(doc: Document, linkedIds: LinkedIds | undefined): CardScan {
       if (!root.parentElement || !cardsAmong(root.parentElement).has(root)) return null;
       const path = pathsUnder(root) as string;
       const a = [root, ...root.querySelectorAll('a[href]')].find((l) => l.matches('a[href]') && pathOf(l) === path);
-      const link = a ? new URL(a.getAttribute('href') ?? '', base).href : undefined;
+      const link = a ? safeLinkUrl(a.getAttribute('href'), base) : null;
       const id = productItemOf(root, base)?.id ?? linkedIds?.get(path) ?? path;
       return { id, root, ...(link ? { link } : {}) };
     },

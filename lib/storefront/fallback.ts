@@ -1,6 +1,6 @@
 import { sanitizeUrl } from '../privacy/url';
 import { documentAddress } from './address';
-import { buyControlsIn, type Card } from './cards';
+import { buyControlsIn, isInside, type Card } from './cards';
 import { MAX_TITLE_CHARS, type Candidate } from './candidate';
 import { plainText, safeImageUrl, safeLinkUrl } from './values';
 
@@ -31,19 +31,20 @@ export function canonicalAddress(doc: Document, base: string | undefined): strin
 
 /** The product a page with a buy button of its own shows, or null. */
 export function fallbackProduct(doc: Document, base: string | undefined, cards: readonly Card[]): Candidate | null {
-  const own = buyControlsIn(doc).some((b) => !cards.some((c) => c.root.contains(b)));
+  const roots = new Set(cards.map((c) => c.root));
+  const own = buyControlsIn(doc).some((b) => !isInside(b, roots));
   if (!own) return null;
   const title = pageHeading(doc);
   if (!title) return null;
-  const image = largestPicture(doc, base, cards);
+  const image = largestPicture(doc, base, roots);
   return { source: 'fallback', title, images: image ? [image] : [] };
 }
 
 /** The page's largest picture outside product cards: as shown, else as loaded, else as its attributes say. */
-function largestPicture(doc: Document, base: string | undefined, cards: readonly Card[]): string | undefined {
+function largestPicture(doc: Document, base: string | undefined, cards: ReadonlySet<Element>): string | undefined {
   let best: { area: number; src: string } | null = null;
   for (const img of doc.querySelectorAll('img')) {
-    if (cards.some((c) => c.root.contains(img))) continue;
+    if (isInside(img, cards)) continue;
     const shown = img.getBoundingClientRect();
     const w = shown.width || img.naturalWidth || Number(img.getAttribute('width')) || 0;
     const h = shown.height || img.naturalHeight || Number(img.getAttribute('height')) || 0;

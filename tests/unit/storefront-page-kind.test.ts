@@ -67,6 +67,18 @@ describe('listing pages', () => {
     expect(ids(detectPage(page))).toEqual(['/p/a', '/p/b', '/p/c']);
   });
 
+  it('brand links that several cards share do not split them', () => {
+    const brand = (b: string) => `<a href="/brands/${b}">${b}</a>`;
+    const page = doc('', grid(card('/p/a', brand('acme')), card('/p/b', brand('acme')), card('/p/c', brand('zeta'))));
+    expect(ids(detectPage(page))).toEqual(['/p/a', '/p/b', '/p/c']);
+  });
+
+  it('card ids are their links’ URL paths, however the links are written', () => {
+    const hrefs = ['/p/caf%C3%A9', '/p/café', '/p/x/../y', 'p/relative', `${FIXTURE_ORIGIN}/p/absolute?x=1`, '/p/semi;v=1#top'];
+    const page = doc('', grid(...hrefs.map((h) => card(h))));
+    expect(findProductCards(page).map((c) => c.id)).toEqual(hrefs.map((h) => new URL(h, `${FIXTURE_ORIGIN}/x.html`).pathname));
+  });
+
   it('quick-view and icon links inside a card do not split it', () => {
     const extra = (p: string) => `<a href="/quickview?pid=${p}" data-toggle="modal">Quick view</a><a href="/wish/${p}"><svg></svg></a>`;
     const page = doc('', grid(card('/p/a', extra('a')), card('/p/b', extra('b'))));
