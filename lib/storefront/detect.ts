@@ -1,6 +1,6 @@
 import { documentBase } from './address';
 import { urlPath, type Candidate } from './candidate';
-import { findProductCards, type LinkedIds } from './cards';
+import { findProductCards, type Card, type LinkedIds } from './cards';
 import type { DetectedPage, DetectedProduct, ListingItem } from './detected';
 import { entityDecoder } from './entities';
 import { canonicalAddress, fallbackProduct, pageHeading } from './fallback';
@@ -53,12 +53,7 @@ export function detectProduct(doc: Document): DetectedProduct | null {
 }
 
 /** A listing's items: its product cards in page order, else the products its structured data names. */
-function listing(
-  doc: Document,
-  linkedIds: LinkedIds,
-  described: readonly Candidate[],
-  found?: ReturnType<typeof findProductCards>,
-): DetectedPage {
+function listing(doc: Document, linkedIds: LinkedIds, described: readonly Candidate[], found?: readonly Card[]): DetectedPage {
   const cards = found ?? findProductCards(doc, linkedIds);
   const items: ListingItem[] = cards.length
     ? cards.map((card) => ({ id: card.id, ...(card.link ? { url: card.link } : {}), card }))
