@@ -93,7 +93,7 @@ const ProductViewPayload = v.strictObject({
   name: ShortText(500),
   price: v.optional(v.number()),
   currency: v.optional(ShortText(8)),
-  source: v.picklist(['json-ld', 'microdata', 'open-graph', 'fallback', 'catalog']),
+  source: v.picklist(['json-ld', 'microdata', 'rdfa', 'open-graph', 'fallback', 'catalog']),
   timeOnPageMs: v.optional(NonNegInt),
 });
 

@@ -9,7 +9,7 @@ import { StorableString } from '../text/storable';
  * Everything in it is data from a page: text is shown as text, and only http(s) links and http(s) or data:image
  * pictures are kept, so a hostile page cannot put script or markup into a card.
  */
-export const PRODUCT_SOURCES = ['json-ld', 'microdata', 'open-graph', 'fallback', 'catalog'] as const;
+export const PRODUCT_SOURCES = ['json-ld', 'microdata', 'rdfa', 'open-graph', 'fallback', 'catalog'] as const;
 
 const Text = (max: number) => v.pipe(StorableString, v.trim(), v.maxLength(max));
 const HttpUrl = v.pipe(

@@ -1,17 +1,17 @@
 import { STOREFRONT_RECHECK_MS } from '../limits';
-import { detectProduct, type DetectedProduct } from './detect';
+import { detectPage, type DetectedPage, type DetectedProduct } from './detect';
 
 /**
- * Keeps the page's product current: found once at start, and again when the page changes in a way that can
- * change it (a product rendered by script after load, or a single-page shop moving to another product). The
- * observer's callback only compares the address and whether a product is known, so a busy page costs one cheap
- * check per mutation batch and at most one detection per STOREFRONT_RECHECK_MS.
+ * Keeps what a page is about current: found once at start, and again when the page changes in a way that can change
+ * it (a product rendered by script after load, a single-page shop moving to another product, a listing loading more
+ * cards as it scrolls). The observer's callback only compares the address and whether a product is known, so a busy
+ * page costs one cheap check per mutation batch and at most one detection per STOREFRONT_RECHECK_MS.
  */
-export function watchProduct(
+export function watchPage(
   doc: Document,
   signal: AbortSignal,
-  onChange: (product: DetectedProduct | null) => void,
-  detect: (doc: Document) => DetectedProduct | null = detectProduct,
+  onChange: (page: DetectedPage) => void,
+  detect: (doc: Document) => DetectedPage = detectPage,
 ): void {
   let current = detect(doc);
   let href = doc.location?.href ?? doc.URL;
@@ -23,12 +23,13 @@ export function watchProduct(
     if (signal.aborted) return;
     href = doc.location?.href ?? doc.URL;
     const next = detect(doc);
-    if (!sameProduct(next, current)) {
+    if (!samePage(next, current)) {
       current = next;
       onChange(next);
     }
   };
-  const settled = () => current !== null && current.source !== 'fallback';
+  // A product found in the page's markup stays until the address changes; a listing grows as it scrolls.
+  const settled = () => current.kind === 'product' && current.product.source !== 'fallback';
   const observer = new MutationObserver(() => {
     if (timer !== undefined) return;
     if (settled() && (doc.location?.href ?? doc.URL) === href) return;
@@ -43,6 +44,34 @@ export function watchProduct(
     },
     { once: true },
   );
+}
+
+/** Keeps the page's product current (null on listings and pages without one); see `watchPage`. */
+export function watchProduct(
+  doc: Document,
+  signal: AbortSignal,
+  onChange: (product: DetectedProduct | null) => void,
+  detect: (doc: Document) => DetectedPage = detectPage,
+): void {
+  let current: DetectedProduct | null | undefined;
+  watchPage(
+    doc,
+    signal,
+    (page) => {
+      const next = page.kind === 'product' ? page.product : null;
+      if (current !== undefined && sameProduct(next, current)) return;
+      current = next;
+      onChange(next);
+    },
+    detect,
+  );
+}
+
+export function samePage(a: DetectedPage, b: DetectedPage): boolean {
+  if (a.kind === 'product' && b.kind === 'product') return sameProduct(a.product, b.product);
+  if (a.kind === 'listing' && b.kind === 'listing')
+    return a.items.length === b.items.length && a.items.every((item, i) => item.id === b.items[i]?.id);
+  return a.kind === b.kind;
 }
 
 export function sameProduct(a: DetectedProduct | null, b: DetectedProduct | null): boolean {

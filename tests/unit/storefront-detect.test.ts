@@ -1,40 +1,36 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
-import { detectProduct } from '../../lib/storefront/detect';
+import { detectPage, detectProduct } from '../../lib/storefront/detect';
 import { parsePrice, safeImageUrl, safeLinkUrl } from '../../lib/storefront/values';
 import * as v from 'valibot';
 import { SharedProductSchema } from '../../lib/storefront/product';
+import { FIXTURE_ORIGIN, htmlDocument, PAGES_DIR } from './helpers/fixture-page';
 
-const SHOP = join(import.meta.dirname, '../fixtures/pages/shop');
+const SHOP = join(PAGES_DIR, 'shop');
 const expected = JSON.parse(readFileSync(join(SHOP, 'expected.json'), 'utf8')) as Record<
   string,
   { id: string | null; name: string; price: number | null; currency: string | null; brand: string | null; source: string }
 >;
 
 /** A fixture page as the content script first sees it: parsed, scripts not run. */
-function page(file: string, html = readFileSync(join(SHOP, file), 'utf8')): Document {
-  const window = new Window({
-    url: `http://127.0.0.1:4000/shop/${file}`,
-    settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true },
-  });
-  window.document.write(html);
-  return window.document as unknown as Document;
-}
+const page = (file: string, html = readFileSync(join(SHOP, file), 'utf8')) => htmlDocument(html, `${FIXTURE_ORIGIN}/shop/${file}`);
 
 describe('detectProduct on the fixture shops', () => {
   for (const [file, want] of Object.entries(expected)) {
     if (file === 'injected.html') continue; // its product arrives by script: the end-to-end test covers it
     it(`${file}: ${want.source}`, () => {
-      const got = detectProduct(page(file));
+      const doc = page(file);
+      expect(detectPage(doc).kind).toBe('product');
+      const got = detectProduct(doc);
       expect(got, file).not.toBeNull();
       expect(got).toMatchObject({ title: want.name, source: want.source });
       expect(got?.id).toBe(want.id ?? `http://127.0.0.1:4000/shop/${file}`);
       expect(got?.price ?? null).toBe(want.price);
       expect(got?.currency ?? null).toBe(want.currency);
       expect(got?.brand ?? null).toBe(want.brand);
+      expect(got?.fieldSources?.title).toBe(want.source);
       // What it found is shareable as it is: the same checks the pilot server applies.
       expect(v.safeParse(SharedProductSchema, got).success).toBe(true);
     });

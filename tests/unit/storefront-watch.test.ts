@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { watchProduct } from '../../lib/storefront/watch';
+import { watchPage, watchProduct } from '../../lib/storefront/watch';
 import { trackProductViews } from '../../lib/logger/product-view';
 import { observable } from '../../lib/observable';
 import type { DetectedProduct } from '../../lib/storefront/detect';
@@ -33,6 +33,37 @@ describe('watchProduct', () => {
     history.pushState({}, '', '/p/2');
     document.head.replaceChildren(ld('B-2', 'Second'));
     await vi.waitFor(() => expect(seen).toEqual([null, 'A-1', 'B-2']), { timeout: STOREFRONT_RECHECK_MS * 5 });
+    ac.abort();
+  });
+});
+
+describe('watchPage', () => {
+  const card = (path: string) => {
+    const li = document.createElement('li');
+    li.innerHTML = `<a href="${path}"><img src="/img${path}.svg" alt=""></a><a href="${path}">Name</a><span>€ 12,00</span>`;
+    return li;
+  };
+
+  it('follows a listing as it loads more cards, and reports no product for it', async () => {
+    const grid = document.createElement('ul');
+    grid.append(card('/p/a'), card('/p/b'));
+    document.body.append(grid);
+    const pages: string[][] = [];
+    const products: (string | null)[] = [];
+    const ac = new AbortController();
+    watchPage(document, ac.signal, (page) => pages.push(page.kind === 'listing' ? page.items.map((i) => i.id) : [page.kind]));
+    watchProduct(document, ac.signal, (p) => products.push(p?.id ?? null));
+    expect(pages).toEqual([['/p/a', '/p/b']]);
+    grid.append(card('/p/c'));
+    await vi.waitFor(
+      () =>
+        expect(pages).toEqual([
+          ['/p/a', '/p/b'],
+          ['/p/a', '/p/b', '/p/c'],
+        ]),
+      { timeout: STOREFRONT_RECHECK_MS * 5 },
+    );
+    expect(products).toEqual([null]);
     ac.abort();
   });
 });

@@ -188,7 +188,7 @@ export const PAYLOAD_ARBITRARIES: { [A in Action]: fc.Arbitrary<PayloadOf<A>> } 
       name: storableText(500),
       price: anyNumber,
       currency: storableText(8),
-      source: fc.constantFrom('json-ld', 'microdata', 'open-graph', 'fallback', 'catalog'),
+      source: fc.constantFrom('json-ld', 'microdata', 'rdfa', 'open-graph', 'fallback', 'catalog'),
       timeOnPageMs: nonNegInt,
     },
     { requiredKeys: ['name', 'source'] },
