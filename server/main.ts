@@ -10,7 +10,9 @@ const log = createLogger(env.LOG_LEVEL);
 /** Past the shutdown timeout, the database gets this long to close before the process gives up and exits. */
 const EXIT_GRACE_MS = 5_000;
 
-const server = await startServer(env, { log }).catch((e: unknown) => {
+// The signal handlers go on before the server starts: it says "listening" before startServer resolves, and a
+// SIGTERM in between would otherwise kill the process with no clean shutdown.
+const starting = startServer(env, { log }).catch((e: unknown) => {
   log.error('could not start', { error: e instanceof Error ? e.message : String(e) });
   process.exit(1);
 });
@@ -18,6 +20,7 @@ let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
+  const server = await starting;
   log.info('shutting down', { signal, timeoutMs: env.SHUTDOWN_TIMEOUT_MS, inFlight: server.inFlight() });
   const guard = setTimeout(() => {
     log.error('shutdown did not finish in time; exiting', { timeoutMs: env.SHUTDOWN_TIMEOUT_MS + EXIT_GRACE_MS });
@@ -29,3 +32,4 @@ const stop = async (signal: string) => {
 };
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+await starting;
