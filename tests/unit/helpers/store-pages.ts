@@ -53,7 +53,9 @@ function parseLoosely(text: string): unknown {
     .replace(/\/\/\s*<!\[CDATA\[|\/\/\s*\]\]>/g, '')
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/^\s*\/\/.*$/gm, '')
-    .replace(/[\u0000-\u001f]+/g, ' ');
+    .split('')
+    .map((c) => (c.charCodeAt(0) < 0x20 ? ' ' : c))
+    .join('');
   for (let cut = cleaned.trim(); cut.length > 0; cut = cut.slice(0, -1).trim()) {
     try {
       return JSON.parse(cut);
