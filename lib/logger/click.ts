@@ -1,7 +1,7 @@
 import type { PayloadOf } from '../events/event-schema';
 import { sanitizeUrl } from '../privacy/url';
 import { describeElement } from './describe';
-import { productImageUrls, type PageProduct, type TrackerOptions } from './hover';
+import { elementOf, productImageUrls, type PageProduct, type TrackerOptions } from './hover';
 import { otherProductCard, productIdOf } from './product';
 import { isPageProductControl } from '../storefront/controls';
 import { PICTURE_SELECTOR } from '../storefront/image-sources';
@@ -19,11 +19,11 @@ export function trackClicks(
   opts: TrackerOptions & { keepUrlQuery?: boolean } = {},
 ): void {
   const onClick = (e: Event) => {
-    const target = e.target;
-    if (!(target instanceof Element) || opts.ignore?.(target)) return;
+    const target = elementOf(e.target);
+    if (!target || opts.ignore?.(target)) return;
     const el = target.closest(CLICKABLE);
     if (!el) return;
-    const href = el instanceof HTMLAnchorElement ? sanitizeUrl(el.href, { keepQuery: opts.keepUrlQuery ?? false }) : undefined;
+    const href = el.tagName === 'A' ? sanitizeUrl((el as HTMLAnchorElement).href, { keepQuery: opts.keepUrlQuery ?? false }) : undefined;
     const productId = productOfControl(el, opts.pageProduct?.() ?? null, opts);
     emit({
       element: describeElement(el),

@@ -7,7 +7,7 @@ import { attributeImage, optional } from './product';
 import { pictureUnderPointer } from './hover-target';
 import type { DetectedProduct } from '../storefront/detect';
 import { productMedia, type CardOf } from '../storefront/media';
-import { shownUrl } from '../storefront/image-sources';
+import { pictureKeys, shownUrl } from '../storefront/image-sources';
 
 /** The page's product as the logger needs it: its id, and the URLs of its pictures that its markup names. */
 export type PageProduct = DetectedProduct & { images?: readonly string[] };
@@ -20,6 +20,14 @@ export interface TrackerOptions {
   pageProduct?: () => PageProduct | null;
   /** The product card an element is in (lib/storefront/cards): its pictures and controls carry the card's product. */
   cardOf?: CardOf;
+}
+
+/**
+ * The event's target as an element. Checked by node type, not `instanceof`: the page's document may belong to another
+ * realm than the script's globals (a frame's document, a DOM built in a test).
+ */
+export function elementOf(target: EventTarget | null): Element | null {
+  return target && (target as Node).nodeType === 1 ? (target as Element) : null;
 }
 
 /** Every picture URL the page's product is known by. */
@@ -74,11 +82,11 @@ export function trackImageHovers(
   };
 
   const onOver = (e: Event) => {
-    const target = e.target;
-    if (!(target instanceof Element)) return;
+    const target = elementOf(e.target);
+    if (!target) return;
     if (opts.ignore?.(target)) return end();
     const picture = pictureUnderPointer(target, e);
-    if (current && picture === current.picture) {
+    if (current && picture && (picture === current.picture || isLayerOf(picture, current.picture))) {
       current.el = target; // onto a layer over the same picture (or off it back onto the picture): the same look
       return;
     }
@@ -97,4 +105,15 @@ export function trackImageHovers(
   doc.addEventListener('visibilitychange', onHide, listen);
   doc.defaultView?.addEventListener('pagehide', onHide, listen);
   signal.addEventListener('abort', end, { once: true });
+}
+
+/** A zoom layer or lens image over `picture`: the same photo, stacked where it is. */
+function isLayerOf(layer: Element, picture: Element): boolean {
+  const a = layer.getBoundingClientRect();
+  const b = picture.getBoundingClientRect();
+  const stacked = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  if (!stacked) return false;
+  const keys = pictureKeys(picture);
+  for (const k of pictureKeys(layer)) if (keys.has(k)) return true;
+  return false;
 }

@@ -24,6 +24,7 @@ const MAX_HEADING_DEPTH = 8;
 /** How far up from the clicked element its words are read (a swatch's label is often on its wrapper). */
 const MAX_WORD_DEPTH = 3;
 
+/** What an element says about itself: id, class, name, title, label, test id, and a button's caption. */
 function hints(el: Element): string {
   const parts = [
     el.id,
@@ -36,6 +37,11 @@ function hints(el: Element): string {
   if (el.matches('button, [role="button"], input[type="submit"], input[type="button"]'))
     parts.push((el.textContent ?? '').slice(0, 80), el.getAttribute('value') ?? '');
   return parts.join(' ');
+}
+
+/** What a wrapper says of the control in it: its name and label, not its classes (themes name sections "color-scheme-1"). */
+function wrapperHints(el: Element): string {
+  return [el.id, el.getAttribute('title') ?? '', el.getAttribute('aria-label') ?? ''].join(' ');
 }
 
 type FormOwned = Element & { form?: HTMLFormElement | null; control?: Element | null };
@@ -75,8 +81,10 @@ function isOptionNearHeading(el: Element): boolean {
 }
 
 function wordsSayProduct(el: Element): boolean {
-  for (let node: Element | null = el, depth = 0; node && depth < MAX_WORD_DEPTH; node = node.parentElement, depth++) {
-    if (PRODUCT_CONTROL.test(hints(node))) return true;
+  if (PRODUCT_CONTROL.test(hints(el))) return true;
+  let node = el.parentElement;
+  for (let depth = 1; node && depth < MAX_WORD_DEPTH; node = node.parentElement, depth++) {
+    if (PRODUCT_CONTROL.test(wrapperHints(node))) return true;
   }
   return false;
 }
