@@ -53,7 +53,9 @@ const MAX_ROUNDS = 6;
 const MIN_MAIN_PX = 150;
 /** A block around a lone picture holding more pictures than this is a page section, not a gallery. */
 const MAX_BLOCK_PICTURES = 40;
-const PAGE_CHROME = 'header, nav, footer, [role="banner"], [role="navigation"], [role="contentinfo"]';
+const PAGE_CHROME = 'header, footer, [role="banner"], [role="contentinfo"]';
+/** A header inside an article is the article's (a post's title and picture), not the site's. */
+const ARTICLE = 'article';
 
 export function productMedia(doc: Document, productImageUrls: readonly string[], opts: MediaOptions = {}): ProductMedia {
   const base = doc.baseURI;
@@ -90,7 +92,7 @@ export function productMedia(doc: Document, productImageUrls: readonly string[],
     for (let round = 0, grew = true; grew && round < MAX_ROUNDS; round++) {
       grew = false;
       for (const el of candidates) {
-        if (sets.has(el) || rejected.has(el) || !overlaps(scan.keys(el), wanted)) continue;
+        if (sets.has(el) || rejected.has(el) || !overlaps(scan.keys(el), wanted) || inPageChrome(el)) continue;
         grew = take(el) || grew;
       }
     }
@@ -127,13 +129,22 @@ function inOtherCard(el: Element, cardOf: CardOf | undefined, base: string, page
   return !card.link || pathOf(card.link, base) !== pagePath;
 }
 
+/**
+ * In the page's header or footer (its logo, payment badges): never the product's, even where structured data names the
+ * shop's logo beside the product (some themes put the site header inside <main>). An <article>'s own header is content.
+ */
+function inPageChrome(el: Element): boolean {
+  const chrome = el.closest(PAGE_CHROME);
+  return !!chrome && !chrome.parentElement?.closest(ARTICLE);
+}
+
 /** The largest picture outside the page's header, navigation and footer (sizes from layout, else from the markup). */
 function largestPicture(candidates: readonly Element[], scan: PictureScan): Element | null {
   const layout = hasLayout(scan.doc);
   let best: { el: Element; size: number } | null = null;
   for (const el of candidates) {
     const size = (layout ? renderedExtent(el) : null) ?? declaredExtent(el, null, scan.base) ?? 0;
-    if (size < MIN_MAIN_PX || size <= (best?.size ?? 0) || el.closest(PAGE_CHROME) || !visibleByStyle(el)) continue;
+    if (size < MIN_MAIN_PX || size <= (best?.size ?? 0) || el.closest('nav') || inPageChrome(el) || !visibleByStyle(el)) continue;
     best = { el, size };
   }
   return best?.el ?? null;
@@ -150,7 +161,7 @@ function takeNeighbours(
   for (let depth = 0; block && depth < MAX_SET_DEPTH; depth++, block = block.parentElement) {
     if (distinctPictures(picturesIn(block, scan), scan) > 1) break;
   }
-  if (!block || block === scan.doc.body || block.closest(PAGE_CHROME)) return false;
+  if (!block || block === scan.doc.body || inPageChrome(block)) return false;
   const inBlock = picturesIn(block, scan);
   if (inBlock.length > MAX_BLOCK_PICTURES) return false;
   let added = false;

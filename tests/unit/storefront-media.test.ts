@@ -80,6 +80,16 @@ describe('the page product a listing was taken for', () => {
   });
 });
 
+describe('pictures in the site header and footer', () => {
+  it('are never the product’s, even when the product’s image list names the shop logo (Yoast puts it in the same graph)', async () => {
+    const top = await loadStorePage('woocommerce-product.html');
+    const logo = top.querySelector('.custom-logo') as Element;
+    const media = productMedia(top, [...structuredImageUrls(top), logo.getAttribute('src') ?? ''], { cardOf: standInCardOf });
+    expect(media.roleOf(logo)).toBeNull();
+    expect(media.roleOf(top.querySelector('.woocommerce-product-gallery__wrapper > div:nth-child(1) > a > img') as Element)).toBe('main');
+  });
+});
+
 describe('zoom layers added while the pointer is on the picture', () => {
   it('BigCommerce EasyZoom flyout: the flyout image is the main picture', async () => {
     const top = await loadStorePage('bigcommerce-product.html');
