@@ -7,7 +7,8 @@ import type { ProductCard } from '../../../lib/storefront/media';
 
 /** The storefront fixtures (tests/fixtures/pages/stores) loaded in happy-dom with their own scripts run, as the tests need them. */
 export const STORES_DIR = join(import.meta.dirname, '../../fixtures/pages/stores');
-const ORIGIN = 'http://127.0.0.1:4000';
+/** Where the pages pretend to be served: the fixture server's address in the e2e tests, at /stores/. */
+export const STORE_ORIGIN = 'http://127.0.0.1:4000';
 
 export const expectedStores = v.parse(ExpectedStoresSchema, JSON.parse(readFileSync(join(STORES_DIR, 'expected.json'), 'utf8')));
 
@@ -16,7 +17,7 @@ const windows: Window[] = [];
 /** A fixture page after its inline scripts have run (they build zoom layers and write script-made frames). */
 export async function loadStorePage(file: string): Promise<Document> {
   const window = new Window({
-    url: `${ORIGIN}/stores/${file}`,
+    url: `${STORE_ORIGIN}/stores/${file}`,
     settings: {
       enableJavaScriptEvaluation: true,
       suppressInsecureJavaScriptEnvironmentWarning: true,
