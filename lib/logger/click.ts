@@ -2,10 +2,10 @@ import type { PayloadOf } from '../events/event-schema';
 import { sanitizeUrl } from '../privacy/url';
 import { describeElement } from './describe';
 import { elementOf, productImageUrls, type PageProduct, type TrackerOptions } from './hover';
-import { otherProductCard, productIdOf } from './product';
+import { productIdOf } from './product';
 import { isPageProductControl } from '../storefront/controls';
 import { PICTURE_SELECTOR } from '../storefront/image-sources';
-import { productMedia } from '../storefront/media';
+import { otherProductCard, productMedia } from '../storefront/media';
 
 /** What counts as a control worth logging when clicked (a quantity field's value is never read, only the click). */
 export const CLICKABLE =

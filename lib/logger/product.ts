@@ -1,6 +1,6 @@
 import { MAX_PRODUCT_ID_CHARS } from '../limits';
 import { cleanText } from '../text/unicode';
-import type { CardOf, ProductCard, ProductMedia } from '../storefront/media';
+import { otherProductCard, type CardOf, type ProductMedia } from '../storefront/media';
 
 /**
  * Which product an element belongs to, from markup the page already has: an explicit data-product-id, or a
@@ -32,18 +32,6 @@ const ROLES: readonly string[] = ['main', 'gallery', 'thumbnail', 'card', 'other
 function statedRole(el: Element): ImageRole | null {
   const stated = el.closest('[data-image-role]')?.getAttribute('data-image-role') ?? '';
   return ROLES.includes(stated) ? (stated as ImageRole) : null;
-}
-
-/** The product card an element is in, unless that card is this page's own product (a card linking to this page). */
-export function otherProductCard(el: Element, cardOf: CardOf | undefined): ProductCard | null {
-  const card = cardOf?.(el) ?? null;
-  if (!card?.link) return card;
-  try {
-    const base = el.ownerDocument.baseURI;
-    return new URL(card.link, base).pathname === new URL(base).pathname ? null : card;
-  } catch {
-    return card;
-  }
 }
 
 export interface ImageContext {

@@ -59,10 +59,9 @@ const ARTICLE = 'article';
 
 export function productMedia(doc: Document, productImageUrls: readonly string[], opts: MediaOptions = {}): ProductMedia {
   const base = doc.baseURI;
-  const pagePath = pathOf(base, base);
   const candidates = Array.from(doc.querySelectorAll(PICTURE_SELECTOR))
     .slice(0, MAX_PICTURES)
-    .filter((el) => isPictureElement(el) && !inOtherCard(el, opts.cardOf, base, pagePath));
+    .filter((el) => isPictureElement(el) && !otherProductCard(el, opts.cardOf, base));
   const scan = scanPictures(doc, candidates);
   const wanted = new Set<string>();
   for (const url of productImageUrls) {
@@ -122,11 +121,11 @@ function pathOf(url: string, base: string): string | null {
   }
 }
 
-/** In a product card whose product is not this page's (a card linking to this very page is the page's own). */
-function inOtherCard(el: Element, cardOf: CardOf | undefined, base: string, pagePath: string | null): boolean {
-  const card = cardOf?.(el);
-  if (!card) return false;
-  return !card.link || pathOf(card.link, base) !== pagePath;
+/** The product card an element is in, unless that card is this page's own product (a card linking to this very page). */
+export function otherProductCard(el: Element, cardOf: CardOf | undefined, base: string = el.ownerDocument.baseURI): ProductCard | null {
+  const card = cardOf?.(el) ?? null;
+  if (!card?.link) return card;
+  return pathOf(card.link, base) === pathOf(base, base) ? null : card;
 }
 
 /**
