@@ -68,7 +68,8 @@ const HoverPayload = v.strictObject({
     v.strictObject({
       src: v.nullable(ShortText(MAX_URL_CHARS)),
       index: v.optional(NonNegInt),
-      role: v.optional(v.picklist(['main', 'gallery', 'thumbnail', 'other'])),
+      // Where the picture sits: the product's own media (main, gallery, thumbnail), a product card, or anything else.
+      role: v.optional(v.picklist(['main', 'gallery', 'thumbnail', 'card', 'other'])),
       alt: v.optional(ShortText(200)),
     }),
   ),

@@ -1,13 +1,15 @@
 import type { PayloadOf } from '../events/event-schema';
 import { sanitizeUrl } from '../privacy/url';
 import { describeElement } from './describe';
-import type { TrackerOptions } from './hover';
+import { elementOf, productImageUrls, type PageProduct, type TrackerOptions } from './hover';
 import { productIdOf } from './product';
 import { isPageProductControl } from '../storefront/controls';
+import { PICTURE_SELECTOR } from '../storefront/image-sources';
+import { otherProductCard, productMedia } from '../storefront/media';
 
-/** What counts as a control worth logging when clicked. */
+/** What counts as a control worth logging when clicked (a quantity field's value is never read, only the click). */
 export const CLICKABLE =
-  'a[href], button, summary, select, label, [role="button"], [role="link"], [role="tab"], [role="menuitem"], [role="option"], input[type="submit"], input[type="button"], input[type="reset"], input[type="checkbox"], input[type="radio"], input[type="image"]';
+  'a[href], button, summary, select, label, [role="button"], [role="link"], [role="tab"], [role="menuitem"], [role="option"], [role="radio"], input[type="submit"], input[type="button"], input[type="reset"], input[type="checkbox"], input[type="radio"], input[type="image"], input[type="number"]';
 
 /** Logs clicks on links and buttons with a stable description of the element, never typed text. */
 export function trackClicks(
@@ -17,13 +19,12 @@ export function trackClicks(
   opts: TrackerOptions & { keepUrlQuery?: boolean } = {},
 ): void {
   const onClick = (e: Event) => {
-    const target = e.target;
-    if (!(target instanceof Element) || opts.ignore?.(target)) return;
+    const target = elementOf(e.target);
+    if (!target || opts.ignore?.(target)) return;
     const el = target.closest(CLICKABLE);
     if (!el) return;
-    const href = el instanceof HTMLAnchorElement ? sanitizeUrl(el.href, { keepQuery: opts.keepUrlQuery ?? false }) : undefined;
-    const page = opts.pageProduct?.();
-    const productId = productIdOf(el) ?? (page && isPageProductControl(el) ? page.id : undefined);
+    const href = el.tagName === 'A' ? sanitizeUrl((el as HTMLAnchorElement).href, { keepQuery: opts.keepUrlQuery ?? false }) : undefined;
+    const productId = productOfControl(el, opts.pageProduct?.() ?? null, opts);
     emit({
       element: describeElement(el),
       ...(href !== undefined ? { href } : {}),
@@ -31,4 +32,26 @@ export function trackClicks(
     });
   };
   doc.addEventListener('click', onClick, { capture: true, passive: true, signal });
+}
+
+/**
+ * The product a control acts on: a product card's (its add-to-cart, its link), one the markup tags it with, or the
+ * page's product for the page's own product controls (add to cart, options, quantity, its gallery's thumbnails).
+ */
+function productOfControl(el: Element, page: PageProduct | null, opts: TrackerOptions): string | undefined {
+  const card = otherProductCard(el, opts.cardOf);
+  if (card) return card.id;
+  const tagged = productIdOf(el);
+  if (tagged && tagged !== page?.id) return tagged;
+  if (!page) return undefined;
+  if (isPageProductControl(el)) return page.id;
+  return showsProductPicture(el, page, opts) ? page.id : undefined;
+}
+
+/** A control around a picture of the product's media region: a thumbnail that shows another view. */
+function showsProductPicture(el: Element, page: PageProduct, opts: TrackerOptions): boolean {
+  const pictures = el.matches(PICTURE_SELECTOR) ? [el] : Array.from(el.querySelectorAll(PICTURE_SELECTOR));
+  if (pictures.length === 0) return false;
+  const media = productMedia(el.ownerDocument, productImageUrls(page), opts.cardOf ? { cardOf: opts.cardOf } : {});
+  return pictures.some((p) => media.roleOf(p) !== null);
 }

@@ -3,21 +3,42 @@ import { MAX_IMAGE_ALT_CHARS, MIN_HOVER_IMAGE_PX, MIN_HOVER_MS } from '../limits
 import { sanitizeUrl } from '../privacy/url';
 import { maskPii } from '../privacy/text';
 import { cleanText } from '../text/unicode';
-import { imageIndexOf, imageRoleOf, productIdOf } from './product';
+import { attributeImage, optional } from './product';
+import { pictureUnderPointer } from './hover-target';
 import type { DetectedProduct } from '../storefront/detect';
-import { isPageProductImage } from '../storefront/controls';
+import { productMedia, type CardOf } from '../storefront/media';
+import { pictureKeys, shownUrl } from '../storefront/image-sources';
+
+/** The page's product as the logger needs it: its id, and the URLs of its pictures that its markup names. */
+export type PageProduct = DetectedProduct & { images?: readonly string[] };
 
 export interface TrackerOptions {
   /** Elements to leave alone, e.g. the overlay's own shadow host. */
   ignore?: (el: Element) => boolean;
   now?: () => number;
   /** The product the page is about (storefront pages): its images and controls are logged with its id. */
-  pageProduct?: () => DetectedProduct | null;
+  pageProduct?: () => PageProduct | null;
+  /** The product card an element is in (lib/storefront/cards): its pictures and controls carry the card's product. */
+  cardOf?: CardOf;
 }
 
 /**
- * Logs how long the pointer rests on an image, with which product and which image. One pair of delegated,
- * passive listeners for the whole page: nothing is attached per image, so images added later count too.
+ * The event's target as an element. Checked by node type, not `instanceof`: the page's document may belong to another
+ * realm than the script's globals (a frame's document, a DOM built in a test).
+ */
+export function elementOf(target: EventTarget | null): Element | null {
+  return target && (target as Node).nodeType === 1 ? (target as Element) : null;
+}
+
+/** Every picture URL the page's product is known by. */
+export function productImageUrls(product: PageProduct): string[] {
+  return [...(product.images ?? []), ...(product.image ? [product.image] : [])];
+}
+
+/**
+ * Logs how long the pointer rests on a picture, with which product and which picture. One pair of delegated,
+ * passive listeners for the whole page: nothing is attached per image, so images added later count too. A layer
+ * stacked over a picture (a zoom lens, a lightbox button) counts as the picture under it.
  */
 export function trackImageHovers(
   doc: Document,
@@ -26,28 +47,34 @@ export function trackImageHovers(
   opts: TrackerOptions = {},
 ): void {
   const now = opts.now ?? (() => performance.now());
-  let current: { img: HTMLImageElement; start: number } | null = null;
+  let current: { el: Element; picture: Element; start: number } | null = null;
 
   const end = () => {
     if (!current) return;
-    const { img, start } = current;
+    const { picture, start } = current;
     current = null;
     const dwellMs = Math.round(now() - start);
     if (dwellMs < MIN_HOVER_MS) return;
     // Size is read only for hovers long enough to log: reading it on every pointerover forces a layout.
-    const box = img.getBoundingClientRect();
+    const box = picture.getBoundingClientRect();
     if (box.width < MIN_HOVER_IMAGE_PX || box.height < MIN_HOVER_IMAGE_PX) return;
-    const page = opts.pageProduct?.();
-    const productId = productIdOf(img) ?? (page && isPageProductImage(img, page) ? page.id : undefined);
+    const page = opts.pageProduct?.() ?? null;
+    // The media region is found again for each logged hover: galleries swap, slide and lazy-load their pictures.
+    const found = attributeImage(picture, {
+      page,
+      cardOf: opts.cardOf,
+      media: () => (page ? productMedia(doc, productImageUrls(page), opts.cardOf ? { cardOf: opts.cardOf } : {}) : null),
+    });
+    const { image, role, productId, index } = found;
     // Alt text is the page's: it may hold NULs or lone surrogates, and a plain cut could split an emoji.
-    const alt = cleanText(maskPii(img.getAttribute('alt') ?? ''), MAX_IMAGE_ALT_CHARS);
+    const alt = cleanText(maskPii(image.getAttribute('alt') || picture.getAttribute('alt') || ''), MAX_IMAGE_ALT_CHARS);
     emit({
       target: productId ? 'product_image' : 'image',
       ...(productId ? { productId } : {}),
       image: {
-        src: sanitizeUrl(img.currentSrc || img.src),
-        ...optional('index', imageIndexOf(img)),
-        role: imageRoleOf(img),
+        src: sanitizeUrl(shownUrl(image) ?? ''),
+        ...optional('index', index),
+        role,
         ...(alt ? { alt } : {}),
       },
       dwellMs,
@@ -55,14 +82,20 @@ export function trackImageHovers(
   };
 
   const onOver = (e: Event) => {
-    const img = e.target;
-    if (!(img instanceof HTMLImageElement) || opts.ignore?.(img)) return;
-    if (current?.img === img) return;
+    const target = elementOf(e.target);
+    if (!target) return;
+    if (opts.ignore?.(target)) return end();
+    const picture = pictureUnderPointer(target, e);
+    if (current && picture && (picture === current.picture || isLayerOf(picture, current.picture))) {
+      current.el = target; // onto a layer over the same picture (or off it back onto the picture): the same look
+      return;
+    }
     end();
-    current = { img, start: now() };
+    if (picture) current = { el: target, picture, start: now() };
   };
+  // Moving within the page is settled by the pointerover that follows; leaving it (for a frame, another window) ends the look.
   const onOut = (e: Event) => {
-    if (current && e.target === current.img) end();
+    if (current && e.target === current.el && !(e as PointerEvent).relatedTarget) end();
   };
   const onHide = () => end();
 
@@ -74,6 +107,13 @@ export function trackImageHovers(
   signal.addEventListener('abort', end, { once: true });
 }
 
-function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+/** A zoom layer or lens image over `picture`: the same photo, stacked where it is. */
+function isLayerOf(layer: Element, picture: Element): boolean {
+  const a = layer.getBoundingClientRect();
+  const b = picture.getBoundingClientRect();
+  const stacked = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  if (!stacked) return false;
+  const keys = pictureKeys(picture);
+  for (const k of pictureKeys(layer)) if (keys.has(k)) return true;
+  return false;
 }

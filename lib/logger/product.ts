@@ -1,5 +1,6 @@
 import { MAX_PRODUCT_ID_CHARS } from '../limits';
 import { cleanText } from '../text/unicode';
+import { otherProductCard, type CardOf, type ProductMedia } from '../storefront/media';
 
 /**
  * Which product an element belongs to, from markup the page already has: an explicit data-product-id, or a
@@ -24,21 +25,59 @@ export function imageIndexOf(img: Element): number | undefined {
   return i >= 0 ? i : undefined;
 }
 
-/** The image's role, from a data-image-role attribute or common gallery markup. */
-export function imageRoleOf(img: Element): 'main' | 'gallery' | 'thumbnail' | 'other' {
-  const explicit = img.closest('[data-image-role]')?.getAttribute('data-image-role');
-  if (explicit === 'main' || explicit === 'gallery' || explicit === 'thumbnail') return explicit;
-  // The image's own class says more than its container's: a "main-image" inside a "gallery" is the main one.
-  for (const hint of [img.className, img.parentElement?.className ?? '']) {
-    const role = roleFromClass(hint.toLowerCase());
-    if (role) return role;
-  }
-  return 'other';
+export type ImageRole = 'main' | 'gallery' | 'thumbnail' | 'card' | 'other';
+const ROLES: readonly string[] = ['main', 'gallery', 'thumbnail', 'card', 'other'] satisfies ImageRole[];
+
+/** A role the page states itself (`data-image-role`), which overrides what the structure says. */
+function statedRole(el: Element): ImageRole | null {
+  const stated = el.closest('[data-image-role]')?.getAttribute('data-image-role') ?? '';
+  return ROLES.includes(stated) ? (stated as ImageRole) : null;
 }
 
-function roleFromClass(hint: string): 'main' | 'gallery' | 'thumbnail' | null {
-  if (hint.includes('thumb')) return 'thumbnail';
-  if (hint.includes('main') || hint.includes('hero') || hint.includes('primary')) return 'main';
-  if (hint.includes('gallery')) return 'gallery';
-  return null;
+export interface ImageContext {
+  /** The page's product, when the page is about one. */
+  page: { id: string } | null;
+  cardOf?: CardOf | undefined;
+  /** The product's media region (lib/storefront/media), made only when needed: it reads the whole page. */
+  media: () => ProductMedia | null;
+}
+
+export interface ImageAttribution {
+  /** The picture the hover is about: the image under a zoom layer, else the element itself. */
+  image: Element;
+  role: ImageRole;
+  productId?: string;
+  index?: number;
+}
+
+/**
+ * Which product a picture shows and its role: a picture of the page product's media region has that product's id and
+ * its place's role; one in a product card has the card's id and `card`; one in an element tagged with another product
+ * (data-product-id, a microdata Product) has that id; anything else is `other`, with no product. A `data-image-role`
+ * on the picture or around it overrides the role.
+ */
+export function attributeImage(el: Element, ctx: ImageContext): ImageAttribution {
+  const stated = statedRole(el);
+  const page = ctx.page;
+  if (page) {
+    const media = ctx.media();
+    const role = media?.roleOf(el);
+    if (media && role) {
+      const image = media.baseOf(el);
+      return { image, productId: page.id, role: stated ?? role, ...optional('index', media.indexOf(image)) };
+    }
+  }
+  const card = otherProductCard(el, ctx.cardOf);
+  if (card) return { image: el, productId: card.id, role: stated ?? 'card', ...optional('index', imageIndexOf(el)) };
+  const tagged = productIdOf(el);
+  // A tag naming the page's own product is not enough: Magento puts the page's microdata scope on <body>.
+  if (tagged && tagged !== page?.id)
+    return { image: el, productId: tagged, role: stated ?? 'card', ...optional('index', imageIndexOf(el)) };
+  if (page && stated && stated !== 'card' && stated !== 'other')
+    return { image: el, productId: page.id, role: stated, ...optional('index', imageIndexOf(el)) };
+  return { image: el, role: stated ?? 'other', ...optional('index', imageIndexOf(el)) };
+}
+
+export function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }

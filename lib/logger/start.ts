@@ -1,6 +1,8 @@
 import type { Action, FwEvent, PayloadOf } from '../events/event-schema';
 import type { PageContext } from '../rpc/api';
 import { createEventLog } from './event-log';
+import { documentAddress } from '../storefront/address';
+import { productCardOf } from '../storefront/cards';
 import { trackClicks } from './click';
 import { trackImageHovers } from './hover';
 import { trackScrollDepth } from './scroll';
@@ -25,16 +27,24 @@ export function startPageLogger({ doc, context, enqueue, ignore, product, journa
   const log = createEventLog(
     () => context,
     enqueue,
-    () => doc.location.href,
+    // A srcdoc or about:blank frame logs under the address of the page that made it (its own is about:…).
+    () => documentAddress(doc) ?? doc.location.href,
   );
   const emit =
     <A extends Action>(action: A) =>
     (payload: PayloadOf<A>) =>
       log('Page', action, payload);
   const pageProduct = product ? () => product.get() : undefined;
-  trackImageHovers(doc, signal, emit('hover'), { ignore, ...(pageProduct ? { pageProduct } : {}) });
+  // Pictures and controls in product cards (a listing's grid, related products) are the cards' products'.
+  const cardOf = (el: Element) => productCardOf(el);
+  trackImageHovers(doc, signal, emit('hover'), { ignore, cardOf, ...(pageProduct ? { pageProduct } : {}) });
   trackScrollDepth(doc, signal, emit('scroll'), { ignore });
-  trackClicks(doc, signal, emit('click'), { ignore, keepUrlQuery: context.keepUrlQuery, ...(pageProduct ? { pageProduct } : {}) });
+  trackClicks(doc, signal, emit('click'), {
+    ignore,
+    cardOf,
+    keepUrlQuery: context.keepUrlQuery,
+    ...(pageProduct ? { pageProduct } : {}),
+  });
   if (product) {
     trackProductViews(doc, signal, product, (payload, view) => {
       // An ended view is sent as usual and kept too, in case the page is gone before the send; one under way is only kept.

@@ -4,7 +4,7 @@ import { describeElement } from '../../lib/logger/describe';
 import { trackClicks } from '../../lib/logger/click';
 import { trackImageHovers } from '../../lib/logger/hover';
 import { trackScrollDepth } from '../../lib/logger/scroll';
-import { imageRoleOf, productIdOf } from '../../lib/logger/product';
+import { attributeImage, productIdOf } from '../../lib/logger/product';
 import type { PayloadOf } from '../../lib/events/event-schema';
 
 beforeEach(() => {
@@ -59,9 +59,17 @@ describe('product markup', () => {
     expect(productIdOf(document.querySelector('#a')!)).toBe('SKU-1');
     expect(productIdOf(document.querySelector('#b')!)).toBe('P-2');
     expect(productIdOf(document.querySelector('#c')!)).toBeUndefined();
-    expect(imageRoleOf(document.querySelector('#a')!)).toBe('thumbnail');
-    expect(imageRoleOf(document.querySelector('#b')!)).toBe('main');
-    expect(imageRoleOf(document.querySelector('#c')!)).toBe('other');
+  });
+
+  it("takes no role from class names: an image tagged with another product is that product's card, a stated role wins", () => {
+    document.body.innerHTML = `<div data-product-id="P-2"><img id="b" class="hero main-image"></div><img id="c" class="thumb">
+      <div data-image-role="thumbnail"><img id="d"></div>`;
+    const ctx = { page: { id: 'PAGE' }, media: () => null };
+    expect(attributeImage(document.querySelector('#b')!, ctx)).toMatchObject({ productId: 'P-2', role: 'card' });
+    expect(attributeImage(document.querySelector('#c')!, ctx)).toEqual(expect.objectContaining({ role: 'other' }));
+    expect(attributeImage(document.querySelector('#c')!, ctx).productId).toBeUndefined();
+    expect(attributeImage(document.querySelector('#d')!, ctx)).toMatchObject({ productId: 'PAGE', role: 'thumbnail' });
+    expect(attributeImage(document.querySelector('#d')!, { page: null, media: () => null }).productId).toBeUndefined();
   });
 });
 
@@ -84,7 +92,7 @@ describe('trackers', () => {
   });
 
   it('logs hover dwell on images large enough to be product images', () => {
-    document.body.innerHTML = `<div data-product-id="P1"><img id="big" class="main" alt="front"><img id="icon"></div>`;
+    document.body.innerHTML = `<div data-product-id="P1"><img id="big" alt="front"><img id="icon"></div>`;
     const big = document.querySelector<HTMLImageElement>('#big')!;
     const icon = document.querySelector<HTMLImageElement>('#icon')!;
     vi.spyOn(big, 'getBoundingClientRect').mockReturnValue({ width: 200, height: 150 } as DOMRect);
@@ -108,8 +116,8 @@ describe('trackers', () => {
     t = 2300;
     ac.abort(); // leaving the page ends the hover in progress
     expect(emitted).toEqual([
-      { target: 'product_image', productId: 'P1', image: { src: null, index: 0, role: 'main', alt: 'front' }, dwellMs: 500 },
-      { target: 'product_image', productId: 'P1', image: { src: null, index: 0, role: 'main', alt: 'front' }, dwellMs: 300 },
+      { target: 'product_image', productId: 'P1', image: { src: null, index: 0, role: 'card', alt: 'front' }, dwellMs: 500 },
+      { target: 'product_image', productId: 'P1', image: { src: null, index: 0, role: 'card', alt: 'front' }, dwellMs: 300 },
     ]);
   });
 

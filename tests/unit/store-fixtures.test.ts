@@ -1,16 +1,16 @@
 // @vitest-environment node
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Window } from 'happy-dom';
 import * as v from 'valibot';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ExpectedStoresSchema, type ExpectedPage } from '../fixtures/pages/stores/expected-schema';
+import { closeStorePages, loadStorePage, STORE_ORIGIN } from './helpers/store-pages';
 
 // Checks the storefront fixtures themselves (tests/fixtures/pages/stores/): the image map in expected.json must describe
 // each page exactly, and nothing on a page may reach beyond the fixture server.
 const DIR = join(import.meta.dirname, '../fixtures/pages/stores');
 const MOUNT = '/stores/';
-const ORIGIN = 'http://127.0.0.1:4000';
+const ORIGIN = STORE_ORIGIN;
 const raw: unknown = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8'));
 const parsed = v.safeParse(ExpectedStoresSchema, raw);
 const expected = parsed.success ? parsed.output : {};
@@ -20,25 +20,10 @@ const files = readdirSync(DIR).filter((f) => f.endsWith('.html'));
 const URL_ATTRS = ['src', 'data-src', 'data-large_image', 'data-zoom-image', 'data-old-hires', 'data-full-size-image-url', 'data-thumb'];
 const SRCSET_ATTRS = ['srcset', 'data-srcset', 'data-thumb-srcset', 'data-image-gallery-new-image-srcset'];
 
-const windows: Window[] = [];
-afterAll(async () => Promise.all(windows.map((w) => w.happyDOM.close())));
+afterAll(closeStorePages);
 
 /** A fixture page after its own inline scripts have run (they build zoom layers and fill script-written frames). */
-async function load(file: string): Promise<Document> {
-  const window = new Window({
-    url: `${ORIGIN}${MOUNT}${file}`,
-    settings: {
-      enableJavaScriptEvaluation: true,
-      suppressInsecureJavaScriptEnvironmentWarning: true,
-      disableJavaScriptFileLoading: true,
-      disableCSSFileLoading: true,
-    },
-  });
-  windows.push(window);
-  window.document.write(readFileSync(join(DIR, file), 'utf8'));
-  await window.happyDOM.waitUntilComplete();
-  return window.document as unknown as Document;
-}
+const load = loadStorePage;
 
 function frameDocument(top: Document, selector: string): Document {
   const frames = top.querySelectorAll<HTMLIFrameElement>(selector);

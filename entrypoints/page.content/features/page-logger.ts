@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { listenUntilAbort } from '@/lib/features/on-abort';
 import { startPageLogger } from '@/lib/logger/start';
 import { journalView } from '@/lib/logger/view-journal';
+import { documentAddress } from '@/lib/storefront/address';
 import { LOGGING_SWITCH_KEY } from '@/lib/logging-switch';
 import { defineFeature } from '../define-feature';
 import { OVERLAY_TAG, SHARE_BUTTON_TAG } from '../../content-ui/contract';
@@ -15,7 +16,9 @@ export default defineFeature({
     let running: AbortController | null = null;
     // (Re)start or stop the logger to match the current context: listeners exist only while logging is on.
     const apply = async () => {
-      const pageContext = await rpc.getPageContext(location.href, adapter?.conversationId(document) ?? null);
+      // A srcdoc or about:blank frame is on the site of the page that made it (its own address is about:…).
+      const address = documentAddress(document) ?? location.href;
+      const pageContext = await rpc.getPageContext(address, adapter?.conversationId(document) ?? null);
       context.set(pageContext);
       running?.abort();
       running = null;

@@ -170,7 +170,7 @@ export const PAYLOAD_ARBITRARIES: { [A in Action]: fc.Arbitrary<PayloadOf<A>> } 
         {
           src: optionalNull(storableText(2000)),
           index: nonNegInt,
-          role: fc.constantFrom('main', 'gallery', 'thumbnail', 'other'),
+          role: fc.constantFrom('main', 'gallery', 'thumbnail', 'card', 'other'),
           alt: storableText(200),
         },
         { requiredKeys: ['src'] },
