@@ -1,11 +1,10 @@
 import type { PayloadOf } from '../events/event-schema';
 import { sanitizeUrl } from '../privacy/url';
 import { describeElement } from './describe';
-import { elementOf, productImageUrls, type PageProduct, type TrackerOptions } from './hover';
-import { productIdOf } from './product';
+import { elementOf, type TrackerOptions } from './hover';
+import { otherProductOf, pageMedia, type PageProduct } from './product';
 import { isPageProductControl } from '../storefront/controls';
 import { PICTURE_SELECTOR } from '../storefront/image-sources';
-import { otherProductCard, productMedia } from '../storefront/media';
 
 /** What counts as a control worth logging when clicked (a quantity field's value is never read, only the click). */
 export const CLICKABLE =
@@ -39,10 +38,8 @@ export function trackClicks(
  * page's product for the page's own product controls (add to cart, options, quantity, its gallery's thumbnails).
  */
 function productOfControl(el: Element, page: PageProduct | null, opts: TrackerOptions): string | undefined {
-  const card = otherProductCard(el, opts.cardOf);
-  if (card) return card.id;
-  const tagged = productIdOf(el);
-  if (tagged && tagged !== page?.id) return tagged;
+  const other = otherProductOf(el, page, opts.cardOf);
+  if (other) return other;
   if (!page) return undefined;
   if (isPageProductControl(el)) return page.id;
   return showsProductPicture(el, page, opts) ? page.id : undefined;
@@ -52,6 +49,6 @@ function productOfControl(el: Element, page: PageProduct | null, opts: TrackerOp
 function showsProductPicture(el: Element, page: PageProduct, opts: TrackerOptions): boolean {
   const pictures = el.matches(PICTURE_SELECTOR) ? [el] : Array.from(el.querySelectorAll(PICTURE_SELECTOR));
   if (pictures.length === 0) return false;
-  const media = productMedia(el.ownerDocument, productImageUrls(page), opts.cardOf ? { cardOf: opts.cardOf } : {});
+  const media = pageMedia(el.ownerDocument, page, opts.cardOf);
   return pictures.some((p) => media.roleOf(p) !== null);
 }

@@ -3,14 +3,12 @@ import { MAX_IMAGE_ALT_CHARS, MIN_HOVER_IMAGE_PX, MIN_HOVER_MS } from '../limits
 import { sanitizeUrl } from '../privacy/url';
 import { maskPii } from '../privacy/text';
 import { cleanText } from '../text/unicode';
-import { attributeImage, optional } from './product';
+import { attributeImage, optional, pageMedia, type PageProduct } from './product';
 import { pictureUnderPointer } from './hover-target';
-import type { DetectedProduct } from '../storefront/detect';
-import { productMedia, type CardOf } from '../storefront/media';
+import type { CardOf } from '../storefront/media';
 import { pictureKeys, shownUrl } from '../storefront/image-sources';
 
-/** The page's product as the logger needs it: its id, and the URLs of its pictures that its markup names. */
-export type PageProduct = DetectedProduct & { images?: readonly string[] };
+export type { PageProduct } from './product';
 
 export interface TrackerOptions {
   /** Elements to leave alone, e.g. the overlay's own shadow host. */
@@ -28,11 +26,6 @@ export interface TrackerOptions {
  */
 export function elementOf(target: EventTarget | null): Element | null {
   return target && (target as Node).nodeType === 1 ? (target as Element) : null;
-}
-
-/** Every picture URL the page's product is known by. */
-export function productImageUrls(product: PageProduct): string[] {
-  return [...(product.images ?? []), ...(product.image ? [product.image] : [])];
 }
 
 /**
@@ -59,12 +52,7 @@ export function trackImageHovers(
     const box = picture.getBoundingClientRect();
     if (box.width < MIN_HOVER_IMAGE_PX || box.height < MIN_HOVER_IMAGE_PX) return;
     const page = opts.pageProduct?.() ?? null;
-    // The media region is found again for each logged hover: galleries swap, slide and lazy-load their pictures.
-    const found = attributeImage(picture, {
-      page,
-      cardOf: opts.cardOf,
-      media: () => (page ? productMedia(doc, productImageUrls(page), opts.cardOf ? { cardOf: opts.cardOf } : {}) : null),
-    });
+    const found = attributeImage(picture, { page, cardOf: opts.cardOf, media: () => (page ? pageMedia(doc, page, opts.cardOf) : null) });
     const { image, role, productId, index } = found;
     // Alt text is the page's: it may hold NULs or lone surrogates, and a plain cut could split an emoji.
     const alt = cleanText(maskPii(image.getAttribute('alt') || picture.getAttribute('alt') || ''), MAX_IMAGE_ALT_CHARS);

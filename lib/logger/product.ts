@@ -1,6 +1,30 @@
 import { MAX_PRODUCT_ID_CHARS } from '../limits';
 import { cleanText } from '../text/unicode';
-import { otherProductCard, type CardOf, type ProductMedia } from '../storefront/media';
+import type { DetectedProduct } from '../storefront/detect';
+import { otherProductCard, productMedia, type CardOf, type ProductMedia } from '../storefront/media';
+
+/** The page's product as the logger needs it: its id, and the URLs of its pictures that its markup names. */
+export type PageProduct = DetectedProduct & { images?: readonly string[] };
+
+/**
+ * The page product's media region (lib/storefront/media), from every picture URL it is known by. Found again for
+ * each use: galleries swap, slide and lazy-load their pictures.
+ */
+export function pageMedia(doc: Document, page: PageProduct, cardOf: CardOf | undefined): ProductMedia {
+  const urls = [...(page.images ?? []), ...(page.image ? [page.image] : [])];
+  return productMedia(doc, urls, cardOf ? { cardOf } : {});
+}
+
+/**
+ * The product other than the page's that an element belongs to: its product card's, else one its markup tags it
+ * with. A tag naming the page's own product is not enough: Magento puts the page's microdata scope on <body>.
+ */
+export function otherProductOf(el: Element, page: { id: string } | null, cardOf: CardOf | undefined): string | undefined {
+  const card = otherProductCard(el, cardOf);
+  if (card) return card.id;
+  const tagged = productIdOf(el);
+  return tagged && tagged !== page?.id ? tagged : undefined;
+}
 
 /**
  * Which product an element belongs to, from markup the page already has: an explicit data-product-id, or a
@@ -67,12 +91,8 @@ export function attributeImage(el: Element, ctx: ImageContext): ImageAttribution
       return { image, productId: page.id, role: stated ?? role, ...optional('index', media.indexOf(image)) };
     }
   }
-  const card = otherProductCard(el, ctx.cardOf);
-  if (card) return { image: el, productId: card.id, role: stated ?? 'card', ...optional('index', imageIndexOf(el)) };
-  const tagged = productIdOf(el);
-  // A tag naming the page's own product is not enough: Magento puts the page's microdata scope on <body>.
-  if (tagged && tagged !== page?.id)
-    return { image: el, productId: tagged, role: stated ?? 'card', ...optional('index', imageIndexOf(el)) };
+  const other = otherProductOf(el, page, ctx.cardOf);
+  if (other) return { image: el, productId: other, role: stated ?? 'card', ...optional('index', imageIndexOf(el)) };
   if (page && stated && stated !== 'card' && stated !== 'other')
     return { image: el, productId: page.id, role: stated, ...optional('index', imageIndexOf(el)) };
   return { image: el, role: stated ?? 'other', ...optional('index', imageIndexOf(el)) };

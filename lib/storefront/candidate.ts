@@ -46,11 +46,14 @@ export function addImage(images: string[], url: string | null | undefined): void
   if (url && images.length < MAX_PRODUCT_IMAGES && !images.includes(url)) images.push(url);
 }
 
-/** The path of a URL (no query or fragment), or undefined when it is not one: a product's address as an id. */
-export function urlPath(url: string | undefined): string | undefined {
+/**
+ * The path of a URL (no query or fragment; relative to `base` if given), or undefined when it is not one: a product's
+ * address as an id.
+ */
+export function urlPath(url: string | undefined, base?: string): string | undefined {
   if (!url) return undefined;
   try {
-    return new URL(url).pathname;
+    return new URL(url, base).pathname;
   } catch {
     return undefined;
   }

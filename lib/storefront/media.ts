@@ -1,3 +1,4 @@
+import { urlPath } from './candidate';
 import { imageKey } from './image-url';
 import { PICTURE_SELECTOR, isPictureElement } from './image-sources';
 import { assignRoles, type ProductMedia } from './media-roles';
@@ -113,19 +114,11 @@ export function productMedia(doc: Document, productImageUrls: readonly string[],
   );
 }
 
-function pathOf(url: string, base: string): string | null {
-  try {
-    return new URL(url, base).pathname;
-  } catch {
-    return null;
-  }
-}
-
 /** The product card an element is in, unless that card is this page's own product (a card linking to this very page). */
 export function otherProductCard(el: Element, cardOf: CardOf | undefined, base: string = el.ownerDocument.baseURI): ProductCard | null {
   const card = cardOf?.(el) ?? null;
   if (!card?.link) return card;
-  return pathOf(card.link, base) === pathOf(base, base) ? null : card;
+  return urlPath(card.link, base) === urlPath(base, base) ? null : card;
 }
 
 /**

@@ -64,8 +64,8 @@ export interface MessageInference {
 /**
  * The repeated unit a click on a message's text, name or time was in: of the elements from the list down to the
  * click, the one whose kind (its generalized selector at its depth) occurs most often in the list, the outermost on
- * a tie (a named one before a bare tag around it). Names shown once per group occur less often than messages; a message's text and time occur as often, and
- * the message holds them. Text-level tags are parts, not units.
+ * a tie (a named one before a bare tag around it). Names shown once per group occur less often than messages; a
+ * message's text and time occur as often, and the message holds them. Text-level tags are parts, not units.
  */
 export function inferMessages(list: Element, clicked: Element): MessageInference | null {
   let path = pathBelow(list, clicked);
