@@ -72,6 +72,10 @@ export const STOREFRONT_RECHECK_MS = 400;
 export const MIN_PRODUCT_VIEW_MS = 300;
 /** A product view under way is kept (lib/logger/view-journal) this often, so a page that dies loses less than this. */
 export const VIEW_CHECKPOINT_MS = 5_000;
+/** A listing view names at most this many products (the first to come into view); `listed` still counts them all. */
+export const MAX_LISTING_VIEW_IDS = 200;
+/** A product card counts as seen once this share of it is inside the viewport. */
+export const CARD_IN_VIEW_RATIO = 0.5;
 /** A view under way not kept again for this long is from a page that is gone: the background logs it as it was. */
 export const VIEW_STALE_MS = 30_000;
 /** One share (a card, or a list for comparison) holds at most this many products. */

@@ -8,7 +8,7 @@ import { connect } from '@/lib/rpc/connect';
 import { PORTS, type ChannelApis, type PageContext } from '@/lib/rpc/api';
 import type { RpcClient } from '@/lib/rpc/client';
 import type { ShareHandle } from '@/lib/share/handle';
-import type { DetectedProduct } from '@/lib/storefront/detect';
+import type { DetectedPage } from '@/lib/storefront/detect';
 import type { ContentUi } from '../content-ui/contract';
 import { contentUiLoader } from './content-ui';
 
@@ -26,8 +26,11 @@ export interface ContentDeps {
   /** Set by the chat features, read by the overlay. */
   coach: Observable<CoachHandle | null>;
   share: Observable<ShareHandle | null>;
-  /** The storefront product on this page (none on chat pages), for the page logger and the "Share to chat" button. */
-  product: Observable<DetectedProduct | null>;
+  /**
+   * What this storefront page is about: its product, a listing, or neither (always neither on chat pages); for the
+   * page logger and the "Share to chat" button, which only a product page has.
+   */
+  page: Observable<DetectedPage>;
   /**
    * The Preact UI (overlay, "Share to chat" button), which this script does not carry: loaded into this frame the
    * first time a feature shows it (see ./content-ui.ts). What the UI shows lives here (the coach, which holds sends
@@ -67,7 +70,7 @@ export function createContentDeps(ctx: ContentScriptContext): ContentDeps {
     status,
     coach: observable<CoachHandle | null>(null),
     share: observable<ShareHandle | null>(null),
-    product: observable<DetectedProduct | null>(null),
+    page: observable<DetectedPage>({ kind: 'none' }),
     ui: contentUiLoader(() => rpc.loadContentUi()),
   };
 }

@@ -3,7 +3,7 @@ import { ConditionCodeSchema } from '../study/condition';
 import { ID_PATTERN } from '../ids';
 import { ProfileItemSchema } from '../profile/profile-schema';
 import { SHARE_ORIGINS } from '../share/origins';
-import { MAX_URL_CHARS } from '../limits';
+import { MAX_LISTING_VIEW_IDS, MAX_URL_CHARS } from '../limits';
 import { describeIssues } from '../validation';
 import { findUnstorable, jsonChars, MAX_EVENT_JSON_CHARS, MAX_FREE_FORM_DEPTH, MAX_FREE_FORM_JSON_CHARS } from './storable';
 
@@ -98,6 +98,18 @@ const ProductViewPayload = v.strictObject({
   timeOnPageMs: v.optional(NonNegInt),
 });
 
+/**
+ * A listing (a category grid, search results) was in front of the participant: the products whose cards came into
+ * view during that time, in the order they did, or every product the listing names when it shows no cards to watch.
+ */
+const ListingViewPayload = v.strictObject({
+  productIds: v.pipe(v.array(ProductId), v.maxLength(MAX_LISTING_VIEW_IDS)),
+  basis: v.picklist(['in_view', 'listed']),
+  /** How many products the listing held when the view was reported (more than `productIds` when some never showed). */
+  listed: NonNegInt,
+  timeOnPageMs: v.optional(NonNegInt),
+});
+
 const UtterPayload = v.strictObject({
   text: ShortText(10_000),
   acts: v.optional(v.array(ShortText(40))),
@@ -168,6 +180,7 @@ export const ACTION_PAYLOADS = {
   scroll: ScrollPayload,
   click: ClickPayload,
   product_view: ProductViewPayload,
+  listing_view: ListingViewPayload,
   utter: UtterPayload,
   select_act: SelectActPayload,
   search: SearchPayload,

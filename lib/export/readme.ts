@@ -17,8 +17,8 @@ Exported ${meta.exportedAt}: ${meta.events} events of participant ${meta.partici
 ## Event fields
 id (UUIDv7, made in the browser, sortable by time), schema (1), time (epoch ms), study, participant, conversation,
 role (seller/buyer), condition (e.g. B.IIc: priming B, sharing II, coached; +v: voice), agent (Buyer, Seller,
-Catalog, System, Page), action (hover, scroll, click, product_view, utter, select_act, search, results, share,
-view_share, guess, confirm, instruct), url (query string and fragment removed), payload (its shape depends on the
-action). Typed text outside the chat is never recorded; e-mail addresses and phone numbers are masked.
+Catalog, System, Page), action (hover, scroll, click, product_view, listing_view, utter, select_act, search,
+results, share, view_share, guess, confirm, instruct), url (query string and fragment removed), payload (its shape
+depends on the action). Typed text outside the chat is never recorded; e-mail addresses and phone numbers are masked.
 `;
 }

@@ -7,8 +7,10 @@ import { trackClicks } from './click';
 import { trackImageHovers } from './hover';
 import { trackScrollDepth } from './scroll';
 import { trackProductViews } from './product-view';
+import { trackListingViews } from './listing-view';
 import type { Observable } from '../observable';
-import type { DetectedProduct } from '../storefront/detect';
+import type { DetectedPage } from '../storefront/detect';
+import { pageProductOf } from '../storefront/watch';
 
 export interface LoggerDeps {
   doc: Document;
@@ -16,14 +18,14 @@ export interface LoggerDeps {
   enqueue: (event: FwEvent) => void;
   /** The overlay logs its own, richer events; its elements are not page content. */
   ignore: (el: Element) => boolean;
-  /** The storefront product on this page, when there is one. */
-  product?: Observable<DetectedProduct | null>;
-  /** Keeps a product view, so far or ended, where it outlives the page (lib/logger/view-journal). */
+  /** What the storefront page is about (lib/storefront/watch): its product, or a listing, or neither. */
+  page?: Observable<DetectedPage>;
+  /** Keeps a product or listing view, so far or ended, where it outlives the page (lib/logger/view-journal). */
   journal?: (event: FwEvent, final: boolean) => void;
 }
 
-/** Starts the page logger: hovers on images, scroll depth per container, clicks on controls, product views. */
-export function startPageLogger({ doc, context, enqueue, ignore, product, journal }: LoggerDeps, signal: AbortSignal): void {
+/** Starts the page logger: hovers on images, scroll depth per container, clicks on controls, product and listing views. */
+export function startPageLogger({ doc, context, enqueue, ignore, page, journal }: LoggerDeps, signal: AbortSignal): void {
   const log = createEventLog(
     () => context,
     enqueue,
@@ -34,9 +36,14 @@ export function startPageLogger({ doc, context, enqueue, ignore, product, journa
     <A extends Action>(action: A) =>
     (payload: PayloadOf<A>) =>
       log('Page', action, payload);
+  const product = page && pageProductOf(page, signal);
   const pageProduct = product ? () => product.get() : undefined;
-  // Pictures and controls in product cards (a listing's grid, related products) are the cards' products'.
-  const cardOf = (el: Element) => productCardOf(el);
+  // Pictures and controls in product cards (a listing's grid, related products) are the cards' products', known by
+  // the sku the page's structured data gives for the card's link where it gives one.
+  const cardOf = (el: Element) => {
+    const now = page?.get();
+    return productCardOf(el, now && now.kind !== 'none' ? now.linkedIds : undefined);
+  };
   trackImageHovers(doc, signal, emit('hover'), { ignore, cardOf, ...(pageProduct ? { pageProduct } : {}) });
   trackScrollDepth(doc, signal, emit('scroll'), { ignore });
   trackClicks(doc, signal, emit('click'), {
@@ -45,11 +52,15 @@ export function startPageLogger({ doc, context, enqueue, ignore, product, journa
     keepUrlQuery: context.keepUrlQuery,
     ...(pageProduct ? { pageProduct } : {}),
   });
-  if (product) {
-    trackProductViews(doc, signal, product, (payload, view) => {
-      // An ended view is sent as usual and kept too, in case the page is gone before the send; one under way is only kept.
-      const event = log('Page', 'product_view', payload, { id: view.id, draft: !view.final });
-      if (event) journal?.(event, view.final);
-    });
+  if (page && product) {
+    // An ended view is sent as usual and kept too, in case the page is gone before the send; one under way is only kept.
+    const logView =
+      <A extends 'product_view' | 'listing_view'>(action: A) =>
+      (payload: PayloadOf<A>, view: { id: string; final: boolean }) => {
+        const event = log('Page', action, payload, { id: view.id, draft: !view.final });
+        if (event) journal?.(event, view.final);
+      };
+    trackProductViews(doc, signal, product, logView('product_view'));
+    trackListingViews(doc, signal, page, logView('listing_view'));
   }
 }

@@ -4,7 +4,7 @@ import type { LogResult } from '../rpc/api';
 import { RPC_LOG_BATCH_LIMIT, VIEW_STALE_MS } from '../limits';
 
 /**
- * Product views in progress, kept in the extension's storage (browser.storage.local) by the page's content script.
+ * Product and listing views in progress, kept in the extension's storage (browser.storage.local) by the page's content script.
  * Writing there is one call to the browser itself: it needs neither the background's service worker (which may be
  * stopped) nor a message port (which a page being left may never get to use), so a view survives however the page is
  * left: another site, about:blank, a chrome:// page, a closed tab, a crash. The background collects the records
@@ -16,7 +16,7 @@ export const VIEW_JOURNAL_PREFIX = 'fw:view:';
 export const viewJournalKey = (eventId: string) => `${VIEW_JOURNAL_PREFIX}${eventId}`;
 
 const ViewRecordSchema = v.object({
-  /** The product_view event as it stands; validated like any event when it is logged. */
+  /** The product_view or listing_view event as it stands; validated like any event when it is logged. */
   event: v.unknown(),
   /** True once the view has ended; false while it goes on (its time so far). */
   final: v.boolean(),

@@ -1,4 +1,5 @@
 import { STOREFRONT_RECHECK_MS } from '../limits';
+import { observable, type Observable } from '../observable';
 import { detectPage, type DetectedPage, type DetectedProduct } from './detect';
 
 /**
@@ -46,25 +47,13 @@ export function watchPage(
   );
 }
 
-/** Keeps the page's product current (null on listings and pages without one); see `watchPage`. */
-export function watchProduct(
-  doc: Document,
-  signal: AbortSignal,
-  onChange: (product: DetectedProduct | null) => void,
-  detect: (doc: Document) => DetectedPage = detectPage,
-): void {
-  let current: DetectedProduct | null | undefined;
-  watchPage(
-    doc,
-    signal,
-    (page) => {
-      const next = page.kind === 'product' ? page.product : null;
-      if (current !== undefined && sameProduct(next, current)) return;
-      current = next;
-      onChange(next);
-    },
-    detect,
-  );
+/** The page's product while `page` is a product page, null otherwise; follows `page` until `signal` ends. */
+export function pageProductOf(page: Observable<DetectedPage>, signal: AbortSignal): Observable<DetectedProduct | null> {
+  const of = (p: DetectedPage) => (p.kind === 'product' ? p.product : null);
+  const product = observable(of(page.get()));
+  const off = page.subscribe((p) => product.set(of(p)));
+  signal.addEventListener('abort', off, { once: true });
+  return product;
 }
 
 export function samePage(a: DetectedPage, b: DetectedPage): boolean {

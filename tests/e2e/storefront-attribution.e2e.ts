@@ -8,6 +8,7 @@ import { openOptions, storedEvents } from './options-page';
 import { HOVER_REST_MS } from './product-page';
 import { ExpectedStoresSchema, type ExpectedImage, type ExpectedPage } from '../fixtures/pages/stores/expected-schema';
 import { MIN_HOVER_IMAGE_PX } from '../../lib/limits';
+import { SHARE_BUTTON_TAG } from '../../entrypoints/content-ui/contract';
 import type { StoredEvent } from '../../lib/db/database';
 import type { PayloadOf } from '../../lib/events/event-schema';
 
@@ -94,6 +95,8 @@ interface PageRun {
   plans: Planned[];
   looks: (Planned & { events: (StoredEvent & { payload: Hover })[] })[];
   silentDocs: Set<string>;
+  /** Whether the page (its product frame's document, for a product in a frame) showed the "Share to chat" button. */
+  shareButton: boolean;
 }
 
 /**
@@ -182,7 +185,7 @@ describe('store fixtures in real Chromium: every picture hovered', () => {
 
       // Each look is waited for: its hover event is the one stored from the start of the look on. The first loggable
       // look in a document doubles as the wait for that document's logger to listen, and is made again until it is.
-      const run: PageRun = { file, want, plans, looks: [], silentDocs: new Set() };
+      const run: PageRun = { file, want, plans, looks: [], silentDocs: new Set(), shareButton: false };
       const readyDocs = new Set<string>();
       for (const plan of plans) {
         const scope = scopeOf(page, plan.entry.frame);
@@ -212,6 +215,9 @@ describe('store fixtures in real Chromium: every picture hovered', () => {
           }
         }
       }
+      // By now the page has long been detected: a product page shows the Seller its button, a listing never does.
+      const buttonScope = scopeOf(page, want.kind === 'product' ? want.frame : undefined);
+      run.shareButton = (await buttonScope.locator(SHARE_BUTTON_TAG).count()) > 0;
       runs.push(run);
     }
     // Leaving the last page logs its product view too: each view names the product as the detector found it.
@@ -225,7 +231,34 @@ describe('store fixtures in real Chromium: every picture hovered', () => {
       STORED_WAIT_MS,
       'a product view for every product page',
     ).catch(async () => (await storedEvents(options)).filter((e) => e.action === 'product_view'));
+    // Each listing's view names the products whose cards were scrolled into view (all the mapped ones were).
+    const listingPages = runs.filter((r) => r.want.kind === 'listing');
+    const listingViews = await waitFor(
+      async () => {
+        const found = (await storedEvents(options)).filter((e) => e.action === 'listing_view');
+        return listingPages.every((r) => found.some((e) => e.url === `${h.fixtures.url}/stores/${r.file}`)) ? found : null;
+      },
+      STORED_WAIT_MS,
+      'a listing view for every listing page',
+    ).catch(async () => (await storedEvents(options)).filter((e) => e.action === 'listing_view'));
     await page.close();
+    const listingResults = listingPages.map((r) => {
+      const url = `${h.fixtures.url}/stores/${r.file}`;
+      const views = listingViews.filter((e) => e.url === url).map((e) => e.payload as PayloadOf<'listing_view'>);
+      const cardsShown = [...new Set(r.looks.filter((l) => l.entry.role === 'card').map((l) => l.entry.productId))];
+      const listed = r.want.kind === 'listing' ? r.want.listing.productIds : [];
+      const named = new Set(views.flatMap((v) => v.productIds));
+      return {
+        file: r.file,
+        views: views.length,
+        basis: views.map((v) => v.basis),
+        cardsScrolledIntoView: cardsShown.length,
+        cardsNamed: cardsShown.filter((id) => id !== null && named.has(id)).length,
+        notOnTheListing: [...named].filter((id) => !listed.includes(id)),
+        listed: views.map((v) => v.listed),
+      };
+    });
+    console.info(listingResults.map((l) => `listing_view ${l.file}: ${JSON.stringify(l)}`).join('\n'));
     const detected = (file: string) =>
       (views.find((e) => e.url === `${h.fixtures.url}/stores/${file}`)?.payload as PayloadOf<'product_view'> | undefined)?.productId;
 
@@ -256,7 +289,20 @@ describe('store fixtures in real Chromium: every picture hovered', () => {
       ].join('\n'),
     );
     await mkdir(ARTIFACTS_DIR, { recursive: true });
-    await writeFile(join(ARTIFACTS_DIR, 'storefront-attribution.json'), JSON.stringify({ total, pages: results }, null, 2));
+    await writeFile(
+      join(ARTIFACTS_DIR, 'storefront-attribution.json'),
+      JSON.stringify({ total, pages: results, listings: listingResults }, null, 2),
+    );
+
+    // A listing has no page product: no "Share to chat" and no product view; it logs one listing view when left.
+    expect(runs.filter((r) => r.want.kind === 'listing' && r.shareButton).map((r) => r.file)).toEqual([]);
+    expect(runs.filter((r) => r.want.kind === 'product' && !r.shareButton).map((r) => r.file)).toEqual([]);
+    expect(views.filter((e) => listingPages.some((r) => e.url === `${h.fixtures.url}/stores/${r.file}`))).toEqual([]);
+    for (const l of listingResults) {
+      expect(l, l.file).toMatchObject({ views: 1, basis: ['in_view'], notOnTheListing: [] });
+      expect(l.cardsNamed, l.file).toBe(l.cardsScrolledIntoView);
+      expect(l.listed[0], l.file).toBeGreaterThanOrEqual(l.cardsScrolledIntoView);
+    }
 
     expect(results.flatMap((r) => r.wrong.filter((w) => w.includes('hover events for one look')))).toEqual([]);
     expect(total.productImagesRight / total.productImages).toBeGreaterThanOrEqual(PRODUCT_IMAGE_TARGET);

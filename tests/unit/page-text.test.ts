@@ -6,14 +6,13 @@ import { trackImageHovers } from '../../lib/logger/hover';
 import { productIdOf } from '../../lib/logger/product';
 import { startPageLogger } from '../../lib/logger/start';
 import { trackProductViews } from '../../lib/logger/product-view';
-import { detectProduct } from '../../lib/storefront/detect';
+import { detectPage, type DetectedPage, type DetectedProduct } from '../../lib/storefront/detect';
 import { plainText, safeImageUrl } from '../../lib/storefront/values';
 import { adapterFromConfig, PILOT_ADAPTER } from '../../lib/adapters/chat';
 import { makeEvent, storable } from '../../lib/events/build';
 import { validateEvent, type FwEvent, type PayloadOf } from '../../lib/events/event-schema';
 import { isStorableText } from '../../lib/text/unicode';
 import { observable } from '../../lib/observable';
-import type { DetectedProduct } from '../../lib/storefront/detect';
 import type { PageContext } from '../../lib/rpc/api';
 import {
   ELEMENT_TEXT_LIMITS,
@@ -190,13 +189,13 @@ describe('events the page logger builds from a hostile page', () => {
       offers: { price: '12', priceCurrency: 'EUR' },
     });
     document.head.append(ld);
-    const detected = detectProduct(document);
-    expect(detected).not.toBeNull();
-    const product = observable<DetectedProduct | null>(detected);
+    const detected = detectPage(document);
+    expect(detected.kind).toBe('product');
+    const page = observable<DetectedPage>(detected);
 
     const events: FwEvent[] = [];
     const ac = new AbortController();
-    startPageLogger({ doc: document, context: CONTEXT, enqueue: (e) => events.push(e), ignore: () => false, product }, ac.signal);
+    startPageLogger({ doc: document, context: CONTEXT, enqueue: (e) => events.push(e), ignore: () => false, page }, ac.signal);
     button.click();
     img.dispatchEvent(new Event('pointerover', { bubbles: true }));
     return new Promise<void>((resolve) => setTimeout(resolve, 350)).then(() => {

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { watchPage, watchProduct } from '../../lib/storefront/watch';
+import { pageProductOf, watchPage } from '../../lib/storefront/watch';
 import { trackProductViews } from '../../lib/logger/product-view';
 import { observable } from '../../lib/observable';
-import type { DetectedProduct } from '../../lib/storefront/detect';
+import type { DetectedPage, DetectedProduct } from '../../lib/storefront/detect';
 import type { PayloadOf } from '../../lib/events/event-schema';
 import { STOREFRONT_RECHECK_MS } from '../../lib/limits';
 
@@ -20,11 +20,20 @@ const ld = (sku: string, name: string) => {
   return s;
 };
 
-describe('watchProduct', () => {
+/** The page's product as `watchPage` and `pageProductOf` keep it, as a feature does: each value it takes, by id. */
+function watchProductIds(signal: AbortSignal): (string | null)[] {
+  const page = observable<DetectedPage>({ kind: 'none' });
+  watchPage(document, signal, page.set);
+  const product = pageProductOf(page, signal);
+  const seen = [product.get()?.id ?? null];
+  product.subscribe((p) => seen.push(p?.id ?? null));
+  return seen;
+}
+
+describe('watchPage with pageProductOf', () => {
   it('finds a product added by script after load, and the next one a single-page shop moves to', async () => {
-    const seen: (string | null)[] = [];
     const ac = new AbortController();
-    watchProduct(document, ac.signal, (p) => seen.push(p?.id ?? null));
+    const seen = watchProductIds(ac.signal);
     expect(seen).toEqual([null]);
     document.head.append(ld('A-1', 'First'));
     await vi.waitFor(() => expect(seen).toEqual([null, 'A-1']), { timeout: STOREFRONT_RECHECK_MS * 5 });
@@ -49,10 +58,9 @@ describe('watchPage', () => {
     grid.append(card('/p/a'), card('/p/b'));
     document.body.append(grid);
     const pages: string[][] = [];
-    const products: (string | null)[] = [];
     const ac = new AbortController();
     watchPage(document, ac.signal, (page) => pages.push(page.kind === 'listing' ? page.items.map((i) => i.id) : [page.kind]));
-    watchProduct(document, ac.signal, (p) => products.push(p?.id ?? null));
+    const products = watchProductIds(ac.signal);
     expect(pages).toEqual([['/p/a', '/p/b']]);
     grid.append(card('/p/c'));
     await vi.waitFor(

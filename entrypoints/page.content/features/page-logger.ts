@@ -7,10 +7,10 @@ import { LOGGING_SWITCH_KEY } from '@/lib/logging-switch';
 import { defineFeature } from '../define-feature';
 import { OVERLAY_TAG, SHARE_BUTTON_TAG } from '../../content-ui/contract';
 
-/** Hovers, scrolls, clicks and product views, on every page, while logging is on. */
+/** Hovers, scrolls, clicks, product and listing views, on every page, while logging is on. */
 export default defineFeature({
   matches: 'any',
-  async start({ adapter: adapterReady, rpc, context, sender, product }, signal) {
+  async start({ adapter: adapterReady, rpc, context, sender, page }, signal) {
     const adapter = await adapterReady;
     const ignore = (el: Element) => el.closest(`${OVERLAY_TAG}, ${SHARE_BUTTON_TAG}`) !== null;
     let running: AbortController | null = null;
@@ -31,7 +31,7 @@ export default defineFeature({
           context: pageContext,
           ignore,
           enqueue: (e) => sender.enqueue(e),
-          ...(adapter ? {} : { product, journal: (e, final) => journalView(browser.storage.local, e, final) }),
+          ...(adapter ? {} : { page, journal: (e, final) => journalView(browser.storage.local, e, final) }),
         },
         both,
       );

@@ -193,6 +193,15 @@ export const PAYLOAD_ARBITRARIES: { [A in Action]: fc.Arbitrary<PayloadOf<A>> } 
     },
     { requiredKeys: ['name', 'source'] },
   ),
+  listing_view: fc.record(
+    {
+      productIds: fc.array(productId, { maxLength: 5 }),
+      basis: fc.constantFrom('in_view', 'listed'),
+      listed: nonNegInt,
+      timeOnPageMs: nonNegInt,
+    },
+    { requiredKeys: ['productIds', 'basis', 'listed'] },
+  ),
   utter: fc.record(
     {
       text: storableText(10_000),
