@@ -1,11 +1,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import * as v from 'valibot';
-import { ExpectedStoresSchema, type ExpectedPage } from '../tests/fixtures/pages/stores/expected-schema';
+import { ExpectedStoresSchema, type ExpectedPage, type ExpectedStores } from '../tests/fixtures/pages/stores/expected-schema';
 import { CHROMIUM, CHROMIUM_ARGS, FIXTURES_DIR } from '../tests/e2e/harness';
 import { serveFolder } from '../scripts/static-server';
 import { bundleModule } from './lib/bundle';
+import { isolatedWorld } from './lib/isolated-world';
+import { measureAttribution, type AttributionRun } from './lib/storefront-hovers';
+import { totalsOf, type Totals } from '../tests/e2e/store-looks';
 import { report, round, type Row } from './lib/report';
 
 // The storefront detector on every fixture page (tests/fixtures/pages/stores/ and shop/), in real Chromium: each page
@@ -27,6 +30,8 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 15);
 const FIRST_LOADS = Number(process.env.BENCH_FIRST_LOADS ?? 5);
 const BATCH = 10;
 const TARGET_MS = 5;
+/** Share of the product's own pictures whose hovers must carry the product and the right role. */
+const ATTRIBUTION_TARGET = 0.95;
 /** How long a page's own script may take to render its product (shop/injected.html: 800 ms). */
 const SCRIPT_RENDER_MS = 3000;
 
@@ -41,10 +46,14 @@ interface Expectation {
   frame?: string;
 }
 
+/** tests/fixtures/pages/stores/expected.json, checked. */
+function storesExpected(): ExpectedStores {
+  return v.parse(ExpectedStoresSchema, JSON.parse(readFileSync(join(FIXTURES_DIR, 'stores', 'expected.json'), 'utf8')));
+}
+
 /** Every fixture page with what a correct detector reports on it. */
 export function fixturePages(): Expectation[] {
-  const storesDir = join(FIXTURES_DIR, 'stores');
-  const stores = v.parse(ExpectedStoresSchema, JSON.parse(readFileSync(join(storesDir, 'expected.json'), 'utf8')));
+  const stores = storesExpected();
   const out: Expectation[] = Object.entries(stores).map(([file, p]: [string, ExpectedPage]) => ({
     folder: 'stores',
     file,
@@ -115,20 +124,6 @@ const FIRST_CALLS = (frame: string | undefined, order: ('now' | 'before')[]) => 
   return out;
 })()`;
 
-/** A page's isolated world (what a content script sees), with both detectors loaded. */
-async function isolatedWorld(page: Page, scripts: string[]): Promise<(expression: string) => Promise<unknown>> {
-  const cdp: CDPSession = await page.context().newCDPSession(page);
-  const { frameTree } = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
-  const { executionContextId } = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'fw-bench' });
-  const evaluate = async (expression: string) => {
-    const r = await cdp.send('Runtime.evaluate', { expression, contextId: executionContextId, returnByValue: true });
-    if (r.exceptionDetails) throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
-    return r.result.value as unknown;
-  };
-  for (const s of scripts) await evaluate(s);
-  return evaluate;
-}
-
 /** Whether what a detector saw is what the page's expectation says. */
 function judge(e: Expectation, s: Seen): { exact: boolean; kindRight: boolean } {
   if (e.kind === 'listing') {
@@ -172,6 +167,7 @@ const tally = {
   before: { products: 0, listings: 0, listingIds: 0, none: 0 },
 };
 const counts = { products: 0, listings: 0, none: 0 };
+let attribution: AttributionRun = { now: [], before: [] };
 try {
   for (const e of fixturePages()) {
     const path = `${e.folder}/${e.file}`;
@@ -218,6 +214,7 @@ try {
       `${path.padEnd(36)} ${e.kind.padEnd(8)} now ${n.exact ? 'exact' : 'WRONG'} ${n.warmMs} ms · before ${b.exact ? 'exact' : 'wrong'} ${b.warmMs} ms`,
     );
   }
+  attribution = await measureAttribution(browser, (file) => `${fixtures.url}/stores/${file}`, storesExpected(), BASE);
 } finally {
   await browser.close();
   await fixtures.close();
@@ -302,11 +299,47 @@ const rows: Row[] = [
   },
 ];
 
-// ---------------------------------------------------------------------------------------------------------------------
-// Image attribution (issue 18, the hover logger's part): its rows (product-image hovers attributed with the right role,
-// other images never attributed to the page product) go here, measured on the same fixture pages (`fixturePages()`),
-// and its per-page results beside the detector's in `pages`.
-// ---------------------------------------------------------------------------------------------------------------------
+// Image attribution: every mapped picture hovered, the logger now beside the one before issue 18 (bench/lib/storefront-hovers.ts).
+const hovers = { now: totalsOf(attribution.now), before: totalsOf(attribution.before) };
+const share = (a: number, b: number) => `${a}/${b} (${pct(a, b)} %)`;
+const kept = (t: Totals) => t.otherImages - t.otherImagesTakenByPage;
+for (const [i, r] of attribution.now.entries()) {
+  const b = attribution.before[i];
+  console.log(
+    `${r.file.padEnd(36)} product pictures right ${r.productImagesRight}/${r.productImages} (before ${b?.productImagesRight}/${b?.productImages}) · others taken by the page product ${r.otherImagesTakenByPage}/${r.otherImages} (before ${b?.otherImagesTakenByPage}) · cards with their id ${r.cardsWithTheirId}/${r.cards}` +
+      r.wrong.map((w) => `\n    ✗ ${w}`).join(''),
+  );
+}
+rows.push(
+  {
+    metric: 'product-picture hovers carrying the page product and the right role (main, gallery, thumbnail)',
+    value: share(hovers.now.productImagesRight, hovers.now.productImages),
+    unit: 'hovers',
+    target: `≥ ${100 * ATTRIBUTION_TARGET} %`,
+    ok: hovers.now.productImagesRight >= ATTRIBUTION_TARGET * hovers.now.productImages,
+  },
+  { metric: '  before issue 18', value: share(hovers.before.productImagesRight, hovers.before.productImages), unit: 'hovers' },
+  {
+    metric: '  ratio now / before',
+    value: round(hovers.now.productImagesRight / Math.max(1, hovers.before.productImagesRight), 2),
+    unit: '×',
+  },
+  {
+    metric: 'other pictures (cards, logos, banners) never carrying the page product',
+    value: share(kept(hovers.now), hovers.now.otherImages),
+    unit: 'hovers',
+    target: '100 %',
+    ok: hovers.now.otherImagesTakenByPage === 0,
+  },
+  { metric: '  before issue 18', value: share(kept(hovers.before), hovers.before.otherImages), unit: 'hovers' },
+  {
+    metric: "card pictures carrying their own card's product, role card",
+    value: share(hovers.now.cardsWithTheirId, hovers.now.cards),
+    unit: 'hovers',
+  },
+  { metric: '  before issue 18', value: share(hovers.before.cardsWithTheirId, hovers.before.cards), unit: 'hovers' },
+  { metric: 'pictures under 40 px (never logged, not counted)', value: hovers.now.tooSmall, unit: 'pictures' },
+);
 
 await report('storefront', rows, {
   environment: 'Chromium (playwright-core, headless), detector in an isolated world as the content script',
@@ -315,4 +348,5 @@ await report('storefront', rows, {
   batch: BATCH,
   firstLoads: FIRST_LOADS,
   pages,
+  attribution: attribution.now.map((r, i) => ({ ...r, before: attribution.before[i] })),
 });

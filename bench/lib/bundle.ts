@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { dirname, join, relative, resolve } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -10,8 +10,20 @@ const ROOT = resolve(import.meta.dirname, '../..');
  * before a change beside the code as it is.
  */
 export async function bundleModule(entry: string, globalName: string, commit?: string): Promise<string> {
+  return bundle({ entryPoints: [commit ? `${commit}:${entry}` : resolve(ROOT, entry)] }, globalName, commit);
+}
+
+/**
+ * Like `bundleModule`, for a module written here as text (`contents`, TypeScript, its imports relative to the
+ * repository's root): a bench's glue around the code it measures, for the code as it is or as it was at `commit`.
+ */
+export async function bundleSource(contents: string, globalName: string, commit?: string): Promise<string> {
+  return bundle({ stdin: { contents, loader: 'ts', resolveDir: ROOT, sourcefile: `${globalName}.ts` } }, globalName, commit);
+}
+
+async function bundle(input: Pick<BuildOptions, 'entryPoints' | 'stdin'>, globalName: string, commit?: string): Promise<string> {
   const result = await build({
-    entryPoints: [commit ? `${commit}:${entry}` : resolve(ROOT, entry)],
+    ...input,
     bundle: true,
     write: false,
     format: 'iife',
@@ -33,6 +45,8 @@ function fromCommit(commit: string): Plugin {
         if (args.kind === 'entry-point') return { path: args.path.slice(commit.length + 1), namespace: 'git' };
         // Packages come from node_modules as they are now.
         if (!/^(\.|@\/)/.test(args.path)) return undefined;
+        // A package's own relative imports stay in node_modules.
+        if (args.namespace !== 'git' && /[\\/]node_modules[\\/]/.test(args.importer)) return undefined;
         const from = args.namespace === 'git' ? join(ROOT, dirname(args.importer)) : args.resolveDir;
         const base = relative(ROOT, resolve(from, args.path.replace(/^@\//, `${ROOT}/`)));
         const path = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((p) => existsAt(commit, p));

@@ -1,0 +1,22 @@
+import type { CDPSession, Page } from 'playwright-core';
+
+/**
+ * A page's isolated world (what a content script sees), with `scripts` run in it; returns how to evaluate more there.
+ * Its scripts see the page's DOM, not the page's globals, and reach a same-origin frame's document through the frame.
+ */
+export async function isolatedWorld(
+  page: Page,
+  scripts: string[],
+  worldName = 'fw-bench',
+): Promise<(expression: string) => Promise<unknown>> {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  const { frameTree } = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
+  const { executionContextId } = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName });
+  const evaluate = async (expression: string) => {
+    const r = await cdp.send('Runtime.evaluate', { expression, contextId: executionContextId, returnByValue: true });
+    if (r.exceptionDetails) throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
+    return r.result.value as unknown;
+  };
+  for (const s of scripts) await evaluate(s);
+  return evaluate;
+}
