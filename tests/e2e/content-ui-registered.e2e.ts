@@ -45,21 +45,26 @@ async function currentWorker(h: Harness): Promise<Worker> {
   return h.context.serviceWorkers()[0] ?? (await h.context.waitForEvent('serviceworker'));
 }
 
+/** Loads a chat page (`load`) with the worker busy: the panel shows while it is, the checklist only once it is free. */
+async function loadWithWorkerBusy(h: Harness, page: Page, load: () => Promise<unknown>, shot: string): Promise<void> {
+  const hold = holdWorker(await currentWorker(h), WORKER_HOLD_MS);
+  await load();
+  await expect.poll(() => panel(page).isVisible(), { timeout: PANEL_TIMEOUT_MS }).toBe(true);
+  // Both still hold while the panel is up: the worker had not answered anything (no checklist yet).
+  expect(hold.held()).toBe(true);
+  expect(await page.locator(CHECKLIST).count()).toBe(0);
+  await screenshot(page, shot);
+  await hold.released;
+  await expect.poll(() => page.locator(CHECKLIST).isVisible(), { timeout: 10_000 }).toBe(true);
+}
+
 describe('the overlay on the built-in pilot chat, with the service worker unable to answer', () => {
   const harness = useHarness();
 
   it('shows its panel while the worker is busy, and its checklist once the worker is free', async () => {
     const h = harness();
     const page = await h.context.newPage();
-    const hold = holdWorker(await currentWorker(h), WORKER_HOLD_MS);
-    await page.goto(`${h.fixtures.url}/chat.html?held`);
-    await expect.poll(() => panel(page).isVisible(), { timeout: PANEL_TIMEOUT_MS }).toBe(true);
-    // Both still hold while the panel is up: the worker had not answered anything (no checklist yet).
-    expect(hold.held()).toBe(true);
-    expect(await page.locator(CHECKLIST).count()).toBe(0);
-    await screenshot(page, 'content-ui-worker-busy');
-    await hold.released;
-    await expect.poll(() => page.locator(CHECKLIST).isVisible(), { timeout: 10_000 }).toBe(true);
+    await loadWithWorkerBusy(h, page, () => page.goto(`${h.fixtures.url}/chat.html?held`), 'content-ui-worker-busy');
   });
 
   it('shows its panel and then its checklist with the worker stopped before the load', async () => {
@@ -108,14 +113,7 @@ describe('the overlay on a chat site added later', () => {
     expect(ui?.allFrames).toBe(false);
 
     // Reloaded with the worker busy: the panel shows, the checklist waits for the worker.
-    const hold = holdWorker(await currentWorker(h), WORKER_HOLD_MS);
-    await chat.reload();
-    await expect.poll(() => panel(chat).isVisible(), { timeout: PANEL_TIMEOUT_MS }).toBe(true);
-    expect(hold.held()).toBe(true);
-    expect(await chat.locator(CHECKLIST).count()).toBe(0);
-    await screenshot(chat, 'content-ui-chat-site-worker-busy');
-    await hold.released;
-    await expect.poll(() => chat.locator(CHECKLIST).isVisible(), { timeout: 10_000 }).toBe(true);
+    await loadWithWorkerBusy(h, chat, () => chat.reload(), 'content-ui-chat-site-worker-busy');
 
     // A storefront is no chat site: its "Share to chat" button comes from the UI script injected when it asks.
     const shop = await h.context.newPage();
