@@ -2,6 +2,7 @@ import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { CONTENT_MATCHES } from './lib/sites/matches';
 import { PREBUILT_INDEX_PATH } from './lib/search/prebuilt';
+import { UI_SCRIPT_FILE } from './lib/sites/ui-script';
 import { prebuiltIndexOfCatalogFile } from './scripts/catalog/prebuilt-index';
 
 const OPTIONAL_ORIGINS = ['https://*/*', 'http://*/*'];
@@ -42,6 +43,14 @@ export default defineConfig({
   }),
   webExt: { disabled: true },
   hooks: {
+    // The content script's UI comes with it on the built-in sites, where the pilot chat is (lib/sites/ui-script.ts), in
+    // top pages. Listed first, so it has run when the content script starts and the overlay waits for no round trip.
+    'build:manifestGenerated': (_wxt, manifest) => {
+      manifest.content_scripts = [
+        { matches: [...CONTENT_MATCHES], js: [UI_SCRIPT_FILE], run_at: 'document_end', all_frames: false },
+        ...(manifest.content_scripts ?? []),
+      ];
+    },
     // The default catalog's search index, built now and shipped beside the catalog (see lib/search/prebuilt.ts).
     'build:publicAssets': async (_wxt, files) => {
       files.push({ relativeDest: PREBUILT_INDEX_PATH, contents: await prebuiltIndexOfCatalogFile() });

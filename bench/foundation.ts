@@ -5,7 +5,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
-import { launchBrowser, extensionIdOf, CHROMIUM, CHROMIUM_ARGS, FIXTURES_DIR, workerControl } from '../tests/e2e/harness';
+import {
+  launchBrowser,
+  extensionIdOf,
+  optionsTabOpenedOnInstall,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  FIXTURES_DIR,
+  workerControl,
+} from '../tests/e2e/harness';
 import { serveFolder } from '../scripts/static-server';
 import { layoutClock, overlayClock } from './lib/overlay-clock';
 import { report, round, summarize, type Row } from './lib/report';
@@ -19,8 +27,8 @@ const BUILD_RUNS = 3;
 const LOADS = 30;
 /**
  * Loads with the service worker stopped just before, as Chrome stops an idle one. The checklist waits for the worker
- * to start (it needs the coach's schema and state), and so, since the content script's UI became a script the worker
- * injects (entrypoints/content-ui), does the panel: the target is from when the panel did not.
+ * to start (it needs the coach's schema and state); the panel does not: on chat pages the content script's UI script
+ * comes with it (lib/sites/ui-script.ts) instead of being injected by the worker when the page asks.
  */
 const COLD_WORKER_LOADS = 10;
 const COACH_SECTION = '[aria-labelledby="fw-coach-h"]';
@@ -44,6 +52,8 @@ const profile = await mkdtemp(join(tmpdir(), 'fw-bench-'));
 const fixtures = await serveFolder(FIXTURES_DIR);
 const context = await launchBrowser(profile);
 const extensionId = await extensionIdOf(context);
+// Installing opens the options page, sometimes in the tab the first load below would use: it is let open, then closed.
+await (await optionsTabOpenedOnInstall(context, extensionId))?.close();
 await context.addInitScript(`document.addEventListener('DOMContentLoaded', () => { window.__fwDcl = performance.now(); });`);
 await context.addInitScript(overlayClock('.fw-panel', '__fwVisible'));
 // The coaching checklist comes once the coach has its schema and state from the service worker.
@@ -122,7 +132,8 @@ const rows: Row[] = [
     target: `≤ ${CONTENT_SCRIPT_TARGET_KB} KB`,
     ok: contentGzKb <= CONTENT_SCRIPT_TARGET_KB,
   },
-  // Injected only into the frames that show UI (a chat's overlay, a storefront's "Share to chat"): no target of its own.
+  // Only in the frames that show UI: with the content script in chat sites' top pages, injected on request elsewhere (a
+  // storefront's "Share to chat"). No target of its own.
   { metric: 'its UI script (content-ui.js), gzipped', value: round(gzippedKb(contentUi), 1), unit: 'KB' },
   { metric: 'background, raw', value: round(background.length / 1024, 1), unit: 'KB' },
   { metric: 'navigation start → overlay visible, p50', value: nav.p50, unit: 'ms' },
@@ -149,8 +160,8 @@ const rows: Row[] = [
     target: '≤ 50 ms',
     ok: cold.p50 <= 50,
   },
-  // The checklist needs the coach's schema and state from the service worker, with it running or stopped; the overlay's
-  // UI script is injected by the worker too, so with it stopped the panel comes at about the time the checklist could.
+  // The checklist needs the coach's schema and state from the service worker, with it running or stopped: with it
+  // stopped, this is about the worker's start (the panel, which needs nothing from it, shows well before).
   { metric: 'DOMContentLoaded → coaching checklist laid out, p50', value: coach.p50, unit: 'ms' },
   {
     metric: `DOMContentLoaded → coaching checklist laid out, service worker stopped before each load, p50 (${COLD_WORKER_LOADS} loads)`,

@@ -40,8 +40,14 @@ export function createAdminApi({
   mirrorChatSites = async () => undefined,
   keepAlive = noKeepAlive,
 }: AdminDeps): AdminApi {
-  // Awaited, so a page opened right after the options page says "saved" already finds its configuration.
-  const mirrored = async (sites: SiteChatConfig[]) => (await mirrorChatSites(sites), sites);
+  // The UI script's registration on chat sites follows the chat sites and the study's server (lib/sites/ui-script.ts).
+  // A failure only costs speed (the UI is then injected when the page asks), so it is reported, not thrown.
+  const resyncUiScript = () => sites.reconcile().catch((e: unknown) => console.warn('[floorwalker] UI script registration', e));
+  // Awaited, so a page opened right after the options page says "saved" already finds its configuration and its UI.
+  const mirrored = async (chatSites: SiteChatConfig[]) => {
+    await Promise.all([mirrorChatSites(chatSites), resyncUiScript()]);
+    return chatSites;
+  };
   return {
     getSettings: () => loadSettings(db),
     setConsent: async (consent) => {
@@ -80,12 +86,14 @@ export function createAdminApi({
     async joinStudy(endpoint, code) {
       const settings = await joinStudy(db, endpoint, code, fetchFn);
       announce(settings); // open pages log under the study from now on
+      await resyncUiScript();
       sync.soon(0);
       return settings;
     },
     async leaveStudy() {
       const settings = await leaveStudy(db);
       announce(settings);
+      await resyncUiScript();
       return settings;
     },
     async syncNow() {

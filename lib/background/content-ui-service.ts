@@ -1,7 +1,11 @@
 import type { ContentUiApi } from '../rpc/types';
+import { UI_SCRIPT_FILE } from '../sites/ui-script';
 
-/** The UI script WXT builds from entrypoints/content-ui, injected into a frame when its content script asks. */
-export const CONTENT_UI_FILE = '/content-ui.js' as const;
+/**
+ * The UI script WXT builds from entrypoints/content-ui, injected into a frame when its content script asks (where it
+ * was not registered to come with the content script: see lib/sites/ui-script.ts).
+ */
+export const CONTENT_UI_FILE = `/${UI_SCRIPT_FILE}` as const;
 
 /** The part of browser.scripting the service uses (so tests can run it without a browser). */
 export interface UiScriptingLike {

@@ -1,30 +1,18 @@
 import { loadSettings, setAllowedHosts } from '../db/settings';
+import { listChatSites } from '../db/chat-sites';
 import type { FloorwalkerDb } from '../db/database';
 import type { Settings } from '../settings';
 import { grantedHosts, isBuiltInSite, originsFor, parseSite } from '../sites/site';
+import { studyServerHost, UI_SCRIPT_FILE, UI_SCRIPT_ID, uiScriptMatches } from '../sites/ui-script';
 import type { SiteStatus } from '../rpc/types';
+import { syncRegistration, type ScriptingLike } from './script-registration';
 
 /** The content script WXT builds from entrypoints/page.content; the manifest injects it on the built-in sites. */
 export const PAGE_SCRIPT_FILE = 'content-scripts/page.js';
 /** The one dynamically registered content script that covers every site the participant allowed. */
 export const SITE_SCRIPT_ID = 'fw-sites';
 
-/** The parts of browser.scripting and browser.permissions the service uses (so tests can run it without a browser). */
-export interface ScriptingLike {
-  getRegisteredContentScripts(filter?: { ids?: string[] }): Promise<{ id: string; matches?: string[]; matchOriginAsFallback?: boolean }[]>;
-  registerContentScripts(
-    scripts: {
-      id: string;
-      js: string[];
-      matches: string[];
-      runAt: 'document_end';
-      allFrames: boolean;
-      matchOriginAsFallback: boolean;
-      persistAcrossSessions: boolean;
-    }[],
-  ): Promise<void>;
-  unregisterContentScripts(filter?: { ids?: string[] }): Promise<void>;
-}
+/** The part of browser.permissions the service uses (so tests can run it without a browser). */
 export interface PermissionsLike {
   getAll(): Promise<{ origins?: string[] }>;
   contains(p: { origins: string[] }): Promise<boolean>;
@@ -37,7 +25,10 @@ export interface SiteService {
   allow(input: string): Promise<SiteStatus[]>;
   /** Stops logging on a site and gives its access back to the browser. */
   remove(host: string): Promise<SiteStatus[]>;
-  /** Makes the registered content script match the allowed sites the browser has access to. */
+  /**
+   * Makes the registered content script match the allowed sites the browser has access to, and the UI script that
+   * comes with it on chat sites match the chat sites among them (after a chat site or the study changed too).
+   */
   reconcile(): Promise<void>;
   /** The participant took access back in the browser's own settings: those sites are no longer allowed. */
   revoked(origins: readonly string[]): Promise<void>;
@@ -69,25 +60,32 @@ export function createSiteService(
     const matches = settings.allowedHosts
       .filter((h) => !isBuiltInSite(h))
       .flatMap((h) => originsFor(h).filter((o) => grantedOrigins.has(o)));
-    const [current] = await scripting.getRegisteredContentScripts({ ids: [SITE_SCRIPT_ID] });
-    // A registration from before frames were covered is replaced too.
-    if (current && sameSet(current.matches ?? [], matches) && current.matchOriginAsFallback) return;
-    if (current) await scripting.unregisterContentScripts({ ids: [SITE_SCRIPT_ID] });
-    if (matches.length) {
-      await scripting.registerContentScripts([
-        {
-          id: SITE_SCRIPT_ID,
-          js: [PAGE_SCRIPT_FILE],
-          matches,
-          runAt: 'document_end',
-          allFrames: true,
-          // about:blank, srcdoc and blob: frames (chat widgets) run as the allowed site that made them (Chromium 119+,
-          // Firefox 128+).
-          matchOriginAsFallback: true,
-          persistAcrossSessions: true,
-        },
-      ]);
-    }
+    await syncRegistration(scripting, {
+      id: SITE_SCRIPT_ID,
+      js: [PAGE_SCRIPT_FILE],
+      matches,
+      runAt: 'document_end',
+      allFrames: true,
+      // about:blank, srcdoc and blob: frames (chat widgets) run as the allowed site that made them (Chromium 119+,
+      // Firefox 128+).
+      matchOriginAsFallback: true,
+      persistAcrossSessions: true,
+    });
+    const chatHosts = [...(await listChatSites(db)).map((c) => c.host), studyServerHost(settings.endpoint?.base)];
+    await syncRegistration(scripting, {
+      id: UI_SCRIPT_ID,
+      js: [UI_SCRIPT_FILE],
+      matches: uiScriptMatches(
+        matches,
+        chatHosts.filter((h): h is string => h !== null),
+      ),
+      // With the content script: the overlay is there for the page to use as soon as the page finds it is a chat.
+      runAt: 'document_end',
+      // The overlay shows in the top page only (a chat in a frame is shown by its top page's overlay).
+      allFrames: false,
+      matchOriginAsFallback: false,
+      persistAcrossSessions: true,
+    });
   }
 
   return {
@@ -136,9 +134,4 @@ export function createSiteService(
         if (next !== current) announce(next);
       }),
   };
-}
-
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  const sa = new Set(a);
-  return sa.size === new Set(b).size && b.every((x) => sa.has(x));
 }

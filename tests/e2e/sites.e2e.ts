@@ -3,26 +3,10 @@ import type { Page } from 'playwright-core';
 import { screenshot, useHarness, type Harness } from './harness';
 import { exportJsonl, openOptions, storedTotal, waitForStored } from './options-page';
 import { contentScriptReady, NOTHING_ARRIVES_MS } from './product-page';
-
-/**
- * The browser's permission prompt is drawn by the browser, out of reach of any test driver. A participant can also
- * give a site access in the browser's own extension settings (Site access, on specific sites); once they have,
- * Floorwalker's request for that site is answered without a prompt. So the test gives access that way, the way
- * chrome://extensions does, and everything after, Floorwalker's own request included, runs as it would for a user.
- */
-async function giveSiteAccessInBrowserSettings(h: Harness, origins: string[]): Promise<void> {
-  const page = await h.context.newPage();
-  await page.goto('chrome://extensions');
-  for (const origin of origins) {
-    await page.evaluate(`chrome.developerPrivate.addHostPermission(${JSON.stringify(h.extensionId)}, ${JSON.stringify(origin)})`);
-  }
-  await page.close();
-}
+import { giveSiteAccessInBrowserSettings, registeredScripts } from './site-access';
 
 async function registeredMatches(h: Harness): Promise<string[]> {
-  const worker = h.context.serviceWorkers()[0] ?? (await h.context.waitForEvent('serviceworker'));
-  const scripts = (await worker.evaluate('chrome.scripting.getRegisteredContentScripts()')) as { matches?: string[] }[];
-  return scripts.flatMap((s) => s.matches ?? []).sort();
+  return (await registeredScripts(h)).flatMap((s) => s.matches ?? []).sort();
 }
 
 async function clickAddToCart(page: Page, n: number): Promise<void> {

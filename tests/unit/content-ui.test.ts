@@ -1,27 +1,34 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONTENT_UI_GLOBAL, type ContentUi, type ContentUiReceiver } from '../../entrypoints/content-ui/contract';
+import { CONTENT_UI_SLOT, contentUiSlot, type ContentUi } from '../../entrypoints/content-ui/contract';
+import { offerContentUi } from '../../entrypoints/content-ui/offer';
 import { contentUiLoader } from '../../entrypoints/page.content/content-ui';
 import { CONTENT_UI_FILE, createContentUiService } from '../../lib/background/content-ui-service';
 
-// The content script's UI is a script of its own (entrypoints/content-ui), which the background injects into the
-// frame that asks: here the hand-over between the two, with the injection played by a function that runs the UI
-// script's side (calls the receiver the content script left on the global) the way the browser would.
+// The content script's UI is a script of its own (entrypoints/content-ui). On chat sites it is registered to run with
+// the content script; elsewhere the background injects it into the frame that asks. Here the hand-over between the
+// two in one frame's isolated world, with each copy of the UI script played by what the script does when it runs.
 
 const UI = { mountOverlay: vi.fn(), mountShareButton: vi.fn() } as unknown as ContentUi;
 const scope = globalThis as Record<string, unknown>;
 
-/** What the UI script does when it runs: hands the UI to whoever is waiting on the global. */
-function runUiScript(): void {
-  const receive = scope[CONTENT_UI_GLOBAL];
-  if (typeof receive === 'function') (receive as ContentUiReceiver)(UI);
+/** A copy of the UI script running in this frame: what the browser does when it injects it, either way. */
+function runUiScript(ui: ContentUi = UI): void {
+  offerContentUi(contentUiSlot(), ui);
 }
 
 afterEach(() => {
-  delete scope[CONTENT_UI_GLOBAL];
+  delete scope[CONTENT_UI_SLOT];
 });
 
 describe('the content script loading its UI', () => {
-  it('has the UI as soon as the script hands it over, before the background has answered', async () => {
+  it('finds the UI a registered copy brought before it started, and asks the background for nothing', async () => {
+    runUiScript();
+    const inject = vi.fn(async () => undefined);
+    await expect(contentUiLoader(inject)()).resolves.toBe(UI);
+    expect(inject).not.toHaveBeenCalled();
+  });
+
+  it('has an injected UI as soon as the script hands it over, before the background has answered', async () => {
     let answer!: () => void;
     const inject = vi.fn(() => {
       runUiScript();
@@ -30,8 +37,29 @@ describe('the content script loading its UI', () => {
     const ui = contentUiLoader(inject);
     await expect(ui()).resolves.toBe(UI);
     answer();
-    // Nothing is left on the global: a second injection (a retried call) finds no one waiting.
-    expect(scope[CONTENT_UI_GLOBAL]).toBeUndefined();
+    expect(contentUiSlot().waiting).toEqual([]);
+  });
+
+  it('takes the first copy when a registered one runs while its request is under way, and keeps it when the injected one runs', async () => {
+    let injectedCopy!: () => void;
+    const inject = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          injectedCopy = () => {
+            runUiScript({ ...UI }); // the second copy: a UI of its own, which must not replace the first
+            resolve();
+          };
+        }),
+    );
+    const ui = contentUiLoader(inject);
+    const loading = ui();
+    runUiScript(); // the registered copy, which came after the content script asked
+    await expect(loading).resolves.toBe(UI);
+    injectedCopy();
+    await new Promise((r) => setTimeout(r));
+    expect(contentUiSlot().ui).toBe(UI);
+    await expect(ui()).resolves.toBe(UI);
+    expect(inject).toHaveBeenCalledTimes(1);
   });
 
   it('loads it once per frame, however many features ask', async () => {
@@ -52,6 +80,7 @@ describe('the content script loading its UI', () => {
     const ui = contentUiLoader(inject);
     await expect(ui()).rejects.toThrow('Cannot access contents of the page');
     await expect(ui()).rejects.toThrow('without handing over the UI');
+    expect(contentUiSlot().waiting).toEqual([]); // failed requests wait for nothing
     await expect(ui()).resolves.toBe(UI);
     expect(inject).toHaveBeenCalledTimes(3);
   });

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDbs } from './helpers/db';
 import { grantedHosts, hostOfOrigin, originsFor, parseSite } from '../../lib/sites/site';
-import {
-  createSiteService,
-  PAGE_SCRIPT_FILE,
-  SITE_SCRIPT_ID,
-  type PermissionsLike,
-  type ScriptingLike,
-} from '../../lib/background/site-service';
+import { createSiteService, PAGE_SCRIPT_FILE, SITE_SCRIPT_ID } from '../../lib/background/site-service';
+import { fakeBrowser } from './helpers/fake-scripting';
 import { loadSettings, updateSettings } from '../../lib/db/settings';
 import { storeEvents } from '../../lib/background/content-api';
 import { clickEvent } from './helpers/events';
@@ -34,30 +29,6 @@ describe('parseSite', () => {
   });
 });
 
-/** The browser's permissions and content-script registry, as far as the service uses them. */
-function fakeBrowser(granted: string[] = ['http://localhost/*', 'http://127.0.0.1/*']) {
-  const origins = new Set(granted);
-  const scripts = new Map<string, { id: string; matches: string[]; js: string[]; matchOriginAsFallback: boolean }>();
-  const calls = { register: 0 };
-  const permissions: PermissionsLike = {
-    getAll: async () => ({ origins: [...origins] }),
-    contains: async ({ origins: o }) => o.every((x) => origins.has(x)),
-    remove: async ({ origins: o }) => (o.forEach((x) => origins.delete(x)), true),
-  };
-  const scripting: ScriptingLike = {
-    getRegisteredContentScripts: async (f) => [...scripts.values()].filter((s) => !f?.ids || f.ids.includes(s.id)),
-    registerContentScripts: async (list) => {
-      for (const s of list) {
-        if (scripts.has(s.id)) throw new Error(`Duplicate script ID '${s.id}'`);
-        scripts.set(s.id, { id: s.id, matches: s.matches, js: s.js, matchOriginAsFallback: s.matchOriginAsFallback });
-        calls.register++;
-      }
-    },
-    unregisterContentScripts: async (f) => (f?.ids ?? [...scripts.keys()]).forEach((id) => scripts.delete(id)),
-  };
-  return { origins, scripts, calls, permissions, scripting, grant: (host: string) => originsFor(host).forEach((o) => origins.add(o)) };
-}
-
 describe('site service', () => {
   const dbs = useTestDbs('sites');
 
@@ -82,7 +53,8 @@ describe('site service', () => {
       id: SITE_SCRIPT_ID,
       js: [PAGE_SCRIPT_FILE],
       matches: ['https://shop.test/*', 'http://shop.test/*'],
-      // Its about:blank and srcdoc frames (chat widgets) too.
+      // Every frame, and its about:blank and srcdoc frames (chat widgets) too.
+      allFrames: true,
       matchOriginAsFallback: true,
     });
     expect(announced.at(-1)).toContain('shop.test');
