@@ -1,4 +1,6 @@
+import { isWord } from './lexicon';
 import type { ItemOf } from './profile-schema';
+import { typoEdits } from './terms';
 
 /**
  * Budgets and ages in a Buyer's message. The text arrives lowercased with number words already turned into
@@ -11,23 +13,39 @@ const NUM = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)`;
 const AMOUNT = new RegExp(String.raw`(\$\s*|usd\s*)?${NUM}\s*(k\b)?(\s*(?:\$|bucks?\b|dol+[ae]rs?\b|usd\b))?`, 'g');
 const CLAUSE_BREAK = /[.;!?,]|\bbut\b|\bthough\b|\bhowever\b|\bso\b/g;
 
+/** A bare number below this is a count ("like 2 a week", "about two"), never a budget without a currency. */
+const MIN_BARE_BUDGET = 5;
+/** Both ends of a bare range ("200-350") must reach this to be read as money without a currency or budget word. */
+const MIN_BARE_RANGE = 10;
+/** "around 150" is a ±20 % range; a bound ("150 tops", "no more than 150ish") is a maximum however loosely said. */
+const AROUND_SPREAD = 0.2;
+
 const UNIT_AFTER =
   /^\s*-?\s*(?:pieces?|pcs|piece|years?|yrs?|yo\b|y\/o|months?|weeks?|days?|hours?|hrs?|mins?|minutes?|lbs?\b|pounds?|kg\b|oz\b|mm\b|cm\b|atm\b|pack|count\b|ct\b|capsules?|tablets?|gummies|servings?|dogs?\b|cats?\b|kids?\b|miles?|km\b|mg\b|iu\b|mcg\b|pages?|books?|times?|sets?\b|st\b|nd\b|rd\b|th\b|percent|%|stars?|reviews?|x\b|ft\b|feet|inch|in a row|run|race|marathon|people|of them|ones?\b|pairs?|shoes|bags?)/;
+/** After a bare number: it counts something per period ("3 a week"). Never said of money without a currency. */
+const PER_PERIOD_AFTER = /^\s*(?:a|an|per|every|each)\s+(?:week|day|month|year|night|morning)\b/;
 const MODEL_BEFORE =
   /\b(?:size|model|series|version|number|no\.?|gen|generation|iphone|galaxy|pixel|vitamin|omega|qc|xm|ps|air|level|grade|age|aged|turning|turns|turned|ages|top|x|b|d)\s*$/;
 const PAST_PRICE = /\b(?:paid|spent|cost|costs|costed|bought|charged|retails?|retailed|got (?:it|them|mine|those|these|one) for)\b/;
 const WAS_BEFORE = /\b(?:it was|they were|was|were)\s*(?:like\s*|about\s*|around\s*)?$/;
 const BUDGET_BEFORE =
-  /(?:budget|spend|spending|afford|price|priced|under|below|less than|no more than|not more than|max|maximum|up to|upto|at most|around|about|roughly|approx(?:imately)?|between|within|over|above|more than|at least|limit|cap|range|cheaper than|~|like|somewhere|ballpark|close to|from|minimum|min)\s*(?:of|is|around|about|like|at|the|\$)?\s*$/;
+  /(?:budget|spend|spending|afford|price|priced|under|below|less than|no more than|not more than|max|maximum|up to|upto|at most|around|about|roughly|approx(?:imately)?|between|within|over|above|more than|at least|limit|cap|range|cheaper than|~|like|somewhere|ballpark|close to|from|minimum|min|keep it|tops)\s*(?:of|is|around|about|like|at|to|the|\$)?\s*$/;
 const BUDGET_AFTER =
   /^\s*(?:max\b|maximum|tops\b|or less|or under|or below|or so|or more|and up|or higher|plus\b|\+|is my (?:limit|max|budget)|is the (?:limit|max)|range|budget|ish\b|give or take|at most|at the most|is about|or cheaper|limit)/;
+/** A maximum, however loosely said: it beats "like" and "-ish" ("like 150 bucks tops", "no more than $150ish"). */
+const MAX_BEFORE =
+  /(?:under|below|less than|no more than|not more than|max|maximum|up to|upto|at most|within|cheaper than|keep it(?: to| at| under)?|limit(?: is)?|cap(?: is)?|tops)\s*(?:of|is|at|around|about|like|the)?\s*(?:\$\s*)?$/;
+const MAX_AFTER =
+  /^\s*(?:-?\s*ish\s*)?(?:max\b|maximum|tops\b|top\b|or less|or under|or below|at most|at the most|or cheaper|is my (?:limit|max)|is the (?:limit|max)|limit\b)/;
 const AROUND_BEFORE =
   /(?:around|about|roughly|approx(?:imately)?|~|like|somewhere|ballpark|close to|in the range of|near|something like)\s*(?:of\s*)?(?:\$\s*)?$/;
 const AROUND_AFTER = /^\s*(?:ish\b|or so\b|give or take|-ish|ish)/;
 const MIN_BEFORE = /(?:at least|minimum|min|more than|over|above|starting at|north of|upwards of)\s*(?:of\s*)?(?:\$\s*)?$/;
 const MIN_AFTER = /^\s*(?:or more|and up|or higher|plus\b|\+|minimum|min\b|at least|or above)/;
 const NEGATION = /\b(?:no|not|dont|don't|never|nothing|wont|won't|without|cant|can't|cannot|rather not|prefer not|hate to|refuse)\b/;
-const RANGE_JOIN = /^\s*(?:-|–|—|to|and|or)\s*/;
+const RANGE_JOIN = /^\s*(?:-|–|—|to|and|or)\s*$/;
+/** Joins that make two bare numbers a range on their own ("200-350", "100 to 130"); "and"/"or" need more. */
+const BARE_RANGE_JOIN = /^\s*(?:-|–|—|to)\s*$/;
 
 interface Amount {
   value: number;
@@ -54,81 +72,113 @@ function clauseStart(s: string, at: number): number {
   return start;
 }
 
+/** What the words around an amount (or a range's two ends) make of it. */
+interface Context {
+  clause: string;
+  before: string;
+  after: string;
+}
+
+function contextOf(s: string, first: Amount, last: Amount): Context {
+  const clause = s.slice(clauseStart(s, first.start), first.start);
+  return { clause, before: clause.slice(-40), after: s.slice(last.end, last.end + 30) };
+}
+
+/** Counts, sizes, ages, model numbers and prices paid before: numbers that are not what the Buyer will spend. */
+function notMoney(c: Context, a: Amount): boolean {
+  if (UNIT_AFTER.test(c.after) && !/^\s*(?:\$|bucks|dollars|usd)/.test(c.after)) return true;
+  if (a.money) return PAST_PRICE.test(c.clause) || WAS_BEFORE.test(c.before);
+  return (
+    MODEL_BEFORE.test(c.before) ||
+    PER_PERIOD_AFTER.test(c.after) ||
+    a.value < MIN_BARE_BUDGET ||
+    PAST_PRICE.test(c.clause) ||
+    WAS_BEFORE.test(c.before)
+  );
+}
+
+const hasCue = (c: Context, ish: boolean) => BUDGET_BEFORE.test(c.before) || BUDGET_AFTER.test(c.after) || ish;
+
+/** The second number of a range starting at `i` ("50-80", "$50 to $80", "between 50 and 80"), if there is one. */
+function rangeEnd(s: string, amounts: readonly Amount[], i: number): Amount | null {
+  const a = amounts[i];
+  const next = amounts[i + 1];
+  if (!a || !next || next.value < a.value) return null;
+  const join = s.slice(a.end, next.start).replace(/\$|usd/g, '');
+  if (!RANGE_JOIN.test(join)) return null;
+  const word = join.trim();
+  const before = s.slice(Math.max(0, a.start - 20), a.start);
+  if (word === 'and' && !/between\s*(?:the\s*)?(?:\$\s*)?$/.test(before)) return null;
+  if (word === 'or' && !a.money && !next.money) return null;
+  return next;
+}
+
+/** The words a budget is said with, which a typo must not hide ("betwen", "undr", "bugdet"). */
+const BUDGET_WORDS = [
+  'between',
+  'budget',
+  'under',
+  'dollars',
+  'bucks',
+  'maximum',
+  'around',
+  'about',
+  'spend',
+  'afford',
+  'cheaper',
+  'limit',
+];
+const MIN_TYPO_LENGTH = 4;
+
+/** A typo of a budget word: not English, and one edit (or one swap of neighbouring letters) away. */
+function budgetWordFor(token: string): string | null {
+  if (token.length < MIN_TYPO_LENGTH || isWord(token)) return null;
+  for (const w of BUDGET_WORDS) {
+    if (typoEdits(token, w) <= 1) return w;
+  }
+  return null;
+}
+
+/** Spells budget words right, so the patterns below read them. */
+export function fixBudgetTypos(s: string): string {
+  return s.replace(/[a-z]+/g, (t) => budgetWordFor(t) ?? t);
+}
+
 /** The Buyer's budget, or null when the message states none. */
-export function readBudget(s: string): Budget | null {
+export function readBudget(text: string): Budget | null {
+  const s = fixBudgetTypos(text);
   const amounts = readAmounts(s);
   let min: number | undefined;
   let max: number | undefined;
-  const used = new Set<number>();
-  for (const [i, a] of amounts.entries()) {
-    if (used.has(i)) continue;
-    const clause = s.slice(clauseStart(s, a.start), a.start);
-    const before = clause.slice(-40);
-    const after = s.slice(a.end, a.end + 30);
-    if (UNIT_AFTER.test(after) && !/^\s*(?:\$|bucks|dollars|usd)/.test(after)) continue;
-    if (MODEL_BEFORE.test(before) && !a.money) continue;
-    const ish = /ish\b/.test(s.slice(a.start, a.end + 4)); // "50ish", "50-ish"
-    const cue = BUDGET_BEFORE.test(before) || BUDGET_AFTER.test(after) || ish;
-    // A bare number ("5k" is a race, "2 dogs") is money only next to a budget word.
-    if (!a.money && !cue) continue;
-    if (PAST_PRICE.test(clause) || WAS_BEFORE.test(before)) continue;
-
-    // A range: "50-80", "$50 to $80", "between 50 and 80".
-    const next = amounts[i + 1];
-    const join = next ? s.slice(a.end, next.start) : '';
-    if (
-      next &&
-      RANGE_JOIN.test(join) &&
-      join
-        .replace(RANGE_JOIN, '')
-        .replace(/\$|usd/g, '')
-        .trim() === '' &&
-      next.value >= a.value &&
-      (join.trim() !== 'and' || /between\s*(?:\$\s*)?$/.test(before)) &&
-      (join.trim() !== 'or' || a.money || next.money)
-    ) {
-      const low = ish ? Math.round(a.value * 0.8) : a.value;
-      min = Math.round(low);
-      max = Math.round(next.value);
-      used.add(i + 1);
+  for (let i = 0; i < amounts.length; i++) {
+    const a = amounts[i] as Amount;
+    const end = rangeEnd(s, amounts, i);
+    const last = end ?? a;
+    const c = contextOf(s, a, last);
+    const money = a.money || last.money;
+    const ish = /^\s*-?\s*ish\b/.test(s.slice(last.end, last.end + 5)); // "50ish", "50-ish"
+    if (end) i++;
+    if (notMoney(c, { ...a, money })) continue;
+    if (end) {
+      // A range: "$50-80", "between 50 and 80", and bare "200-350" (no unit after it, both ends like prices).
+      const bare = BARE_RANGE_JOIN.test(s.slice(a.end, end.start).replace(/\$|usd/g, '')) && a.value >= MIN_BARE_RANGE;
+      if (!money && !hasCue(c, ish) && !bare) continue;
+      min = Math.round(a.value);
+      max = Math.round(end.value);
       continue;
     }
-    if (AROUND_BEFORE.test(before) || AROUND_AFTER.test(after) || ish) {
-      min = Math.round(a.value * 0.8);
-      max = Math.round(a.value * 1.2);
-      continue;
-    }
-    const negated = NEGATION.test(clause);
-    if (MIN_BEFORE.test(before) && !negated) min = Math.round(a.value);
-    else if (MIN_AFTER.test(after)) min = Math.round(a.value);
-    else max = Math.round(a.value);
+    if (!money && !hasCue(c, ish)) continue;
+    const negated = NEGATION.test(c.clause);
+    // "nothing over 70" and "don't want to go above 120" are maximums.
+    if (MAX_BEFORE.test(c.before) || MAX_AFTER.test(c.after) || (negated && MIN_BEFORE.test(c.before))) max = Math.round(a.value);
+    else if (MIN_BEFORE.test(c.before)) min = Math.round(a.value);
+    else if (MIN_AFTER.test(c.after)) min = Math.round(a.value);
+    else if (AROUND_BEFORE.test(c.before) || AROUND_AFTER.test(c.after) || ish) {
+      min = Math.round(a.value * (1 - AROUND_SPREAD));
+      max = Math.round(a.value * (1 + AROUND_SPREAD));
+    } else max = Math.round(a.value);
   }
   if (min === undefined && max === undefined) return null;
   if (min !== undefined && max !== undefined && min > max) return { slot: 'budget', max };
   return { slot: 'budget', ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
-}
-
-const AGE_PATTERNS: [RegExp, (n: number) => number][] = [
-  [/(\d+(?:\.\d+)?)\s*-?\s*(?:years?|yrs?|yr)\s*-?\s*old/, (n) => n],
-  [/(\d+(?:\.\d+)?)\s*(?:yo|y\/o|y\.o\.?)\b/, (n) => n],
-  [/(\d+)\s*-?\s*(?:months?|mos?)\s*-?\s*old/, (n) => Math.round((n / 12) * 10) / 10],
-  [/\b(?:is|hes|shes|he's|she's|aged?|just)\s+(\d+)\s*(?:months?|mos?)\b/, (n) => Math.round((n / 12) * 10) / 10],
-  [/(?:turning|turns|turned|aged|age of|ages|age)\s+(\d+)\b/, (n) => n],
-  [/(\d+)(?:st|nd|rd|th)\s+(?:birthday|bday|b-day)/, (n) => n],
-  [
-    /\b(?:is|hes|shes|he's|she's|who's|whos|they're|theyre|they are|im|i'm|i am)\s+(\d{1,2})\b(?!\s*(?:\$|bucks|dollars|usd|k\b|pieces|lbs?|pounds|percent|%|inches|feet|ft|ish))/,
-    (n) => n,
-  ],
-];
-
-/** The age of whoever the product is for, in years. */
-export function readAge(s: string): number | null {
-  for (const [re, toYears] of AGE_PATTERNS) {
-    const m = re.exec(s);
-    if (m) {
-      const n = toYears(Number(m[1]));
-      if (n > 0 && n < 120) return n;
-    }
-  }
-  return null;
 }

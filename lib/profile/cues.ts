@@ -1,8 +1,9 @@
+import { isWord } from './lexicon';
 import { PhraseMatcher } from './terms';
 import { SELF_PHRASES } from './vocabulary';
 
 /** Words around a brand or feature that say whether the Buyer wants it ("not a fan of Nike", "ANC is a must"). */
-export type Cue = 'neg' | 'pos' | 'after-neg' | 'after-pos' | 'owned' | 'owned-after' | 'self';
+export type Cue = 'neg' | 'pos' | 'after-neg' | 'after-pos' | 'owned' | 'owned-after' | 'self' | 'neutral';
 
 const CUES: Record<Cue, readonly string[]> = {
   neg: [
@@ -122,6 +123,8 @@ const CUES: Record<Cue, readonly string[]> = {
     'too expensive',
     'too pricey',
     'gave me blisters',
+    'killed my',
+    'kills my',
     'hurt my',
     'hurts my',
     'dont work',
@@ -130,7 +133,6 @@ const CUES: Record<Cue, readonly string[]> = {
     'dont matter',
     'doesnt matter',
     'not a priority',
-    'i dont need',
     'dont need',
     'isnt a must',
     'not a must',
@@ -247,6 +249,14 @@ const CUES: Record<Cue, readonly string[]> = {
     'been giving',
     'he wore',
     'she wore',
+    'been wearing',
+    'been running in',
+    'i run in',
+    'i was in',
+    'was in',
+    'our old',
+    'our current',
+    'our',
   ],
   /** After a product: it is one they owned ("my Fitbit Charge 5 died"). */
   'owned-after': [
@@ -264,20 +274,54 @@ const CUES: Record<Cue, readonly string[]> = {
     'got stolen',
     'is dying',
     'lasted',
+    'broken',
+    'is broken',
+    'falling apart',
+    'is falling apart',
+    'are falling apart',
+    'worn out',
+    'dead',
+    'is dead',
+    'are dead',
+    'was stolen',
+    'were stolen',
+    'stolen',
+    'got lost',
+    'stopped charging',
+    'quit working',
+    'quit on me',
+    'died on me',
+    'broke on me',
+    'is shot',
+    'are shot',
+    'cracked',
+    'snapped',
+    'got holes',
+    'have holes',
+    'has holes',
+    'tore',
+    'ripped',
+    'is toast',
+    'are toast',
+    'bit the dust',
+    'crapped out',
+    'conked out',
   ],
   self: [],
+  /** Phrases that hold a negation word but negate no preference ("no more than $60 for dry food", "not sure"). */
+  neutral: ['no more than', 'not more than', 'no more then', 'not sure', 'no idea', 'no rush', 'no worries', 'no clue', 'not too sure'],
 };
 
 let matcher: PhraseMatcher<Cue[]> | null = null;
 
-/** One matcher for all cue phrases (exact words only: cue words are ordinary English, never typos). */
+/** One matcher for all cue phrases; a misspelt cue word is read ("anythng but"), an English word never taken for one ("newer" is no "never"). */
 export function cueMatcher(): PhraseMatcher<Cue[]> {
   if (matcher) return matcher;
   const byPhrase = new Map<string, Cue[]>();
   for (const [cue, phrases] of Object.entries({ ...CUES, self: SELF_PHRASES }) as [Cue, readonly string[]][]) {
     for (const p of phrases) byPhrase.set(p, [...(byPhrase.get(p) ?? []), cue]);
   }
-  matcher = new PhraseMatcher<Cue[]>();
+  matcher = new PhraseMatcher<Cue[]>(isWord);
   for (const [p, cues] of byPhrase) matcher.add(p, cues);
   return matcher;
 }

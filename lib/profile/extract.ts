@@ -1,6 +1,11 @@
-import nlp from 'compromise';
-import { readAge, readBudget } from './amounts';
-import { cueMatcher, isBreak, type Cue } from './cues';
+import { readBudget } from './amounts';
+import { readAge } from './ages';
+import { isWord } from './lexicon';
+import { cueMatcher, type Cue } from './cues';
+import { clauseEndAt, clauseStarts, liked } from './polarity';
+import { findOwned, type TokenKind } from './owned';
+import { AGE_UNITS, pickRecipient, type RecipientMention } from './recipient';
+import { otherSense } from './senses';
 import { PhraseMatcher, tokenize, type Match } from './terms';
 import type { ItemOf, ProfileItem } from './profile-schema';
 import { CATEGORY_WORDS, OWNED_PRODUCT_WORDS, RECIPIENT_WORDS, USE_WORDS, type ProfileVocabulary } from './vocabulary';
@@ -17,7 +22,7 @@ type Term =
   | { k: 'recipient'; who: string }
   | { k: 'use'; use: string }
   | { k: 'category'; id: string }
-  | { k: 'product' };
+  | { k: 'product'; generic: boolean };
 
 export interface ExtractOptions {
   /** The conversation's category when known (it decides between "dry" food and a dry sense of humour). */
@@ -30,8 +35,6 @@ export interface Extraction {
   category: string | null;
 }
 
-const lexicon = (nlp.model() as { one: { lexicon: Record<string, unknown> } }).one.lexicon;
-const isWord = (t: string) => t in lexicon;
 const matchers = new WeakMap<ProfileVocabulary, PhraseMatcher<Term[]>>();
 
 function termMatcher(vocab: ProfileVocabulary): PhraseMatcher<Term[]> {
@@ -57,10 +60,13 @@ function termMatcher(vocab: ProfileVocabulary): PhraseMatcher<Term[]> {
     for (const w of f.free) add(w, { k: 'feature', feature: f.feature, category: f.category, mode: 'free', common: true });
     for (const w of f.weak) add(w, { k: 'feature', feature: f.feature, category: f.category, mode: 'weak', common: true });
   }
-  for (const [who, words] of Object.entries(RECIPIENT_WORDS)) for (const w of words) add(w, { k: 'recipient', who });
+  // "my sisters birthday", "my dads old watch": possessives lose their apostrophe in tokens.
+  for (const [who, words] of Object.entries(RECIPIENT_WORDS))
+    for (const w of words) for (const form of w.endsWith('s') || w.includes(' ') ? [w] : [w, `${w}s`]) add(form, { k: 'recipient', who });
   for (const [use, words] of Object.entries(USE_WORDS)) for (const w of words) add(w, { k: 'use', use });
   for (const [id, words] of Object.entries(CATEGORY_WORDS)) for (const w of words) add(w, { k: 'category', id });
-  for (const p of OWNED_PRODUCT_WORDS) add(p, { k: 'product' });
+  for (const p of OWNED_PRODUCT_WORDS.named) add(p, { k: 'product', generic: false });
+  for (const p of OWNED_PRODUCT_WORDS.generic) add(p, { k: 'product', generic: true });
   // A longer phrase hides the words inside it: "old dog" is a senior dog and also says who it is for.
   const recipientOf = new Map(Object.entries(RECIPIENT_WORDS).flatMap(([who, words]) => words.map((w) => [w, who] as const)));
   for (const [phrase, terms] of byPhrase) {
@@ -124,172 +130,23 @@ export function digitsForNumbers(text: string): string {
     .replace(/(\d+(?:\.\d+)?)\s*grand\b/g, (_, n: string) => `${Number(n) * 1000} dollars`);
 }
 
-const RECIPIENT_LEAD = new Set([
-  'for',
-  'my',
-  'our',
-  'his',
-  'her',
-  'a',
-  'an',
-  'the',
-  'gift',
-  'little',
-  'two',
-  'three',
-  '2',
-  '3',
-  'of',
-  'both',
-  'old',
-  'new',
-  'year',
-  'yo',
-  'grand',
-  'younger',
-  'older',
-  'big',
-  'teenage',
-  'teen',
-  'baby',
-  'senior',
-  'adult',
-  'lil',
-]);
-const PET = new Set(['dog', 'cat']);
-const OWNED_STOP = new Set([
-  '.',
-  ',',
-  ';',
-  '!',
-  '?',
-  'and',
-  'but',
-  'which',
-  'that',
-  'for',
-  'from',
-  'it',
-  'is',
-  'was',
-  'were',
-  'has',
-  'had',
-  'died',
-  'broke',
-  'lasted',
-  'are',
-  'who',
-  'i',
-  'so',
-  'because',
-  'since',
-  'to',
-  'with',
-  'in',
-  'on',
-  'at',
-  'when',
-  'last',
-  'years',
-  'year',
-  'months',
-  'ago',
-  'forever',
-  'finally',
-  'just',
-  'have',
-  'do',
-  'does',
-  'did',
-  'gave',
-  'got',
-  'wore',
-  'worked',
-  'anymore',
-  'now',
-  'too',
-  'really',
-  'kept',
-  'keeps',
-  'feel',
-  'felt',
-  'lately',
-  'like',
-  'fits',
-  'fit',
-  'hurt',
-  'hurts',
-  'started',
-  'or',
-  'they',
-  'them',
-  'he',
-  'she',
-  'we',
-  'you',
-  'its',
-  'im',
-  'ive',
-  'wants',
-  'needs',
-  'loves',
-  'likes',
-  'would',
-  'will',
-  'should',
-  'can',
-  'stopped',
-  'fell',
-  'theyre',
-  'as',
-]);
-const RECIPIENT_WORD_SET = new Set(Object.values(RECIPIENT_WORDS).flat());
-const ARTICLES = new Set(['a', 'an', 'the', 'some', 'my', 'pair', 'of']);
-
-/** Whether the words around a match want it (null: they do not say): the nearest cue before it in its clause, else one after it. */
-function liked(cues: Match<Cue[]>[], m: Match<Term[]>, clauseStart: number, clauseEnd: number): boolean | null {
-  let before: Cue[] | null = null;
-  for (const c of cues) if (c.start >= clauseStart && c.end <= m.start) before = c.value;
-  if (before?.includes('pos')) return true;
-  if (before?.includes('neg')) return false;
-  for (const c of cues) {
-    if (c.start < m.end || c.end > clauseEnd) continue;
-    if (c.value.includes('after-neg')) return false;
-    if (c.value.includes('after-pos') || c.value.includes('pos')) return true;
-  }
-  return null;
+/** The Buyer giving their own age ("i'm 50"): it is for them. */
+const OWN_AGE = /\b(?:im|i'm|i am)\s+(?:like\s+|about\s+)?\d{1,2}\b(?!\s*(?:\$|bucks|dollars|usd|lbs?|pounds|kg|weeks?|months?))/;
+const POLARITY = new Set<Cue>(['neg', 'pos', 'after-neg', 'after-pos', 'neutral']);
+/** What a matched phrase is, for reading product names: the first of these kinds among its terms. */
+function kindOf(terms: readonly Term[]): TokenKind {
+  if (terms.some((t) => t.k === 'brand')) return 'brand';
+  const product = terms.find((t): t is Extract<Term, { k: 'product' }> => t.k === 'product');
+  if (product) return product.generic ? 'generic' : 'product';
+  if (terms.some((t) => t.k === 'recipient')) return 'person';
+  return terms.some((t) => t.k === 'feature') ? 'feature' : null;
 }
 
-/** For each token, the index where its clause starts. */
-function clauseStarts(tokens: readonly string[]): number[] {
-  const starts: number[] = [];
-  let start = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    if (isBreak(tokens, i)) start = i + 1;
-    starts.push(start);
-  }
-  return starts;
-}
-
-function clauseEndAt(tokens: readonly string[], i: number): number {
-  let j = i;
-  while (j < tokens.length && !isBreak(tokens, j)) j++;
-  return j;
-}
-
-/** The owned product after an "I had" / "my old" cue, as written in the message; null when it is not a product. */
-function ownedAfter(text: string, tokens: readonly string[], from: number, terms: Match<Term[]>[], until = tokens.length): string | null {
-  let i = from;
-  while (i < until && ARTICLES.has(tokens[i] ?? '')) i++;
-  const start = i;
-  while (i < until && i - start < 5 && !OWNED_STOP.has(tokens[i] ?? '')) i++;
-  if (i === start || RECIPIENT_WORD_SET.has(tokens[start] ?? '')) return null;
-  const isProduct = terms.some((t) => t.start >= start && t.start < i && t.value.some((v) => v.k === 'brand' || v.k === 'product'));
-  if (!isProduct) return null;
-  const words = tokens.slice(start, i);
-  const re = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(String.raw`[\s'’\-_/]*`), 'i');
-  return re.exec(text)?.[0] ?? words.join(' ');
+/** What each token is part of. */
+function tokenKinds(length: number, terms: readonly Match<Term[]>[]): TokenKind[] {
+  const kinds: TokenKind[] = Array.from({ length }, () => null);
+  for (const m of terms) for (let i = m.start; i < m.end; i++) kinds[i] = kindOf(m.value);
+  return kinds;
 }
 
 function inferCategory(terms: Match<Term[]>[]): string | null {
@@ -310,10 +167,17 @@ function inferCategory(terms: Match<Term[]>[]): string | null {
 
 export function extractProfile(text: string, vocab: ProfileVocabulary, options: ExtractOptions = {}): Extraction {
   const tokens = tokenize(text);
-  const terms = termMatcher(vocab).find(tokens);
-  const cues = cueMatcher().find(tokens);
+  // An age phrase is read before the pet-food phrase it touches: "a 5 yr old boy" holds no "old boy".
+  const termTokens = tokens.map((t, i) => (t === 'old' && AGE_UNITS.has(tokens[i - 1] ?? '') ? '' : t));
+  const terms = termMatcher(vocab)
+    .find(termTokens)
+    .filter((m) => !otherSense(tokens, m));
+  // A term's own words are no cue about it or anything else ("over ear" is no "over", "no grains" no "no").
+  const cues = cueMatcher()
+    .find(tokens)
+    .filter((c) => !POLARITY.has(c.value[0] ?? 'self') || !terms.some((t) => c.start < t.end && t.start < c.end));
   const category = options.category ?? inferCategory(terms);
-  const starts = clauseStarts(tokens);
+  const starts = clauseStarts(tokens, cues);
   const items: ProfileItem[] = [];
   const digits = digitsForNumbers(text);
 
@@ -321,35 +185,23 @@ export function extractProfile(text: string, vocab: ProfileVocabulary, options: 
   if (budget) items.push(budget);
 
   // Products they owned; a brand inside one is a preference only when they say how they liked it.
-  const ownedSpans: [number, number][] = [];
-  const owned = new Set<string>();
-  for (const c of cues) {
-    if (!c.value.includes('owned') && !c.value.includes('owned-after')) continue;
-    // "my Fitbit Charge 5 died": the product is the brand phrase just before the cue.
-    const from = c.value.includes('owned')
-      ? c.end
-      : (terms.findLast((t) => t.end <= c.start && c.start - t.end <= 4 && t.value.some((v) => v.k === 'brand'))?.start ?? -1);
-    if (from < 0) continue;
-    const product = ownedAfter(text, tokens, from, terms, c.value.includes('owned') ? tokens.length : c.start);
-    if (!product || owned.has(product.toLowerCase())) continue;
-    owned.add(product.toLowerCase());
-    ownedSpans.push([Math.min(c.start, from), clauseEndAt(tokens, Math.max(c.end, from))]);
-    items.push({ slot: 'owned', product });
-  }
-  const inOwned = (m: Match<Term[]>) => ownedSpans.some(([s, e]) => m.start >= s && m.start < e);
+  const owned = findOwned(text, tokens, tokenKinds(tokens.length, terms), cues, isWord);
+  for (const o of owned) items.push({ slot: 'owned', product: o.product });
+  const ownedAt = (m: Match<Term[]>) => owned.find((o) => m.start >= o.start && m.start < o.end);
+  const inOwned = (m: Match<Term[]>) => ownedAt(m) !== undefined;
 
   const brands = new Map<string, ItemOf<'brand'>>();
   const features = new Map<string, ItemOf<'feature'>>();
   const uses = new Set<string>();
-  let recipient: { who: string; at: number; led: boolean } | null = null;
-  const self = cues.some((c) => c.value.includes('self'));
+  const mentions: RecipientMention[] = [];
+  const self = cues.some((c) => c.value.includes('self')) || OWN_AGE.test(digits);
   const inCategory = (c: string) => category === null || c === category;
 
   for (const m of terms) {
-    const pol = () => liked(cues, m, starts[m.start] ?? 0, clauseEndAt(tokens, m.start));
+    const pol = () => liked(tokens, cues, m, starts[m.start] ?? 0, clauseEndAt(starts, m.start));
     const brand = m.value.find((t): t is Extract<Term, { k: 'brand' }> => t.k === 'brand' && inCategory(t.category));
     if (brand) {
-      const like = pol();
+      const like = pol() ?? ownedAt(m)?.verdict ?? null;
       if (inOwned(m) && like === null) continue;
       brands.set(brand.brand, { slot: 'brand', brand: brand.brand, like: like !== false });
       continue;
@@ -368,21 +220,14 @@ export function extractProfile(text: string, vocab: ProfileVocabulary, options: 
         features.delete(t.feature); // the last mention wins
         features.set(t.feature, { slot: 'feature', feature: t.feature, want });
       } else if (t.k === 'use') {
-        if (tokens[m.start - 1] === 'for' && tokens[m.start - 2] === 'not') continue;
+        // "i dont swim", "nothing for running", "not just for display": a use they rule out is none.
+        if (pol() === false) continue;
         uses.add(t.use);
-      } else if (t.k === 'recipient') {
-        if (PET.has(t.who) && category !== null && category !== 'pet_food') continue;
-        // People need a lead-in ("for my", "a 9 year old"); pets are named without one.
-        const led = RECIPIENT_LEAD.has(tokens[m.start - 1] ?? '') || RECIPIENT_LEAD.has(tokens[m.start - 2] ?? '') || PET.has(t.who);
-        if (!led) continue;
-        // "my son's teacher": the last of two people in a row is the one it is for.
-        const chained = recipient !== null && recipient.at === m.start - 1;
-        if (!recipient || (led && !recipient.led) || chained) recipient = { who: t.who, at: m.end - 1, led };
-      }
+      } else if (t.k === 'recipient') mentions.push({ who: t.who, start: m.start, end: m.end });
     }
   }
   items.push(...brands.values(), ...features.values());
-  const who = recipient?.who ?? (self ? 'self' : null);
+  const who = pickRecipient(tokens, mentions, category) ?? (self ? 'self' : null);
   if (who) {
     const age = readAge(digits);
     items.push({ slot: 'recipient', who, ...(age !== null ? { age } : {}) });

@@ -30,6 +30,20 @@ interface Entry<T> {
 const MIN_FUZZY_LENGTH = 5;
 const maxEdits = (length: number) => (length >= 8 ? 2 : 1);
 
+/** Whether `a` is `b` with two neighbouring letters swapped ("sacuony", "gamrin"): one slip, though Levenshtein counts two. */
+function swapped(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const diff: number[] = [];
+  for (let i = 0; i < a.length && diff.length <= 2; i++) if (a[i] !== b[i]) diff.push(i);
+  const [i, j] = diff;
+  return diff.length === 2 && i !== undefined && j === i + 1 && a[i] === b[j] && a[j] === b[i];
+}
+
+/** Edits between a typo and a known word, a swap of neighbours counting as one. */
+export function typoEdits(token: string, known: string): number {
+  return swapped(token, known) ? 1 : distance(token, known);
+}
+
 export class PhraseMatcher<T> {
   private readonly byFirst = new Map<string, Entry<T>[]>();
   private readonly firstByLength = new Map<number, string[]>();
@@ -88,7 +102,7 @@ export class PhraseMatcher<T> {
 
   private same(token: string | undefined, known: string): boolean {
     if (token === undefined) return false;
-    return token === known || (this.typoOf(token) && distance(token, known) <= maxEdits(known.length) && known.length >= MIN_FUZZY_LENGTH);
+    return token === known || (this.typoOf(token) && typoEdits(token, known) <= maxEdits(known.length) && known.length >= MIN_FUZZY_LENGTH);
   }
 
   private typoOf(token: string): boolean {
@@ -102,7 +116,7 @@ export class PhraseMatcher<T> {
     for (let len = token.length - 2; len <= token.length + 2; len++) {
       for (const known of this.firstByLength.get(len) ?? []) {
         if (known[0] !== token[0]) continue;
-        if (distance(token, known) <= maxEdits(known.length)) out.push(known);
+        if (typoEdits(token, known) <= maxEdits(known.length)) out.push(known);
       }
     }
     return out;

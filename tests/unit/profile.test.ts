@@ -6,7 +6,6 @@ import { useTestDbs } from './helpers/db';
 import type { Catalog } from '../../lib/catalog/catalog-schema';
 import { digitsForNumbers, extractProfile, numberFromWords } from '../../lib/profile/extract';
 import { vocabularyFromCatalog } from '../../lib/profile/vocabulary';
-import { evaluate, parseLabeledSet } from '../../lib/profile/evaluate';
 import { addExtracted, applyOp, updateMemory } from '../../lib/profile/memory';
 import { EMPTY_PROFILE, knownSlots } from '../../lib/profile/profile-schema';
 import { createProfileService } from '../../lib/background/profile-service';
@@ -86,16 +85,6 @@ describe('preference extraction', () => {
     expect(owned).toContainEqual({ slot: 'owned', product: 'Garmin Forerunner 45' });
     expect(owned.some((i) => i.slot === 'brand')).toBe(false); // owning is not liking
     expect(read('hi there, how are you?')).toEqual([]);
-  });
-
-  it('meets the quality targets on the labeled set (budget F1 ≥ 0.9, brand ≥ 0.85, overall ≥ 0.75)', async () => {
-    const set = parseLabeledSet(JSON.parse(await readFile(resolve(ROOT, 'tests/fixtures/coach/buyer-utterances.json'), 'utf8')));
-    expect(set.length).toBeGreaterThanOrEqual(200);
-    expect(new Set(set.map((u) => u.category)).size).toBe(7);
-    const e = evaluate(set, (u) => extractProfile(u.text, vocab, { category: u.category }).items);
-    expect(e.slots.budget.f1).toBeGreaterThanOrEqual(0.9);
-    expect(e.slots.brand.f1).toBeGreaterThanOrEqual(0.85);
-    expect(e.overall.f1).toBeGreaterThanOrEqual(0.75);
   });
 });
 

@@ -1,0 +1,198 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Catalog } from '../../lib/catalog/catalog-schema';
+import { extractProfile } from '../../lib/profile/extract';
+import { evaluate, parseLabeledSet } from '../../lib/profile/evaluate';
+import type { ProfileItem } from '../../lib/profile/profile-schema';
+import { vocabularyFromCatalog } from '../../lib/profile/vocabulary';
+
+/**
+ * Issue 19's failure classes of the preference extractor, each read as a class (several wordings), not as one
+ * sentence: negation over its clause, budget bounds and bare ranges, owned-product cues, age phrases before
+ * pet-food phrases, and word-sense guards.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+const catalog = JSON.parse(await readFile(resolve(ROOT, 'public/catalog/default.json'), 'utf8')) as Catalog;
+const vocab = vocabularyFromCatalog(catalog.products);
+const read = (text: string, category: string | null = null) => extractProfile(text, vocab, { category }).items;
+const slot = <S extends ProfileItem['slot']>(items: ProfileItem[], s: S) =>
+  items.filter((i): i is Extract<ProfileItem, { slot: S }> => i.slot === s);
+const feature = (text: string, category: string, name: string) =>
+  slot(read(text, category), 'feature').find((f) => f.feature === name)?.want;
+
+describe('negation reaches over its clause', () => {
+  it('after a subject, as without one', () => {
+    for (const text of ["I don't need GPS", 'i dont need gps', 'she doesnt need gps', "we really don't need GPS", 'dont need gps'])
+      expect(feature(text, 'smartwatches', 'gps=true'), text).toBe(false);
+    expect(feature("I don't need trail shoes, i only run on the road", 'running_shoes', 'terrain=trail')).toBe(false);
+    expect(feature('wired is fine, I dont need bluetooth', 'headphones', 'wireless=true')).toBe(false);
+  });
+
+  it('over everything it governs in the clause, and no further', () => {
+    const items = read("i don't need gps or a heart rate monitor, but it has to work with my iphone", 'smartwatches');
+    expect(slot(items, 'feature')).toEqual(
+      expect.arrayContaining([
+        { slot: 'feature', feature: 'gps=true', want: false },
+        { slot: 'feature', feature: 'heartRate=true', want: false },
+        { slot: 'feature', feature: 'compatibility=iOS', want: true },
+      ]),
+    );
+    // "just" and a new subject with its own verb end the negation's reach.
+    expect(feature("I don't need GPS, just heart rate", 'smartwatches', 'heartRate=true')).toBe(true);
+    expect(feature('no gps just heart rate', 'smartwatches', 'heartRate=true')).toBe(true);
+    expect(feature('she doesnt need gps she wants a heart rate monitor', 'smartwatches', 'heartRate=true')).toBe(true);
+  });
+
+  it('turns a liking around, and reads "not a fan of" and "anything but", misspelt too', () => {
+    expect(feature("she doesn't like chicken", 'pet_food', 'flavour=chicken')).toBe(false);
+    expect(feature('he never really liked lamb', 'pet_food', 'flavour=lamb')).toBe(false);
+    for (const text of ['not a fan of garmin', 'anything but garmin', 'anythng but garmin, had a bad one', 'anythin but garmin'])
+      expect(slot(read(text, 'smartwatches'), 'brand'), text).toEqual([{ slot: 'brand', brand: 'Garmin', like: false }]);
+  });
+
+  it('rules a use out as well ("i dont swim", "nothing for running")', () => {
+    expect(slot(read('5 atm is plenty, i dont swim', 'smartwatches'), 'use')).toEqual([]);
+    expect(slot(read('gym shoes, nothing for running', 'running_shoes'), 'use')).toEqual([{ slot: 'use', use: 'gym' }]);
+  });
+
+  it('is not read in a filler "like", a budget phrase or a term\'s own words', () => {
+    // "in like 8 months" says nothing about liking the brand: owning it is no preference.
+    expect(slot(read('my old fitbit died in like 8 months', 'smartwatches'), 'brand')).toEqual([]);
+    expect(feature('no more than 60 dollars for a big bag of dry food', 'pet_food', 'form=dry')).toBe(true);
+    expect(slot(read('over ear ones for flights', 'headphones'), 'use')).toEqual([{ slot: 'use', use: 'travel' }]);
+  });
+});
+
+describe('budget bounds', () => {
+  const budget = (text: string, category: string | null = null) => slot(read(text, category), 'budget');
+
+  it('a bound is a maximum however loosely said, not a ±20 % range', () => {
+    for (const text of [
+      'like 150 bucks tops',
+      '150 bucks max',
+      'no more than $150ish',
+      'under 150',
+      'at most 150 dollars',
+      'like 150ish max',
+    ])
+      expect(budget(text), text).toEqual([{ slot: 'budget', max: 150 }]);
+  });
+
+  it('"around" and a bare "-ish" stay an approximate range', () => {
+    expect(budget('around 150')).toEqual([{ slot: 'budget', min: 120, max: 180 }]);
+    expect(budget('like 50ish tbh')).toEqual([{ slot: 'budget', min: 40, max: 60 }]);
+  });
+
+  it('reads a bare numeric range as a budget, but not counts, sizes or ages', () => {
+    expect(budget('200-350 for something big, its a gift')).toEqual([{ slot: 'budget', min: 200, max: 350 }]);
+    expect(budget('a hundred to a hundred and thirty')).toEqual([{ slot: 'budget', min: 100, max: 130 }]);
+    expect(budget('40-70 range')).toEqual([{ slot: 'budget', min: 40, max: 70 }]);
+    expect(budget('for ages 8-12', 'lego')).toEqual([]);
+    expect(budget('i run 20-30 miles a week', 'running_shoes')).toEqual([]);
+    expect(budget('whats the difference between the 41 and 45mm', 'smartwatches')).toEqual([]);
+    expect(budget('she reads like 3 a week', 'books')).toEqual([]);
+  });
+
+  it('forgives typos in budget words', () => {
+    expect(budget('betwen 100 and 200 dollers')).toEqual([{ slot: 'budget', min: 100, max: 200 }]);
+    expect(budget('keep it undr 300')).toEqual([{ slot: 'budget', max: 300 }]);
+    expect(budget('bugdet is 90')).toEqual([{ slot: 'budget', max: 90 }]);
+  });
+});
+
+describe('owned products', () => {
+  const owned = (text: string, category: string) => slot(read(text, category), 'owned').map((o) => o.product.toLowerCase());
+
+  it('are named before a cue that says they failed', () => {
+    expect(owned('her fitbit versa is falling apart, she wants something similar', 'smartwatches')).toEqual(['fitbit versa']);
+    expect(owned('my jbl buds died after a year', 'headphones')).toEqual(['jbl buds']);
+    expect(owned('my old pegasus 39s wore out', 'running_shoes')).toEqual(['pegasus 39s']);
+    expect(owned('our sony xm4s broke', 'headphones')).toEqual(['sony xm4s']);
+    // Owning it is not liking it: the brand is no preference unless they say so.
+    expect(slot(read('her fitbit versa is falling apart, she wants something similar', 'smartwatches'), 'brand')).toEqual([]);
+  });
+
+  it('make their brand liked when the Buyer wants the same again, or says how it was', () => {
+    expect(slot(read('my polar watch wore out, want the newer one', 'smartwatches'), 'brand')).toEqual([
+      { slot: 'brand', brand: 'Polar', like: true },
+    ]);
+    expect(slot(read('sony wh-1000xm4 is what i have, want an upgrade, same brand', 'headphones'), 'brand')).toEqual([
+      { slot: 'brand', brand: 'Sony', like: true },
+    ]);
+  });
+
+  it('are never people, pets or what they do', () => {
+    expect(owned('my two kittens need food, something wet', 'pet_food')).toEqual([]);
+    expect(owned('my 2 puppies need kibble', 'pet_food')).toEqual([]);
+    expect(owned('i read on my kindle every night', 'books')).toEqual(['kindle']);
+    expect(owned('I paid $180 for my last pair', 'running_shoes')).toEqual([]); // a pair is no product's name
+    expect(owned('paid 90 dollars for a bag of orijen', 'pet_food')).toEqual(['orijen']);
+  });
+});
+
+describe('recipient and age', () => {
+  const recipient = (text: string, category: string) => slot(read(text, category), 'recipient');
+
+  it('an age phrase comes before a pet-food phrase', () => {
+    expect(recipient('lookin for a star wars set for a 5 yr old boy', 'lego')).toEqual([{ slot: 'recipient', who: 'child', age: 5 }]);
+    expect(feature('for a 5 yr old boy', 'pet_food', 'lifeStage=senior')).toBeUndefined();
+    // Without an age phrase, "old boy" is still a senior dog.
+    expect(feature('something soft for my old boy', 'pet_food', 'lifeStage=senior')).toBe(true);
+  });
+
+  it('an age alone stands for a child', () => {
+    expect(recipient('my 14 yr old wants beats', 'headphones')).toEqual([{ slot: 'recipient', who: 'child', age: 14 }]);
+    expect(recipient('our 7yo is into ninjago', 'lego')).toEqual([{ slot: 'recipient', who: 'child', age: 7 }]);
+    expect(recipient('my 9 year old golden retriever', 'pet_food')).toEqual([{ slot: 'recipient', who: 'dog', age: 9 }]);
+    expect(recipient('my 14 yr old son wants beats', 'headphones')).toEqual([{ slot: 'recipient', who: 'son', age: 14 }]);
+  });
+
+  it('"a girl" is any child, "my girl" a daughter; someone only asked is no recipient', () => {
+    expect(recipient('for a 10 year old girl', 'lego')).toEqual([{ slot: 'recipient', who: 'child', age: 10 }]);
+    expect(recipient('for my girl, she is 10', 'lego')).toEqual([{ slot: 'recipient', who: 'daughter', age: 10 }]);
+    expect(recipient('let me check with my wife', 'lego')).toEqual([]);
+    expect(recipient('dad needs iron', 'vitamins')).toEqual([{ slot: 'recipient', who: 'father' }]);
+  });
+});
+
+describe('word-sense guards', () => {
+  it('"switch" the verb is no Nintendo Switch', () => {
+    for (const text of ['my vet said to switch to grain free', 'we might switch brands', 'switch from wired to wireless'])
+      expect(slot(read(text, null), 'use'), text).toEqual([]);
+    expect(slot(read('a headset for his switch', 'headphones'), 'use')).toEqual([{ slot: 'use', use: 'gaming' }]);
+  });
+
+  it('"make beats" is no brand, "90 max" no cushioning', () => {
+    expect(slot(read('i make beats in my bedroom', 'headphones'), 'brand')).toEqual([]);
+    expect(slot(read('beats or sony', 'headphones'), 'brand')).toHaveLength(2);
+    expect(slot(read('budget is 90 max', 'running_shoes'), 'feature')).toEqual([]);
+  });
+});
+
+describe('both halves of the labeled set', () => {
+  const load = async (path: string) => parseLabeledSet(JSON.parse(await readFile(resolve(ROOT, path), 'utf8')));
+  const score = (set: Awaited<ReturnType<typeof load>>) =>
+    evaluate(set, (u) => extractProfile(u.text, vocab, { category: u.category }).items);
+
+  it('have at least 400 labeled messages together, the held-out half frozen apart', async () => {
+    const dev = await load('tests/fixtures/coach/buyer-utterances.json');
+    const held = await load('tests/fixtures/coach/held-out.json');
+    expect(dev.length + held.length).toBeGreaterThanOrEqual(400);
+    expect(new Set(dev.map((u) => u.category)).size).toBe(7);
+    const heldIds = new Set(held.map((u) => u.id));
+    expect(dev.filter((u) => heldIds.has(u.id))).toEqual([]);
+    // No labeled message of the held-out half is copied into the development half (small talk like "thx!" may repeat).
+    const hasFacts = (u: (typeof held)[number]) => Object.keys(u.expect).length > 0;
+    const heldTexts = new Set(held.filter(hasFacts).map((u) => u.text.toLowerCase()));
+    expect(dev.filter((u) => hasFacts(u) && heldTexts.has(u.text.toLowerCase())).map((u) => u.id)).toEqual([]);
+  });
+
+  it('score on the development half at least what issue 19 asks of the held-out half', async () => {
+    const e = score(await load('tests/fixtures/coach/buyer-utterances.json'));
+    expect(e.slots.budget.f1).toBeGreaterThanOrEqual(0.93);
+    expect(e.slots.brand.f1).toBeGreaterThanOrEqual(0.93);
+    expect(e.slots.owned.f1).toBeGreaterThanOrEqual(0.8);
+    expect(e.overall.f1).toBeGreaterThanOrEqual(0.92);
+  });
+});
