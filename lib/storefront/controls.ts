@@ -33,7 +33,7 @@ const MAX_WORD_DEPTH = 3;
 /** What an element says about itself: id, class, name, title, label, test id, and a button's caption. */
 function hints(el: Element): string {
   const parts = [
-    el.id,
+    el.getAttribute('id') ?? '',
     el.getAttribute('class') ?? '',
     el.getAttribute('name') ?? '',
     el.getAttribute('title') ?? '',
@@ -47,7 +47,8 @@ function hints(el: Element): string {
 
 /** What a wrapper says of the control in it: its name and label, not its classes (themes name sections "color-scheme-1"). */
 function wrapperHints(el: Element): string {
-  return [el.id, el.getAttribute('title') ?? '', el.getAttribute('aria-label') ?? ''].join(' ');
+  // Attributes, not properties: a form's fields shadow its `id` by name.
+  return [el.getAttribute('id') ?? '', el.getAttribute('title') ?? '', el.getAttribute('aria-label') ?? ''].join(' ');
 }
 
 type FormOwned = Element & { form?: HTMLFormElement | null; control?: Element | null };
