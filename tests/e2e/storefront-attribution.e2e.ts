@@ -1,15 +1,13 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { ARTIFACTS_DIR, FIXTURES_DIR, useHarness, waitFor } from './harness';
-import { openOptions, storedEvents } from './options-page';
+import { ARTIFACTS_DIR, useHarness } from './harness';
+import { openOptions } from './options-page';
 import { HOVER_REST_MS } from './product-page';
-import { ExpectedStoresSchema, type ExpectedImage, type ExpectedPage } from '../fixtures/pages/stores/expected-schema';
+import { actAndWait, detectedProductIds, expectedStorePages, openStorePage, pct, scopeOf, type StoredOf } from './store-fixtures';
+import type { ExpectedImage, ExpectedPage } from '../fixtures/pages/stores/expected-schema';
 import { MIN_HOVER_IMAGE_PX } from '../../lib/limits';
-import type { StoredEvent } from '../../lib/db/database';
-import type { PayloadOf } from '../../lib/events/event-schema';
 
 // Every picture of every store fixture (tests/fixtures/pages/stores, mapped in expected.json) hovered in real Chromium
 // with the built extension: the stored hover events must name the page product and the picture's role for the product's
@@ -18,13 +16,6 @@ import type { PayloadOf } from '../../lib/events/event-schema';
 
 /** Share of the product's own pictures whose hovers carry the product and the right role. */
 const PRODUCT_IMAGE_TARGET = 0.95;
-/** How long a hover may take to be stored once the look is over (several flushes, a slow machine). */
-const STORED_WAIT_MS = 8_000;
-/** How long the first hover on a page is given to be stored: until then the page's logger may not be listening yet. */
-const READY_WAIT_MS = 4_000;
-const READY_ATTEMPTS = 4;
-
-type Hover = PayloadOf<'hover'>;
 
 interface Planned {
   entry: ExpectedImage;
@@ -46,10 +37,6 @@ interface PageResult {
   /** The detector's id for the page product differs from expected.json's (the detector's part of issue 18). */
   detector: string | null;
   wrong: string[];
-}
-
-function scopeOf(page: Page, frame: string | undefined): Page | FrameLocator {
-  return frame ? page.frameLocator(frame) : page;
 }
 
 /** A point of the viewport over no picture and no frame, to move the pointer to between looks. */
@@ -82,17 +69,11 @@ async function look(page: Page, scope: Page | FrameLocator, plan: Planned): Prom
   await rest(page, layer);
 }
 
-async function hoversSince(options: Page, since: number): Promise<(StoredEvent & { payload: Hover })[]> {
-  return (await storedEvents(options))
-    .filter((e): e is StoredEvent & { payload: Hover } => e.action === 'hover' && e.time >= since)
-    .sort((a, b) => a.time - b.time);
-}
-
 interface PageRun {
   file: string;
   want: ExpectedPage;
   plans: Planned[];
-  looks: (Planned & { events: (StoredEvent & { payload: Hover })[] })[];
+  looks: (Planned & { events: StoredOf<'hover'>[] })[];
   silentDocs: Set<string>;
 }
 
@@ -146,25 +127,19 @@ function score(run: PageRun, detectedId: string | undefined): PageResult {
   return result;
 }
 
-function pct(n: number, d: number): string {
-  return d === 0 ? '–' : `${((100 * n) / d).toFixed(1)} %`;
-}
-
 describe('store fixtures in real Chromium: every picture hovered', () => {
   const harness = useHarness();
 
   it('attributes the product pictures with their roles and no other picture to the page product', async () => {
     const h = harness();
-    const raw = JSON.parse(await readFile(join(FIXTURES_DIR, 'stores/expected.json'), 'utf8')) as unknown;
-    const expected = v.parse(ExpectedStoresSchema, raw);
+    const expected = await expectedStorePages();
     const options = await openOptions(h);
     const page = await h.context.newPage();
     const runs: PageRun[] = [];
 
-    for (const [file, want] of Object.entries(expected) as [string, ExpectedPage][]) {
+    for (const [file, want] of expected) {
       if (want.kind === 'none') continue;
-      await page.goto(`${h.fixtures.url}/stores/${file}`);
-      if (want.kind === 'product' && want.frame) await page.frameLocator(want.frame).locator('body').waitFor();
+      await openStorePage(page, h, file, want);
 
       // Per document, pictures first and thumbnails last: a thumbnail hover may swap the main picture (Amazon).
       const shown = want.images.filter((e) => !e.hidden);
@@ -180,56 +155,36 @@ describe('store fixtures in real Chromium: every picture hovered', () => {
         plans.push({ entry, target: entry.layer ?? entry.selector, loggable });
       }
 
-      // Each look is waited for: its hover event is the one stored from the start of the look on. The first loggable
-      // look in a document doubles as the wait for that document's logger to listen, and is made again until it is.
+      // Each look is waited for: its hover event is the one stored from the start of the look on.
       const run: PageRun = { file, want, plans, looks: [], silentDocs: new Set() };
       const readyDocs = new Set<string>();
       for (const plan of plans) {
         const scope = scopeOf(page, plan.entry.frame);
         const doc = plan.entry.frame ?? '';
-        const first = !readyDocs.has(doc);
-        for (let attempt = 1; ; attempt++) {
-          const from = Date.now();
+        if (!plan.loggable) {
           await look(page, scope, plan);
-          if (!plan.loggable) break;
-          if (run.silentDocs.has(doc)) {
-            run.looks.push({ ...plan, events: [] });
-            break;
-          }
-          const events = await waitFor(
-            async () => {
-              const found = await hoversSince(options, from);
-              return found.length > 0 ? found : null;
-            },
-            first ? READY_WAIT_MS : STORED_WAIT_MS,
-            `the hover on ${plan.entry.selector}`,
-          ).catch(() => []);
-          if (events.length > 0 || !first || attempt >= READY_ATTEMPTS) {
-            if (events.length > 0) readyDocs.add(doc);
-            else if (first) run.silentDocs.add(doc); // a document whose logger never logs: its looks all count as missed
-            run.looks.push({ ...plan, events });
-            break;
-          }
+          continue;
         }
+        if (run.silentDocs.has(doc)) {
+          await look(page, scope, plan);
+          run.looks.push({ ...plan, events: [] });
+          continue;
+        }
+        const first = !readyDocs.has(doc);
+        const { events } = await actAndWait(options, 'hover', () => look(page, scope, plan), first, `the hover on ${plan.entry.selector}`);
+        if (events.length > 0) readyDocs.add(doc);
+        else if (first) run.silentDocs.add(doc); // a document whose logger never logs: its looks all count as missed
+        run.looks.push({ ...plan, events });
       }
       runs.push(run);
     }
     // Leaving the last page logs its product view too: each view names the product as the detector found it.
     await page.goto('about:blank');
-    const productPages = runs.filter((r) => r.want.kind === 'product' && !r.silentDocs.has(r.want.frame ?? ''));
-    const views = await waitFor(
-      async () => {
-        const found = (await storedEvents(options)).filter((e) => e.action === 'product_view');
-        return productPages.every((r) => found.some((e) => e.url === `${h.fixtures.url}/stores/${r.file}`)) ? found : null;
-      },
-      STORED_WAIT_MS,
-      'a product view for every product page',
-    ).catch(async () => (await storedEvents(options)).filter((e) => e.action === 'product_view'));
+    const productPages = runs.filter((r) => r.want.kind === 'product' && !r.silentDocs.has(r.want.frame ?? '')).map((r) => r.file);
+    const detected = await detectedProductIds(options, h, productPages);
     await page.close();
-    const detected = (file: string) =>
-      (views.find((e) => e.url === `${h.fixtures.url}/stores/${file}`)?.payload as PayloadOf<'product_view'> | undefined)?.productId;
 
-    const results = runs.map((run) => score(run, detected(run.file)));
+    const results = runs.map((run) => score(run, detected.get(run.file)));
     const sum = (k: keyof Omit<PageResult, 'file' | 'wrong' | 'detector'>) => results.reduce((n, r) => n + r[k], 0);
     const total = {
       productImages: sum('productImages'),

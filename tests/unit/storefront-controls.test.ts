@@ -36,8 +36,9 @@ describe.each(pages)('%s', (file, page: ExpectedPage) => {
     const ac = new AbortController();
     const docs = new Set(page.controls.map((c) => documentOf(top, page, c.frame ?? '')));
     for (const doc of docs) {
-      // Links and submit buttons would take happy-dom's window to another page: the test stays on this one.
-      doc.addEventListener('click', (e) => e.preventDefault());
+      // Links and submit buttons would take happy-dom's window to another page: the test stays on this one. Capture:
+      // happy-dom follows a link as the click bubbles through it, before listeners on the document hear it.
+      doc.addEventListener('click', (e) => e.preventDefault(), { capture: true });
       trackClicks(doc, ac.signal, (p) => clicks.push(p), {
         // Each document's logger knows only its own page's product (a frame's product is not its top page's).
         pageProduct: () => (doc === productDoc ? product : null),
