@@ -3,12 +3,23 @@ import { sanitizeUrl } from '../privacy/url';
 import { describeElement } from './describe';
 import { elementOf, type TrackerOptions } from './hover';
 import { otherProductOf, pageMedia, type PageProduct } from './product';
-import { isPageProductControl } from '../storefront/controls';
-import { PICTURE_SELECTOR } from '../storefront/image-sources';
+import type { ProductMedia } from '../storefront/media';
+import { urlPath } from '../storefront/candidate';
+import { documentAddress, documentBase } from '../storefront/address';
+import { isNumberField, isPageProductControl } from '../storefront/controls';
+import { PICTURE_SELECTOR, isPictureElement } from '../storefront/image-sources';
 
 /** What counts as a control worth logging when clicked (a quantity field's value is never read, only the click). */
 export const CLICKABLE =
   'a[href], button, summary, select, label, [role="button"], [role="link"], [role="tab"], [role="menuitem"], [role="option"], [role="radio"], input[type="submit"], input[type="button"], input[type="reset"], input[type="checkbox"], input[type="radio"], input[type="image"], input[type="number"]';
+
+/** How far above a control the block of pictures it steps through may start (Next.js: button, its bar, the overlay, the gallery). */
+const MAX_GALLERY_DEPTH = 4;
+
+/** The control a click is on: the link, button or field around the target, or a number field typed as text (a quantity). */
+export function controlOf(target: Element): Element | null {
+  return target.closest(CLICKABLE) ?? (isNumberField(target) ? target : null);
+}
 
 /** Logs clicks on links and buttons with a stable description of the element, never typed text. */
 export function trackClicks(
@@ -20,7 +31,7 @@ export function trackClicks(
   const onClick = (e: Event) => {
     const target = elementOf(e.target);
     if (!target || opts.ignore?.(target)) return;
-    const el = target.closest(CLICKABLE);
+    const el = controlOf(target);
     if (!el) return;
     const href = el.tagName === 'A' ? sanitizeUrl((el as HTMLAnchorElement).href, { keepQuery: opts.keepUrlQuery ?? false }) : undefined;
     const productId = productOfControl(el, opts.pageProduct?.() ?? null, opts);
@@ -35,20 +46,47 @@ export function trackClicks(
 
 /**
  * The product a control acts on: a product card's (its add-to-cart, its link), one the markup tags it with, or the
- * page's product for the page's own product controls (add to cart, options, quantity, its gallery's thumbnails).
+ * page's product for the page's own product controls (add to cart, options, quantity) and its gallery's controls.
  */
 function productOfControl(el: Element, page: PageProduct | null, opts: TrackerOptions): string | undefined {
   const other = otherProductOf(el, page, opts.cardOf);
   if (other) return other;
   if (!page) return undefined;
   if (isPageProductControl(el)) return page.id;
-  return showsProductPicture(el, page, opts) ? page.id : undefined;
+  return isGalleryControl(el, page, opts) ? page.id : undefined;
 }
 
-/** A control around a picture of the product's media region: a thumbnail that shows another view. */
-function showsProductPicture(el: Element, page: PageProduct, opts: TrackerOptions): boolean {
-  const pictures = el.matches(PICTURE_SELECTOR) ? [el] : Array.from(el.querySelectorAll(PICTURE_SELECTOR));
-  if (pictures.length === 0) return false;
-  const media = pageMedia(el.ownerDocument, page, opts.cardOf);
-  return pictures.some((p) => media.roleOf(p) !== null);
+/**
+ * A control of the product's media region (lib/storefront/media): one around a picture of it (a thumbnail that shows
+ * another view), or one beside its pictures that leads nowhere else (the gallery's arrows, a zoom or lightbox button,
+ * the hit area laid over a thumbnail). The nearest block above such a control that holds pictures holds the product's,
+ * and not the page's heading: a block with the heading is the whole product, info column and all, with the shop's
+ * links in it too.
+ */
+function isGalleryControl(el: Element, page: PageProduct, opts: TrackerOptions): boolean {
+  let media: ProductMedia | null = null;
+  const isProducts = (p: Element) => (media ??= pageMedia(el.ownerDocument, page, opts.cardOf)).roleOf(p) !== null;
+  const own = el.matches(PICTURE_SELECTOR) ? [el] : picturesIn(el);
+  if (own.some(isProducts)) return true;
+  if (leadsElsewhere(el)) return false;
+  let node = el.parentElement;
+  for (let depth = 1; node && depth <= MAX_GALLERY_DEPTH && node !== node.ownerDocument.body; depth++, node = node.parentElement) {
+    // The control's own icon (an arrow, a magnifier) is not one of the pictures it steps through.
+    const pictures = picturesIn(node).filter((p) => !el.contains(p));
+    if (pictures.length === 0) continue;
+    return node.querySelector('h1') === null && pictures.some(isProducts);
+  }
+  return false;
+}
+
+/** A link to another page than this one (not an anchor on it, not a script): a gallery's controls stay on the page. */
+function leadsElsewhere(el: Element): boolean {
+  const href = el.closest('a[href]')?.getAttribute('href')?.trim() ?? '';
+  if (href === '' || href.startsWith('#') || /^javascript:/i.test(href)) return false;
+  const doc = el.ownerDocument;
+  return urlPath(href, documentBase(doc)) !== urlPath(documentAddress(doc));
+}
+
+function picturesIn(el: Element): Element[] {
+  return Array.from(el.querySelectorAll(PICTURE_SELECTOR)).filter(isPictureElement);
 }

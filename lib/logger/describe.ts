@@ -16,7 +16,7 @@ const TYPED = 'input, textarea, select, [contenteditable=""], [contenteditable="
 export function describeElement(el: Element): ElementDescription {
   // Custom elements' names may be long and may hold characters outside the BMP.
   const d: ElementDescription = { tag: cleanText(el.tagName.toLowerCase(), ELEMENT_TEXT_LIMITS.tag), path: cssPath(el) };
-  const id = cleanText(el.id, ELEMENT_TEXT_LIMITS.id);
+  const id = cleanText(el.getAttribute('id') ?? '', ELEMENT_TEXT_LIMITS.id);
   if (id) d.id = id;
   const role = cleanText(el.getAttribute('role') ?? '', ELEMENT_TEXT_LIMITS.role);
   if (role) d.role = role;
@@ -63,11 +63,17 @@ function cssPath(el: Element): string {
   let node: Element | null = el;
   while (node && parts.length < PATH_DEPTH && node.tagName !== 'HTML' && node.tagName !== 'BODY') {
     let part = cssIdent(node.tagName.toLowerCase());
-    if (node.id) {
-      parts.unshift(`${part}#${cssIdent(node.id)}`);
+    // Attributes, not the `id` and `classList` properties: a form's fields shadow them by name (Shopify's product form
+    // has an <input name="id">, so its `form.id` is that input).
+    const id = node.getAttribute('id');
+    if (id) {
+      parts.unshift(`${part}#${cssIdent(id)}`);
       break;
     }
-    const classes = Array.from(node.classList).filter(isStableClass).slice(0, MAX_CLASSES);
+    const classes = (node.getAttribute('class') ?? '')
+      .split(/\s+/)
+      .filter((c) => c !== '' && isStableClass(c))
+      .slice(0, MAX_CLASSES);
     if (classes.length) part += classes.map((c) => `.${cssIdent(c)}`).join('');
     parts.unshift(part);
     node = node.parentElement;

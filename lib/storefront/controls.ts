@@ -17,8 +17,14 @@ const CART_ACTION = /cart|basket|bag|trolley|checkout|warenkorb|panier|carrito/i
 /** Field names of a product form: the product, its variant, its options, the quantity. */
 const PRODUCT_FIELD =
   /^(add-to-cart|add|product|product_?id|product-id|id|variant_?id|item|asin|qty|quantity|selected_configurable_option)$|^(option|attribute|super_attribute|properties)\[/i;
-/** Option controls: what picks a variant or a quantity. */
+/** Option controls: what picks a variant or a quantity (number fields typed as text aside: see `isNumberField`). */
 const OPTION_CONTROL = '[role="radio"], [role="option"], [role="radiogroup"] button, input[type="radio"], select, input[type="number"]';
+/** Input types a shop may give a quantity field besides `number` (OpenCart and Magento 1 use text, BigCommerce tel). */
+const TEXT_FIELD_TYPES: readonly string[] = ['', 'text', 'tel'];
+/** A `pattern` that only accepts digits: `\d*`, `[0-9]+`, `[0-9]{1,3}`. */
+const DIGITS_PATTERN = /^(?:\\d|\[0-9\])(?:[*+]|\{\d+(?:,\d*)?\})$/;
+/** A default value that is a count (a quantity field starts at 1), not a word or a code. */
+const COUNT_VALUE = /^\d{1,4}$/;
 /** How far above an option control the product's heading may be (the info column that holds both). */
 const MAX_HEADING_DEPTH = 8;
 /** How far up from the clicked element its words are read (a swatch's label is often on its wrapper). */
@@ -27,7 +33,7 @@ const MAX_WORD_DEPTH = 3;
 /** What an element says about itself: id, class, name, title, label, test id, and a button's caption. */
 function hints(el: Element): string {
   const parts = [
-    el.id,
+    el.getAttribute('id') ?? '',
     el.getAttribute('class') ?? '',
     el.getAttribute('name') ?? '',
     el.getAttribute('title') ?? '',
@@ -41,7 +47,8 @@ function hints(el: Element): string {
 
 /** What a wrapper says of the control in it: its name and label, not its classes (themes name sections "color-scheme-1"). */
 function wrapperHints(el: Element): string {
-  return [el.id, el.getAttribute('title') ?? '', el.getAttribute('aria-label') ?? ''].join(' ');
+  // Attributes, not properties: a form's fields shadow its `id` by name.
+  return [el.getAttribute('id') ?? '', el.getAttribute('title') ?? '', el.getAttribute('aria-label') ?? ''].join(' ');
 }
 
 type FormOwned = Element & { form?: HTMLFormElement | null; control?: Element | null };
@@ -67,10 +74,35 @@ function isProductForm(form: HTMLFormElement): boolean {
   return false;
 }
 
+/**
+ * A field for a number, whatever its type: a number input, or a text or tel input that asks for digits (its `pattern`
+ * or `inputmode`) or starts with a count. Shops write quantity fields all three ways.
+ */
+export function isNumberField(el: Element): boolean {
+  if (el.tagName !== 'INPUT') return false;
+  const type = (el.getAttribute('type') ?? '').trim().toLowerCase();
+  if (type === 'number') return true;
+  if (!TEXT_FIELD_TYPES.includes(type)) return false;
+  return (
+    el.getAttribute('inputmode') === 'numeric' ||
+    DIGITS_PATTERN.test(el.getAttribute('pattern') ?? '') ||
+    COUNT_VALUE.test((el.getAttribute('value') ?? '').trim())
+  );
+}
+
+const isOption = (el: Element | null | undefined): el is Element => !!el && (el.matches(OPTION_CONTROL) || isNumberField(el));
+
+/** The option control an element is, is in, or labels. */
+function optionOf(el: Element): Element | null {
+  const own = el.closest(OPTION_CONTROL) ?? (isNumberField(el) ? el : null);
+  if (own) return own;
+  const control = (el.closest('label') as FormOwned | null)?.control;
+  return isOption(control) ? control : null;
+}
+
 /** An option control (or the label of one) whose nearby ancestors hold the page's heading. */
 function isOptionNearHeading(el: Element): boolean {
-  const label = el.closest('label') as FormOwned | null;
-  const option = el.closest(OPTION_CONTROL) ?? (label?.control?.matches(OPTION_CONTROL) ? label.control : null);
+  const option = optionOf(el);
   if (!option) return false;
   let node: Element | null = option;
   for (let depth = 0; node && depth < MAX_HEADING_DEPTH; depth++, node = node.parentElement) {

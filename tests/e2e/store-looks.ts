@@ -1,8 +1,9 @@
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { ExpectedImage, ExpectedPage } from '../fixtures/pages/stores/expected-schema';
 import { MIN_HOVER_IMAGE_PX } from '../../lib/limits';
 import type { PayloadOf } from '../../lib/events/event-schema';
 import { HOVER_REST_MS } from './product-page';
+import { scopeOf } from './store-fixtures';
 
 // Looking at the pictures of a store fixture (tests/fixtures/pages/stores, mapped in expected.json) as a person does
 // (the pointer rests on each, then moves away), and scoring the hovers a logger made of them: shared by the e2e test
@@ -36,10 +37,6 @@ export interface PageResult {
   /** The detector's id for the page product differs from expected.json's (the detector's part, measured apart). */
   detector: string | null;
   wrong: string[];
-}
-
-export function scopeOf(page: Page, frame: string | undefined): Page | FrameLocator {
-  return frame ? page.frameLocator(frame) : page;
 }
 
 /** A point of the viewport over no picture and no frame, to move the pointer to between looks. */

@@ -72,7 +72,7 @@ it('every page in the folder has an entry and every entry a page', () => {
 
 describe.each(files)('%s', (file) => {
   // A page without an entry fails the parity test above; here it is checked as a page with nothing on it.
-  const page: ExpectedPage = expected[file] ?? { kind: 'none', platform: '', images: [] };
+  const page: ExpectedPage = expected[file] ?? { kind: 'none', platform: '', images: [], controls: [] };
 
   it('cites the templates it follows and maps every image exactly once', async () => {
     const html = readFileSync(join(DIR, file), 'utf8');
@@ -125,5 +125,36 @@ describe.each(files)('%s', (file) => {
       expect(own, 'a page without a product has no main, gallery or thumbnail images').toEqual([]);
     }
     if (page.kind === 'listing') expect(cards.map((c) => c.productId)).toEqual(page.listing.productIds);
+  });
+
+  it('maps controls that each match exactly one element of their document', async () => {
+    const top = await load(file);
+    const seen = new Set<Element>();
+    for (const control of page.controls) {
+      const doc = control.frame ? frameDocument(top, control.frame) : top;
+      const found = doc.querySelectorAll(control.selector);
+      expect(found.length, `${control.selector} in ${control.frame ?? 'the page'}`).toBe(1);
+      const el = found[0];
+      if (el) expect(seen.has(el), `${control.selector} is mapped once`).toBe(false);
+      if (el) seen.add(el);
+    }
+  });
+
+  it('gives each control the page product, a card of the image map, or (for chrome) none', () => {
+    const pageId = page.kind === 'product' ? (page.product.id ?? '@page') : null;
+    const cardIds = new Set(page.images.filter((i) => i.role === 'card').map((i) => i.productId));
+    const ofPage = ['add_to_cart', 'buy_now', 'option', 'quantity', 'gallery', 'wish_list'];
+    for (const c of page.controls) {
+      if (c.kind === 'chrome') expect(c.productId, c.selector).toBeNull();
+      else if (c.productId !== pageId || c.kind === 'card_link' || c.kind === 'quick_view')
+        expect(cardIds.has(c.productId), `${c.selector}: ${c.productId} is a card's`).toBe(true);
+      else expect(ofPage, c.selector).toContain(c.kind);
+      // The page product's controls are where its pictures are: in its frame when it has one.
+      if (pageId !== null && c.productId === pageId && page.kind === 'product') expect(c.frame, c.selector).toBe(page.frame);
+    }
+    if (page.kind === 'product') {
+      const kinds = new Set(page.controls.filter((c) => c.productId === pageId).map((c) => c.kind));
+      expect([...kinds], 'every product page maps its add to cart').toContain('add_to_cart');
+    }
   });
 });
