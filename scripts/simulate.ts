@@ -6,7 +6,7 @@ import { DEFAULT_COACHING_SCHEMA } from '../lib/coach/default-schema';
 import { BUYER_ACTS } from '../lib/simulator/acts';
 import { DEFAULT_SIMULATOR_CONFIG } from '../lib/simulator/buyer';
 import { evaluatePolicies } from '../lib/simulator/evaluate';
-import { comparisonRows, dsKlRows, policyRows, round, summaries, turnsRows, wordsRows, type MeasureRow } from '../lib/simulator/measures';
+import { comparisonRows, dsKlRows, round, summaries, turnsRows, wordsRows, type MeasureRow } from '../lib/simulator/measures';
 import { actCounts } from '../lib/simulator/metrics';
 import { ACCEPT_MODES } from '../lib/simulator/preferences';
 import { parseRecordings, recordedAsConversation } from '../lib/simulator/recorded';
@@ -60,10 +60,10 @@ if (values.help) {
   console.log(HELP);
   process.exit(0);
 }
-const fail = (msg: string): never => {
+function fail(msg: string): never {
   console.error(`${msg}\n\n${HELP}`);
   process.exit(2);
-};
+}
 const num = (name: string, raw: string | undefined, min: number, max: number, int = false): number | undefined => {
   if (raw === undefined) return undefined;
   const n = Number(raw);
@@ -128,14 +128,18 @@ const table = (title: string, rows: readonly MeasureRow[]) => {
   if (!rows.length) return;
   console.log(`\n${title}`);
   console.table(
-    rows.map((r) => ({ metric: r.metric, value: r.value, unit: r.unit, target: r.target ?? '', ok: r.ok === undefined ? '' : r.ok ? 'yes' : 'NO' })),
+    rows.map((r) => ({
+      metric: r.metric,
+      value: r.value,
+      unit: r.unit,
+      target: r.target ?? '',
+      ok: r.ok === undefined ? '' : r.ok ? 'yes' : 'NO',
+    })),
   );
 };
 
 const count = Object.values(results).reduce((s, c) => s + c.length, 0);
-console.log(
-  `\n${n} simulated conversations per policy per category (${count} in all) · seed ${seed} · ${input} Buyers · accept ${accept}`,
-);
+console.log(`\n${n} simulated conversations per policy per category (${count} in all) · seed ${seed} · ${input} Buyers · accept ${accept}`);
 const sums = summaries(results);
 console.table(
   Object.fromEntries(
@@ -155,10 +159,7 @@ console.table(
 for (const policy of policies) console.log(`  ${policy}: ${POLICY_DESCRIPTIONS[policy]}`);
 
 if (results.coached) table('Coached AvgTurns per category against paper 000, Table 1 (B.IIc):', turnsRows(results.coached));
-table(
-  'Coached against the other policies (mean paired difference [95 % paired-bootstrap interval]):',
-  comparisonRows(results, seed),
-);
+table('Coached against the other policies (mean paired difference [95 % paired-bootstrap interval]):', comparisonRows(results, seed));
 table('Buyer words per message against paper 000 (section 5.5):', wordsRows({ [input]: Object.values(results).flat() }));
 
 // DS-KL's reference: the pilot-chat fixtures, conversations the team wrote (not real Buyers); see the README.

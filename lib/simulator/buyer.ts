@@ -68,7 +68,12 @@ const LIKED_GRACE_TURNS = 3;
 
 /** Something the Buyer can tell: a slot, one wanted feature, or one word of what its pictured target looks like. */
 export type Fact = ProfileSlot | `feature:${string}` | `cue:${string}`;
-type Goal = { act: 'disclose' } | { act: 'reveal'; slot: 'recipient' | 'use' } | { act: 'feature'; feature: Feature } | { act: 'inquire' } | { act: 'revise' };
+type Goal =
+  | { act: 'disclose' }
+  | { act: 'reveal'; slot: 'recipient' | 'use' }
+  | { act: 'feature'; feature: Feature }
+  | { act: 'inquire' }
+  | { act: 'revise' };
 
 export const featureFact = (f: Feature): Fact => `feature:${f.attribute}=${String(f.value)}`;
 const isCue = (f: Fact): f is `cue:${string}` => f.startsWith('cue:');
@@ -404,7 +409,10 @@ export class SimulatedBuyer {
       case 'brand':
         return say.brand(this.prefs, rng);
       case 'recipient':
-        return this.prefs.recipient.age !== undefined && p && typeof p.attributes.ageMin === 'number' && p.attributes.ageMin > this.prefs.recipient.age
+        return this.prefs.recipient.age !== undefined &&
+          p &&
+          typeof p.attributes.ageMin === 'number' &&
+          p.attributes.ageMin > this.prefs.recipient.age
           ? problemWords({ kind: 'age', age: this.prefs.recipient.age }, rng)
           : say.recipient(this.prefs, rng);
       case 'use':
@@ -507,4 +515,3 @@ export class SimulatedBuyer {
     return [speak(parts, this.rng, this.config.input, this.config.typoRate)];
   }
 }
-

@@ -23,7 +23,11 @@ function featureWords(f: Feature): FeatureText {
   const a = /^[aeiou]/i.test(v) ? 'an' : 'a';
   const noun = (n: string) => ({ need: `it needs ${n}`, lacks: `it doesn't have ${n}`, ask: `does it have ${n}?` });
   if (!f.want && f.attribute === 'ageRange')
-    return { need: `not one of the ${v} sets for grown-ups`, lacks: `that's one of the ${v} sets for grown-ups`, ask: `it's not a ${v} set, is it?` };
+    return {
+      need: `not one of the ${v} sets for grown-ups`,
+      lacks: `that's one of the ${v} sets for grown-ups`,
+      ask: `it's not a ${v} set, is it?`,
+    };
   if (!f.want)
     return {
       need: `nothing ${humanize(f.attribute)} ${v}`,
@@ -249,7 +253,7 @@ export const say = {
   /** Turning a product down without a reason: what a Buyer who is not asked mostly says. */
   softNo: (rng: Rng) =>
     rng.pick([
-      "hmm, not really what I had in mind",
+      'hmm, not really what I had in mind',
       "I don't think that's the one",
       "no, that's not quite it",
       "hmm, I'm not sure about that one",
@@ -258,7 +262,7 @@ export const say = {
     ]),
   /** Opens a No that gives its reason. */
   noLead: (rng: Rng) => rng.pick(['no, ', 'not quite, ', 'hmm no, ', "I don't think so, ", 'not that one, ']),
-  notTheOne: (rng: Rng) => rng.pick(["no, that's not the one I was looking for", "sorry, that's not it", "no, not that one"]),
+  notTheOne: (rng: Rng) => rng.pick(["no, that's not the one I was looking for", "sorry, that's not it", 'no, not that one']),
   /** What the pictured target looks like: a word or two off its box or cover. */
   cue: (cue: string, rng: Rng) =>
     rng.pick([
@@ -358,7 +362,7 @@ export interface Part {
  * slot words, so a Seller (or the overlay's profile) reads nothing new into them.
  */
 const ASIDES: Partial<Record<BuyerAct, readonly string[]>> = {
-  disclose: [', can you help me?', ", I'm not really sure where to start", ", I don't know much about these", ', thanks for helping'],
+  disclose: [', any advice is welcome', ", I'm not really sure where to start", ", I don't know much about these", ', thanks for helping'],
   reveal: [
     ', if that helps',
     ', I think',
@@ -366,7 +370,7 @@ const ASIDES: Partial<Record<BuyerAct, readonly string[]>> = {
     ', nothing too fancy though',
     ' if possible',
     ', that would be ideal',
-    ", that's the main thing for me",
+    ", that's the main thing",
     ', if that makes sense',
     ', I hope that is not too picky',
   ],

@@ -1,5 +1,15 @@
 import type { Evaluation } from './evaluate';
-import { dsKl, smoothingLabel, SMOOTHING_SWEEP, summarize, unmatchedActs, reward, type ActCounts, type ConversationLike, type Summary } from './metrics';
+import {
+  dsKl,
+  smoothingLabel,
+  SMOOTHING_SWEEP,
+  summarize,
+  unmatchedActs,
+  reward,
+  type ActCounts,
+  type ConversationLike,
+  type Summary,
+} from './metrics';
 import { PAPER_BUYER_WORDS, PAPER_MEAN_TURNS, PAPER_TOLERANCE, withinTolerance } from './paper';
 import type { SimConversation } from './run';
 import type { SellerPolicyName } from './seller-policies';

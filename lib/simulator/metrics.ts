@@ -117,14 +117,15 @@ export function userActRatio(convs: readonly ConversationLike[]): number {
 /**
  * Which Seller actions answer a Buyer act appropriately (paper 004's δ: "an Inquire user action can accept List
  * or Elicit as an agent response"; the paper did not publish its full mapping, so this is ours, in the shop's
- * actions). A note is split by its verdict; a note without one (a recording) accepts either side's answers.
+ * actions). A Guess counts where a recommendation does (it puts a product forward). A note is split by its
+ * verdict; a note without one (a recording) accepts either side's answers.
  */
 export const APPROPRIATE: Record<Exclude<BuyerAct, 'note'> | 'note:like' | 'note:dislike', readonly SellerAction[]> = {
-  social: ['greet', 'elicit', 'recommend', 'answer', 'chat'],
-  disclose: ['elicit', 'recommend'],
-  reveal: ['elicit', 'recommend'],
-  inquire: ['recommend', 'elicit'],
-  navigate: ['answer', 'recommend'],
+  social: ['greet', 'elicit', 'recommend', 'guess', 'answer', 'chat'],
+  disclose: ['elicit', 'recommend', 'guess'],
+  reveal: ['elicit', 'recommend', 'guess'],
+  inquire: ['recommend', 'guess', 'elicit'],
+  navigate: ['answer'],
   'note:like': ['guess', 'feedback', 'elicit', 'end'],
   'note:dislike': ['clarify', 'recommend', 'elicit'],
   complete: ['end', 'feedback'],

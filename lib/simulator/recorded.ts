@@ -64,11 +64,14 @@ export function recordedAsConversation(rec: RecordedConversation, schema: Coachi
     if (t.speaker === 'Buyer') out.buyer([{ type: 'say', text: t.text, acts: t.buyerActs ?? ['social'] }]);
     else
       out.seller(
-        t.share?.length ? { type: 'share', productIds: t.share, text: t.text } : { type: 'say', text: t.text, ...(t.acts ? { acts: t.acts } : {}) },
+        t.share?.length
+          ? { type: 'share', productIds: t.share, text: t.text }
+          : { type: 'say', text: t.text, ...(t.acts ? { acts: t.acts } : {}) },
         true,
       );
   }
   if (rec.guess) out.seller({ type: 'guess', productId: rec.guess }, true);
-  if (rec.outcome) out.buyer([{ type: 'confirm', accepted: rec.outcome.accepted, ...(rec.outcome.reason ? { reason: rec.outcome.reason } : {}) }]);
+  if (rec.outcome)
+    out.buyer([{ type: 'confirm', accepted: rec.outcome.accepted, ...(rec.outcome.reason ? { reason: rec.outcome.reason } : {}) }]);
   return out.conv;
 }

@@ -125,7 +125,7 @@ export function runConversation(o: {
 
   let buyerMoves = buyer.opening();
   rec.buyer(buyerMoves);
-  for (let sent = 0; sent < MAX_MESSAGES && !buyer.done; ) {
+  for (let sent = 0; sent < MAX_MESSAGES && !buyer.done;) {
     const events = seller.reply(view(buyerMoves));
     if (!events.length) break;
     for (const e of events) rec.seller(e, seller.labels);

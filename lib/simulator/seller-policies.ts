@@ -137,11 +137,23 @@ class ScriptedSeller implements SellerPolicy {
         this.guessed = true;
         return [{ type: 'guess', productId: this.liked.id }];
       }
-      return [this.say(this.act('ask_duration') ? 'ask_duration' : 'ask_experience', 'elicit', 'Great choice! Is it something you want to last for years?')];
+      return [
+        this.say(
+          this.act('ask_duration') ? 'ask_duration' : 'ask_experience',
+          'elicit',
+          'Great choice! Is it something you want to last for years?',
+        ),
+      ];
     }
     if (says.at(-1)?.acts.includes('navigate') && this.shown) {
       const p = this.shown;
-      return [this.say('recommend', 'answer', `The ${p.title} is $${p.price.toFixed(2)} and rated ${p.rating.toFixed(1)} stars by ${p.ratingCount} buyers.`)];
+      return [
+        this.say(
+          'recommend',
+          'answer',
+          `The ${p.title} is $${p.price.toFixed(2)} and rated ${p.rating.toFixed(1)} stars by ${p.ratingCount} buyers.`,
+        ),
+      ];
     }
     const out: SellerEvent[] = [];
     if (this.s.greets && !this.greeted) {
@@ -201,7 +213,8 @@ class ScriptedSeller implements SellerPolicy {
     if (this.asked >= this.s.maxQuestions || this.shown || this.rejected.size) return undefined;
     const known = knownSlots(this.profile.entries);
     const open = this.questions.filter((q) => q.asks && !known.has(q.asks));
-    const next = open.find((q) => q.asks && this.s.essential.includes(q.asks)) ?? (known.size < this.o.schema.recommendAfter ? open[0] : undefined);
+    const next =
+      open.find((q) => q.asks && this.s.essential.includes(q.asks)) ?? (known.size < this.o.schema.recommendAfter ? open[0] : undefined);
     if (next) this.questions.splice(this.questions.indexOf(next), 1);
     return next;
   }

@@ -33,7 +33,9 @@ export class SellerTools {
       const products = catalog.products.filter((p) => p.category === c.id);
       this.titleWords.set(c.id, new TitleWords(products));
       this.attributes.set(c.id, new Set(products.flatMap((p) => Object.keys(p.attributes))));
-      const values = products.flatMap((p) => Object.values(p.attributes).flatMap((v) => (Array.isArray(v) ? v : typeof v === 'string' ? [v] : [])));
+      const values = products.flatMap((p) =>
+        Object.values(p.attributes).flatMap((v) => (Array.isArray(v) ? v : typeof v === 'string' ? [v] : [])),
+      );
       this.valueWords.set(c.id, new Set(values.flatMap((v) => fold(v).match(TOKEN) ?? []).filter((w) => !isFunctionWord(w))));
     }
   }

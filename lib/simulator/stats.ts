@@ -16,8 +16,15 @@ export interface Interval {
  * are resampled with replacement, so the comparison keeps each Buyer (persona and seed) with itself across the two
  * Sellers. "a beats b with 95 % confidence" when the 95 % interval lies above zero. Seeded, so reports repeat.
  */
-export function pairedBootstrap(a: readonly number[], b: readonly number[], seed = 1, resamples = BOOTSTRAP_RESAMPLES, level = 0.95): Interval {
-  if (a.length !== b.length || a.length === 0) throw new Error(`paired samples must be non-empty and of equal length (${a.length}, ${b.length})`);
+export function pairedBootstrap(
+  a: readonly number[],
+  b: readonly number[],
+  seed = 1,
+  resamples = BOOTSTRAP_RESAMPLES,
+  level = 0.95,
+): Interval {
+  if (a.length !== b.length || a.length === 0)
+    throw new Error(`paired samples must be non-empty and of equal length (${a.length}, ${b.length})`);
   const d = a.map((x, i) => x - (b[i] as number));
   const n = d.length;
   const rng = mulberry32(seed);
