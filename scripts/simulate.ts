@@ -124,18 +124,12 @@ for (const policy of policies) {
   }
 }
 
+/** Rows keyed by their metric, the unit beside the value, and the target's verdict where there is one. */
 const table = (title: string, rows: readonly MeasureRow[]) => {
   if (!rows.length) return;
   console.log(`\n${title}`);
-  console.table(
-    rows.map((r) => ({
-      metric: r.metric,
-      value: r.value,
-      unit: r.unit,
-      target: r.target ?? '',
-      ok: r.ok === undefined ? '' : r.ok ? 'yes' : 'NO',
-    })),
-  );
+  const verdict = (r: MeasureRow) => (r.ok === undefined ? {} : { target: r.target ?? '', met: r.ok ? 'yes' : 'NO' });
+  console.table(Object.fromEntries(rows.map((r) => [r.metric, { value: `${r.value}${r.unit ? ` ${r.unit}` : ''}`, ...verdict(r) }])));
 };
 
 const count = Object.values(results).reduce((s, c) => s + c.length, 0);

@@ -72,7 +72,8 @@ export function comparisonRows(ev: Partial<Evaluation>, seed = 1): MeasureRow[] 
   const rows: MeasureRow[] = [];
   for (const [policy, convs] of Object.entries(ev) as [SellerPolicyName, SimConversation[]][]) {
     if (policy === BASELINE) continue;
-    for (const category of ['all', ...categoriesOf(base)]) {
+    const categories = categoriesOf(base);
+    for (const category of categories.length > 1 ? ['all', ...categories] : categories) {
       const pick = (cs: SimConversation[]) => (category === 'all' ? cs : cs.filter((c) => c.category === category));
       const a = pick(base);
       const b = pick(convs);
