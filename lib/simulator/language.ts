@@ -282,13 +282,6 @@ export const say = {
       'yes! that one looks perfect',
       'nice, i like it',
     ]),
-  dislike(problems: readonly Problem[], rng: Rng): string {
-    const [first] = problems;
-    const lead = rng.pick(['hmm, ', 'not quite, ', 'hmm ', "I don't think so, ", '']);
-    return lead + (first ? problemWords(first, rng) : 'not really what I want');
-  },
-  explainAgain: (problems: readonly Problem[], rng: Rng) =>
-    problems[0] ? rng.pick(['well, ', 'mainly ', '']) + problemWords(problems[0], rng) : 'it just did not feel right',
   accept: (rng: Rng) =>
     rng.pick(["perfect, I'll take it!", 'great, that works, thanks!', "yes, that's the one. thank you!", 'awesome, thanks so much']),
   experience: (rng: Rng) => rng.pick(['it was great, thanks for the help!', 'really helpful, thank you', 'all good, you were great']),
