@@ -12,10 +12,10 @@ import type { SellerTools } from './seller-tools';
  * catalog with the same tools, shares one product at a time (sharing II), answers questions about the product
  * shown, and guesses the product the Buyer liked once the room's minimum turns are done. They differ in what they
  * ask:
- * - `coached` follows the coaching checklist (paper 000, Table 3): greets (1), asks up to three of its questions
- *   about features, budget, who it is for, brands and use (5, 7, 2, 8, 3), skipping what the Buyer already said,
- *   recommends (9), asks what was not right after a No that said nothing new (9a), thanks (10); every message
- *   carries its act label.
+ * - `coached` follows the coaching checklist (paper 000, Table 3): greets (1), asks up to three of its questions that
+ *   the Buyer has not answered yet, those the search filters on first (features, budget, brands: 5, 7, 8), then who
+ *   it is for and the use (2, 3) while it knows fewer slots than the schema's `recommendAfter`, recommends (9), asks
+ *   what was not right after a No that said nothing new (9a), thanks (10); every message carries its act label.
  * - `uncoached` is paper 000's uncoached Seller (B.II) as the issue describes it: fewer elicitation questions
  *   (one), earlier and more recommendations (the next product after each No, without asking what was wrong), no
  *   act labels, so the Buyer reads the text.
@@ -26,7 +26,7 @@ export type SellerPolicyName = (typeof SELLER_POLICIES)[number];
 
 export const POLICY_DESCRIPTIONS: Record<SellerPolicyName, string> = {
   coached:
-    "greets, asks up to three of the checklist's questions (features, budget, who for, brand, use) it has no answer to yet, recommends, asks what was not right after an unexplained No",
+    "greets, asks up to three of the checklist's questions it has no answer to yet (features, budget, brands, then who for and use), recommends, asks what was not right after an unexplained No",
   uncoached: 'asks one question, then recommends, and after each No shows the next product without asking why (no act labels)',
   'recommend-first': 'recommends at once, then the next product after each No; never asks',
 };
@@ -49,7 +49,7 @@ const STRATEGIES: Record<SellerPolicyName, Strategy> = {
   coached: {
     greets: true,
     labels: true,
-    questions: ['ask_features', 'ask_budget', 'ask_recipient', 'ask_brand', 'ask_use'],
+    questions: ['ask_features', 'ask_budget', 'ask_brand', 'ask_recipient', 'ask_use'],
     maxQuestions: 3,
     essential: ['features', 'budget', 'brand'],
     asksWhatWrong: true,
