@@ -1,29 +1,37 @@
 import { parseArgs } from 'node:util';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { validateCatalog } from '../lib/catalog/catalog-schema';
 import { DEFAULT_COACHING_SCHEMA } from '../lib/coach/default-schema';
 import { BUYER_ACTS } from '../lib/simulator/acts';
 import { DEFAULT_SIMULATOR_CONFIG } from '../lib/simulator/buyer';
 import { evaluatePolicies } from '../lib/simulator/evaluate';
+import { comparisonRows, dsKlRows, round, summaries, turnsRows, wordsRows, type MeasureRow } from '../lib/simulator/measures';
+import { actCounts } from '../lib/simulator/metrics';
 import { ACCEPT_MODES } from '../lib/simulator/preferences';
+import { parseRecordings, recordedAsConversation } from '../lib/simulator/recorded';
 import { POLICY_DESCRIPTIONS, SELLER_POLICIES, type SellerPolicyName } from '../lib/simulator/seller-policies';
 
-// `npm run simulate -- [options]`: simulated Buyers against scripted Seller policies, measured as in the paper.
+// `npm run simulate -- [options]`: simulated Buyers against scripted Seller policies, measured as in the papers.
 const HELP = `Usage: npm run simulate -- [options]
 
-Runs N simulated conversations per scripted Seller policy (the same Buyers for each policy) and reports
-AvgTurns, success rate (Guess confirmed), reward (20 points for success, 1 per turn) and the Buyer's acts.
+Runs N simulated conversations per scripted Seller policy in each category (the same Buyers for every policy)
+and prints AvgTurns, success rate (Guess confirmed), reward (paper 004: 20 for success less 1 per turn),
+per-turn success and UserActRatio (paper 004), Buyer words per message (paper 000), coached AvgTurns per category
+against paper 000's Table 1, coached against the other policies with 95 % paired-bootstrap intervals, and DS-KL
+of the Buyer's acts against the pilot-chat fixtures under several smoothings.
 
 Options:
-  --n N               conversations per policy (default 100)
+  --n N               conversations per policy per category (default 50)
   --seed S            seed; the same seed gives the same conversations (default 1)
   --policy NAME       ${SELLER_POLICIES.join(' | ')} (repeat for several; default all)
+  --uncoached         only the uncoached Seller policy (same as --policy uncoached)
   --category ID       only personas of this category (repeatable; default all)
-  --uncoached         Seller messages carry no act labels (the Buyer reads the text)
-  --mind-change P     chance a Buyer raises its budget mid-way (default 0.2)
+  --voice             Buyers use voice input (a transcript: no typos, a little shorter)
+  --volunteer P       chance a Buyer says unasked why a product is wrong (default ${DEFAULT_SIMULATOR_CONFIG.volunteerRate})
+  --mind-change P     chance a Buyer raises its budget mid-way (default ${DEFAULT_SIMULATOR_CONFIG.mindChange})
   --accept MODE       ${ACCEPT_MODES.join(' | ')}: what the Buyer accepts (default target)
-  --typos P           chance a Buyer message has a typo (default ${DEFAULT_SIMULATOR_CONFIG.typoRate})
+  --typos P           chance a typed Buyer message has a typo (default ${DEFAULT_SIMULATOR_CONFIG.typoRate})
   --min-turns N       turns before a Guess or an end (default ${DEFAULT_SIMULATOR_CONFIG.minTurns})
   --show K            print the first K conversations of each policy
   --out FILE          write every conversation as JSON
@@ -31,16 +39,18 @@ Options:
 
 const { values } = parseArgs({
   options: {
-    n: { type: 'string', default: '100' },
+    n: { type: 'string', default: '50' },
     seed: { type: 'string', default: '1' },
     policy: { type: 'string', multiple: true },
-    category: { type: 'string', multiple: true },
     uncoached: { type: 'boolean', default: false },
-    'mind-change': { type: 'string', default: '0.2' },
+    category: { type: 'string', multiple: true },
+    voice: { type: 'boolean', default: false },
+    volunteer: { type: 'string' },
+    'mind-change': { type: 'string' },
     accept: { type: 'string', default: 'target' },
     typos: { type: 'string' },
     'min-turns': { type: 'string' },
-    show: { type: 'string', default: '0' },
+    show: { type: 'string' },
     out: { type: 'string' },
     catalog: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -50,9 +60,8 @@ if (values.help) {
   console.log(HELP);
   process.exit(0);
 }
-
-function fail(message: string): never {
-  console.error(`simulate: ${message}\n\n${HELP}`);
+function fail(msg: string): never {
+  console.error(`${msg}\n\n${HELP}`);
   process.exit(2);
 }
 const num = (name: string, raw: string | undefined, min: number, max: number, int = false): number | undefined => {
@@ -63,32 +72,36 @@ const num = (name: string, raw: string | undefined, min: number, max: number, in
   return n;
 };
 
-const policies = (values.policy ?? [...SELLER_POLICIES]) as SellerPolicyName[];
+if (values.uncoached && values.policy?.length) fail('--uncoached runs the uncoached policy; give --policy or --uncoached, not both');
+const policies = (values.uncoached ? ['uncoached'] : (values.policy ?? [...SELLER_POLICIES])) as SellerPolicyName[];
 for (const p of policies) if (!SELLER_POLICIES.includes(p)) fail(`unknown policy "${p}"; choose from ${SELLER_POLICIES.join(', ')}`);
 const accept = values.accept as (typeof ACCEPT_MODES)[number];
 if (!ACCEPT_MODES.includes(accept)) fail(`--accept must be one of ${ACCEPT_MODES.join(', ')}`);
 const n = num('n', values.n, 1, 100_000, true) as number;
 const seed = num('seed', values.seed, 0, 2 ** 31, true) as number;
+const input = values.voice ? 'voice' : 'typed';
 
-const catalogPath = resolve(values.catalog ?? resolve(import.meta.dirname, '../public/catalog/default.json'));
+const ROOT = resolve(import.meta.dirname, '..');
+const catalogPath = resolve(values.catalog ?? resolve(ROOT, 'public/catalog/default.json'));
 const checked = validateCatalog(JSON.parse(await readFile(catalogPath, 'utf8')));
 if (!checked.ok) fail(`${catalogPath} is not a valid catalog: ${checked.errors.slice(0, 3).join('; ')}`);
 
 const t0 = performance.now();
-let results;
+let ev;
 try {
-  results = evaluatePolicies({
+  ev = evaluatePolicies({
     catalog: checked.catalog,
     schema: DEFAULT_COACHING_SCHEMA,
     policies,
     n,
     seed,
     categories: values.category ?? [],
-    coached: !values.uncoached,
     buyer: {
       ...DEFAULT_SIMULATOR_CONFIG,
       accept: { ...DEFAULT_SIMULATOR_CONFIG.accept, accept },
-      mindChange: num('mind-change', values['mind-change'], 0, 1) ?? 0,
+      input,
+      volunteerRate: num('volunteer', values.volunteer, 0, 1) ?? DEFAULT_SIMULATOR_CONFIG.volunteerRate,
+      mindChange: num('mind-change', values['mind-change'], 0, 1) ?? DEFAULT_SIMULATOR_CONFIG.mindChange,
       typoRate: num('typos', values.typos, 0, 1) ?? DEFAULT_SIMULATOR_CONFIG.typoRate,
       minTurns: num('min-turns', values['min-turns'], 0, 100, true) ?? DEFAULT_SIMULATOR_CONFIG.minTurns,
     },
@@ -96,12 +109,13 @@ try {
 } catch (e) {
   fail(e instanceof Error ? e.message : String(e));
 }
+const results = ev as NonNullable<typeof ev>;
 
 const show = num('show', values.show, 0, 1000, true) ?? 0;
-for (const r of results) {
-  for (const c of r.conversations.slice(0, show)) {
+for (const policy of policies) {
+  for (const c of results[policy].slice(0, show)) {
     console.log(
-      `\n— ${r.policy} · ${c.persona} · ${c.turnCount} turns · ${c.outcome ? (c.outcome.accepted ? 'Guess confirmed' : 'Guess rejected') : 'no Guess'}`,
+      `\n— ${policy} · ${c.persona} · ${c.turnCount} turns · ${c.outcome ? (c.outcome.accepted ? 'Guess confirmed' : 'Guess rejected') : 'no Guess'}`,
     );
     for (const t of c.turns)
       console.log(
@@ -110,43 +124,59 @@ for (const r of results) {
   }
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-console.log(
-  `\n${n} simulated conversations per policy · seed ${seed} · ${values.uncoached ? 'uncoached (Buyer reads text)' : 'coached (act labels)'} · accept ${accept} · mind change ${values['mind-change']}`,
-);
+/** Rows keyed by their metric, the unit beside the value, and the target's verdict where there is one. */
+const table = (title: string, rows: readonly MeasureRow[]) => {
+  if (!rows.length) return;
+  console.log(`\n${title}`);
+  const verdict = (r: MeasureRow) => (r.ok === undefined ? {} : { target: r.target ?? '', met: r.ok ? 'yes' : 'NO' });
+  console.table(Object.fromEntries(rows.map((r) => [r.metric, { value: `${r.value}${r.unit ? ` ${r.unit}` : ''}`, ...verdict(r) }])));
+};
+
+const count = Object.values(results).reduce((s, c) => s + c.length, 0);
+console.log(`\n${n} simulated conversations per policy per category (${count} in all) · seed ${seed} · ${input} Buyers · accept ${accept}`);
+const sums = summaries(results);
 console.table(
   Object.fromEntries(
-    results.map((r) => [
-      r.policy,
+    [...sums].map(([policy, s]) => [
+      policy,
       {
-        AvgTurns: +r.summary.avgTurns.toFixed(2),
-        'success rate': pct(r.summary.successRate),
-        reward: +r.summary.avgReward.toFixed(2),
-        'Buyer words/msg': +r.summary.buyerWordsPerMessage.toFixed(1),
+        AvgTurns: round(s.all.avgTurns),
+        'success rate': round(s.all.successRate, 3),
+        reward: round(s.all.avgReward),
+        'per-turn success': round(s.all.perTurnSuccess, 3),
+        UserActRatio: round(s.all.userActRatio, 3),
+        'Buyer words/msg': round(s.all.buyerWordsPerMessage, 1),
       },
     ]),
   ),
 );
-console.log('Buyer actions (share of Buyer act labels):');
-console.table(Object.fromEntries(results.map((r) => [r.policy, Object.fromEntries(BUYER_ACTS.map((a) => [a, pct(r.summary.acts[a])]))])));
-for (const r of results) console.log(`  ${r.policy}: ${POLICY_DESCRIPTIONS[r.policy]}`);
-if (results.length > 1) {
-  const best = [...results].sort((a, b) => b.summary.avgReward - a.summary.avgReward || b.summary.successRate - a.summary.successRate);
-  const [first, second] = best;
-  if (first && second)
-    console.log(
-      `\nBetter by reward: ${first.policy} (${first.summary.avgReward.toFixed(2)} vs ${second.summary.avgReward.toFixed(2)} for ${second.policy}; success ${pct(first.summary.successRate)} vs ${pct(second.summary.successRate)}).`,
-    );
-}
+for (const policy of policies) console.log(`  ${policy}: ${POLICY_DESCRIPTIONS[policy]}`);
+
+if (results.coached) table('Coached AvgTurns per category against paper 000, Table 1 (B.IIc):', turnsRows(results.coached));
+table('Coached against the other policies (mean paired difference [95 % paired-bootstrap interval]):', comparisonRows(results, seed));
+table('Buyer words per message against paper 000 (section 5.5):', wordsRows({ [input]: Object.values(results).flat() }));
+
+// DS-KL's reference: the pilot-chat fixtures, conversations the team wrote (not real Buyers); see the README.
+const FIXTURES = resolve(ROOT, 'tests/fixtures/pilot-conversations');
+const files = (await readdir(FIXTURES)).filter((f) => f.endsWith('.json')).sort();
+const recordings = parseRecordings(await Promise.all(files.map((f) => readFile(resolve(FIXTURES, f), 'utf8'))));
+const reference = actCounts(recordings.map((r) => recordedAsConversation(r, DEFAULT_COACHING_SCHEMA)));
+table(
+  `DS-KL of the Buyer's acts against the ${recordings.length} pilot-chat fixtures (team-written, not real Buyers), by smoothing:`,
+  dsKlRows(Object.fromEntries([...sums].map(([policy, s]) => [policy, s.all.actCounts])), reference, 'fixtures'),
+);
+console.log("Buyer acts (share of the Buyer's act labels):");
+console.table(
+  Object.fromEntries(
+    [['fixtures', reference] as const, ...[...sums].map(([p, s]) => [p, s.all.actCounts] as const)].map(([name, counts]) => {
+      const total = BUYER_ACTS.reduce((sum, a) => sum + counts[a], 0) || 1;
+      return [name, Object.fromEntries(BUYER_ACTS.map((a) => [a, `${round((counts[a] / total) * 100, 1)}%`]))];
+    }),
+  ),
+);
+
 if (values.out) {
-  await writeFile(
-    values.out,
-    JSON.stringify(
-      results.map((r) => ({ policy: r.policy, summary: r.summary, conversations: r.conversations })),
-      null,
-      1,
-    ),
-  );
+  await writeFile(values.out, JSON.stringify(results, null, 1));
   console.log(`Wrote ${values.out}`);
 }
 console.log(`(${((performance.now() - t0) / 1000).toFixed(1)} s)`);

@@ -1,5 +1,6 @@
 import type { Rng } from '../random';
 import type { Product } from '../catalog/catalog-schema';
+import type { BuyerAct, BuyerMove } from './acts';
 import type { Feature, Preferences, Problem } from './preferences';
 
 /**
@@ -21,6 +22,12 @@ function featureWords(f: Feature): FeatureText {
   const yes = f.value === true;
   const a = /^[aeiou]/i.test(v) ? 'an' : 'a';
   const noun = (n: string) => ({ need: `it needs ${n}`, lacks: `it doesn't have ${n}`, ask: `does it have ${n}?` });
+  if (!f.want && f.attribute === 'ageRange')
+    return {
+      need: `not one of the ${v} sets for grown-ups`,
+      lacks: `that's one of the ${v} sets for grown-ups`,
+      ask: `it's not a ${v} set, is it?`,
+    };
   if (!f.want)
     return {
       need: `nothing ${humanize(f.attribute)} ${v}`,
@@ -43,7 +50,7 @@ function featureWords(f: Feature): FeatureText {
     case 'gps':
       return noun('built-in GPS');
     case 'heartRate':
-      return { need: 'it should track heart rate', lacks: "it doesn't track heart rate", ask: 'does it track heart rate?' };
+      return { need: 'it should have a heart rate monitor', lacks: "it doesn't track heart rate", ask: 'does it track heart rate?' };
     case 'compatibility':
       return v === 'iOS'
         ? { need: 'it has to work with my iPhone', lacks: "it won't work with my iPhone", ask: 'does it work with an iPhone?' }
@@ -63,6 +70,7 @@ function featureWords(f: Feature): FeatureText {
         ? { need: "it's for an adult reader", lacks: "it's not for adults", ask: 'is it for adults?' }
         : { need: `it should be for ages ${v}`, lacks: `it's not for ages ${v}`, ask: `is it for ages ${v}?` };
     case 'form': {
+      if (v === 'dry' || v === 'wet') return { need: `I want ${v} food`, lacks: `it's not ${v} food`, ask: `is it ${v} food?` };
       const plural = v.endsWith('y') ? `${v.slice(0, -1)}ies` : /s$/.test(v) ? v : `${v}s`;
       return { need: `${plural} would be best`, lacks: `it's not ${plural}`, ask: `are they ${plural}?` };
     }
@@ -75,11 +83,13 @@ function featureWords(f: Feature): FeatureText {
     case 'width':
       return { need: `I need a ${v} fit`, lacks: `they don't come in ${v}`, ask: `do they come in ${v}?` };
     case 'gender':
-      return { need: `${v}'s shoes`, lacks: `they're not ${v}'s`, ask: `are those ${v}'s?` };
+      return v === 'unisex'
+        ? { need: 'unisex ones are fine', lacks: "they're not unisex", ask: 'are those unisex?' }
+        : { need: `${v}'s shoes`, lacks: `they're not ${v}'s`, ask: `are those ${v}'s?` };
     case 'cushioning':
       return { need: `I want ${v} cushioning`, lacks: 'not enough cushioning', ask: `is the cushioning ${v}?` };
     case 'species':
-      return { need: `it's for a ${v}`, lacks: `that's not ${v} food`, ask: `is it for ${v}s?` };
+      return { need: `it has to be ${v} food`, lacks: `that's not ${v} food`, ask: `is it for ${v}s?` };
     case 'lifeStage':
       return { need: `it should be ${v} food`, lacks: `it's not for a ${v}`, ask: `is it ${v} food?` };
     case 'grainFree':
@@ -141,6 +151,9 @@ export function categoryNoun(p: Preferences, rng: Rng): string {
 const useWords = (p: Preferences) => (/^(birthday gift|gift|first building toy)$/.test(p.use) ? `a ${p.use}` : p.use);
 
 export const say = {
+  /** Opening the chat. */
+  hello: (rng: Rng) => rng.pick(['hi!', 'hello :)', 'hey there', 'hi', 'hello']),
+  /** Answering the Seller's greeting. */
   greeting: (rng: Rng) => rng.pick(['hi!', 'hello :)', 'hey there', 'hi, good thanks!', 'hello! doing well thanks', 'hi']),
 
   /** The opening request: the need and one detail, never the whole mission at once. */
@@ -216,7 +229,7 @@ export const say = {
         : ['a few years at least', 'as long as possible', 'hopefully years', "a long time, I don't like replacing things"],
     ),
 
-  inquire: (p: Preferences, rng: Rng, feature?: Feature) =>
+  inquire: (rng: Rng, feature?: Feature) =>
     feature
       ? rng.pick([
           `do you have any where ${featureWords(feature).need.replace(/^it /, 'it ')}?`,
@@ -237,21 +250,38 @@ export const say = {
     if (about && about.want) return rng.pick(['', 'just checking, ', 'hmm ']) + featureWords(about).ask;
     return rng.pick([`how much is ${name}?`, `what's the rating on ${name}?`, `how are the reviews for ${name}?`, `is ${name} in stock?`]);
   },
+  /** Turning a product down without a reason: what a Buyer who is not asked mostly says. */
+  softNo: (rng: Rng) =>
+    rng.pick([
+      'hmm, not really what I had in mind',
+      "I don't think that's the one",
+      "no, that's not quite it",
+      "hmm, I'm not sure about that one",
+      "not that one, I'm afraid",
+      "no, I don't think so",
+    ]),
+  /** Opens a No that gives its reason. */
+  noLead: (rng: Rng) => rng.pick(['no, ', 'not quite, ', 'hmm no, ', "I don't think so, ", 'not that one, ']),
+  notTheOne: (rng: Rng) => rng.pick(["no, that's not the one I was looking for", "sorry, that's not it", 'no, not that one']),
+  /** What the pictured target looks like: a word or two off its box or cover. */
+  cue: (cue: string, rng: Rng) =>
+    rng.pick([
+      `the one I'm picturing is the ${cue} one`,
+      `I saw one called ${cue} or something like that`,
+      `I was hoping for something like the ${cue}`,
+      `the picture I have in mind says ${cue} on it`,
+    ]),
+  nothingWrong: (rng: Rng) => rng.pick(['nothing, I like it!', "nothing really, it's good"]),
+  nothingNew: (rng: Rng) => rng.pick(["I've told you everything I know, it's just not the one", 'hard to say, it just is not it']),
+  /** Liking a product: each has a short word of praise ("yes", "like", "nice") that a typo never touches. */
   like: (rng: Rng) =>
     rng.pick([
-      'oh that looks great!',
+      'oh yes, that looks great!',
       'ooh I like that one',
-      "that's exactly what I had in mind",
+      "yes, that's exactly what I had in mind",
       'yes! that one looks perfect',
       'nice, i like it',
     ]),
-  dislike(problems: readonly Problem[], rng: Rng): string {
-    const [first] = problems;
-    const lead = rng.pick(['hmm, ', 'not quite, ', 'hmm ', "I don't think so, ", '']);
-    return lead + (first ? problemWords(first, rng) : 'not really what I want');
-  },
-  explainAgain: (problems: readonly Problem[], rng: Rng) =>
-    problems[0] ? rng.pick(['well, ', 'mainly ', '']) + problemWords(problems[0], rng) : 'it just did not feel right',
   accept: (rng: Rng) =>
     rng.pick(["perfect, I'll take it!", 'great, that works, thanks!', "yes, that's the one. thank you!", 'awesome, thanks so much']),
   experience: (rng: Rng) => rng.pick(['it was great, thanks for the help!', 'really helpful, thank you', 'all good, you were great']),
@@ -259,8 +289,6 @@ export const say = {
   giveUp: (rng: Rng) =>
     rng.pick(["I think I'll keep looking, thanks anyway", "I don't think we'll find it today, thanks", 'ok never mind, thanks for trying']),
   chat: (rng: Rng) => rng.pick(['haha yes', 'oh nice', 'cool', 'sounds good', 'ok!']),
-  tail: (rng: Rng) =>
-    rng.pick([', if that helps', ', I think', ' to be honest', ', nothing too fancy', ' if possible', ', that would be ideal']),
   sameAgain: (rng: Rng) => rng.pick(['like I said, ', 'as I mentioned, ', '']),
 };
 
@@ -310,6 +338,80 @@ export function withTypo(text: string, rng: Rng): string {
         : w.slice(0, at) + w[at] + w.slice(at);
   words[i] = changed;
   return words.join(' ');
+}
+
+/** How the Buyer enters messages: typed, or voice input transcribed by the browser (paper 000, section 5.5). */
+export type BuyerInput = 'typed' | 'voice';
+
+/** One thing a Buyer message does, with its words; `verdict` when it says whether a product suits. */
+export interface Part {
+  act: BuyerAct;
+  text: string;
+  verdict?: 'like' | 'dislike';
+}
+
+/**
+ * Asides people add that state no preference ("…, if that makes sense"), by what the message does. They carry no
+ * slot words, so a Seller (or the overlay's profile) reads nothing new into them.
+ */
+const ASIDES: Partial<Record<BuyerAct, readonly string[]>> = {
+  disclose: [', any advice is welcome', ", I'm not really sure where to start", ", I don't know much about these", ', thanks for helping'],
+  reveal: [
+    ', if that helps',
+    ', I think',
+    ' to be honest',
+    ', nothing too fancy though',
+    ' if possible',
+    ', that would be ideal',
+    ", that's the main thing",
+    ', if that makes sense',
+    ', I hope that is not too picky',
+  ],
+  inquire: [', just curious', ' before I decide anything', ', I trust your judgement'],
+  navigate: [', just curious', ' before I decide', ', just want to be sure'],
+  note: [', sorry', ", I'm afraid", ', I think I would know it when I see it'],
+  complete: [', have a good one', ', you were a big help'],
+};
+/** Asides on a liked product: praise only, so no negation reads as a No. */
+const LIKE_ASIDES = [', it looks really good', ', I can already tell', ', that was quick'];
+
+/**
+ * Chance a message carries an aside. Chosen so the Buyer writes about as many words a message as paper 000's
+ * Buyers (10.0 typed, 9.0 by voice, section 5.5): these are calibrated to the paper, not predicted by the model.
+ */
+export const ASIDE_RATE: Record<BuyerInput, number> = { typed: 0.55, voice: 0.35 };
+
+/** One Buyer message from its parts: the acts it does, its words in the Buyer's style. */
+export function speak(parts: readonly Part[], rng: Rng, input: BuyerInput, typoRate: number): Extract<BuyerMove, { type: 'say' }> {
+  // Labelled with what the message does; a greeting beside a request is not counted as small talk.
+  const acts = [...new Set(parts.map((p) => p.act))];
+  const meaningful = acts.filter((a) => a !== 'social');
+  const verdict = parts.find((p) => p.verdict)?.verdict;
+  const last = parts.length - 1;
+  const texts = parts.map((p, i) => {
+    if (i !== last || !rng.chance(ASIDE_RATE[input])) return p.text;
+    const asides = p.verdict === 'like' ? LIKE_ASIDES : ASIDES[p.act];
+    const aside = asides ? rng.pick(asides) : '';
+    // Not twice the same words ("not that one, I'm afraid, I'm afraid").
+    return aside && !p.text.includes(aside.replace(/^[, ]+/, '')) ? `${p.text.replace(/[.!?]$/, '')}${aside}` : p.text;
+  });
+  const text =
+    input === 'voice'
+      ? transcribed(texts.join(' '))
+      : texts
+          .map((t) => styled(t, rng, typoRate))
+          .map((t, i, all) => (i < all.length - 1 && !/[.!?:)]$/.test(t) ? `${t}.` : t))
+          .join(' ');
+  return { type: 'say', text, acts: meaningful.length ? meaningful : acts, ...(verdict ? { verdict } : {}) };
+}
+
+/** Speech recognition output: no typos or emoticons, lower case, the dictation's words as they were spoken. */
+export function transcribed(text: string): string {
+  return text
+    .replace(/\s*:\)/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 /** Casual style: sometimes all lower case, sometimes a capital first letter. */

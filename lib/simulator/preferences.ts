@@ -1,4 +1,6 @@
 import type { AttributeValue, Persona, Product } from '../catalog/catalog-schema';
+import { fold } from '../search/text';
+import { lookCues, TitleWords } from './cues';
 
 /**
  * The simulated Buyer's preference model (Zhang & Balog's personal knowledge graph, simplified): liked and
@@ -30,6 +32,8 @@ export interface Preferences {
   use: string;
   /** Something similar the Buyer had before, and what was wrong with it (a feature it lacked, or its price). */
   owned: { product: Product; complaint: Feature | 'price' } | null;
+  /** By target id: the words of its picture that describe it (see cues.ts), rarest first, told one at a time. */
+  cues: Record<string, string[]>;
 }
 
 /** A value shared by most of a category's products says little about a persona; those are not preferences. */
@@ -113,8 +117,13 @@ export function buildPreferences(persona: Persona, products: readonly Product[],
     recipient: { who: profile.recipient ?? 'self', ...(profile.recipientAge !== undefined ? { age: profile.recipientAge } : {}) },
     use: profile.use ?? 'everyday use',
     owned: null,
+    cues: {},
   };
   prefs.owned = pickOwned(prefs, others);
+  // Words of stated wants ("Star Wars") are no cue: the Buyer says them as wants.
+  const stated = new Set(consistent.flatMap((f) => (typeof f.value === 'string' ? (fold(f.value).match(/[\p{L}\p{N}]+/gu) ?? []) : [])));
+  const titleWords = new TitleWords(products.filter((p) => p.category === persona.category));
+  for (const t of targets) prefs.cues[t.id] = lookCues(t, titleWords, stated);
   return prefs;
 }
 
