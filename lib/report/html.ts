@@ -56,7 +56,7 @@ export function reportHtml(sections: readonly ReportSection[], info: ReportPageI
 </head>
 <body>
 <h1>Study report</h1>
-<p>${escapeXml(info.source)}: ${info.events} events, ${info.conversations} conversations${escapeXml(invalid)}.</p>
+<p>${escapeXml(info.source)}: ${info.events} events, ${info.conversations} conversation${info.conversations === 1 ? '' : 's'}${escapeXml(invalid)}.</p>
 <nav><ul>
 ${sections.map((s) => `<li><a href="#${escapeXml(s.id)}">${escapeXml(s.title)}</a></li>`).join('\n')}
 </ul></nav>

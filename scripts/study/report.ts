@@ -16,7 +16,7 @@ export async function writeReport(bytes: Uint8Array, source: string, out: string
   await mkdir(out, { recursive: true });
   await Promise.all(files.map((f) => writeFile(join(out, f.name), f.text)));
   const skipped = invalid ? `, ${invalid} invalid line${invalid === 1 ? '' : 's'} left out` : '';
-  return `${source}: ${report.events} events, ${report.conversations} conversations${skipped}. Wrote ${files.length} files to ${out}; open ${join(out, REPORT_PAGE)}`;
+  return `${source}: ${report.events} events, ${report.conversations} conversation${report.conversations === 1 ? '' : 's'}${skipped}. Wrote ${files.length} files to ${out}; open ${join(out, REPORT_PAGE)}`;
 }
 
 /** The export file's bytes, or null when there is no such file (the argument is then a study id). */
