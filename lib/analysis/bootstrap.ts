@@ -45,7 +45,10 @@ export function bootstrapMedian(values: readonly number[], options: BootstrapOpt
   const medians: number[] = [];
   for (let r = 0; r < resamples; r++) {
     counts.fill(0);
-    for (let i = 0; i < n; i++) counts[Math.floor(rng.next() * n)]++;
+    for (let i = 0; i < n; i++) {
+      const rank = Math.floor(rng.next() * n);
+      counts[rank] = (counts[rank] ?? 0) + 1;
+    }
     let seen = 0;
     let low = -1;
     let high = -1;
