@@ -6,18 +6,8 @@ import { reportFiles } from '@/lib/report/files';
 import { reportSections } from '@/lib/report/sections';
 import { fmt } from '@/lib/report/svg/frame';
 import type { ReportTable } from '@/lib/report/table';
+import { download } from './download';
 import './report.css';
-
-function download(bytes: Uint8Array<ArrayBuffer>, name: string) {
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/zip' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 function Table({ table, testId }: { table: ReportTable; testId: string }) {
   if (!table.rows.length) return <p class="muted">No data for this measure.</p>;
@@ -57,7 +47,7 @@ export function ReportView({ events, source, invalid }: { events: readonly FwEve
   function downloadAll() {
     const files = reportFiles(report, { source, invalid });
     const zip = zipSync(Object.fromEntries(files.map((f) => [f.name, strToU8(f.text)])));
-    download(zip, `floorwalker-report-${source.replace(/[^\w.-]+/g, '_')}.zip`);
+    download([zip], 'application/zip', `floorwalker-report-${source.replace(/[^\w.-]+/g, '_')}.zip`);
   }
 
   return (
