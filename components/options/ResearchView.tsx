@@ -5,10 +5,6 @@ import { readExport } from '@/lib/report/read-export';
 import { DataTable, type Column } from './DataTable';
 import { ReportView } from './ReportView';
 
-/**
- * The researcher's view: conversations with condition, turns, outcome and duration, a conversation's timeline,
- * and the study report, from this browser's events or from a study export loaded from a file.
- */
 /** The conversations table's columns after the first (which selects the conversation, so needs the view's state). */
 const CONVERSATION_COLUMNS: Column<StudyStats['conversations'][number]>[] = [
   { header: 'Condition', cell: (c) => c.condition },
@@ -20,6 +16,10 @@ const CONVERSATION_COLUMNS: Column<StudyStats['conversations'][number]>[] = [
 const invalidNote = (bad: number) =>
   bad ? (bad === 1 ? '1 line was not a valid event and was left out.' : `${bad} lines were not valid events and were left out.`) : null;
 
+/**
+ * The researcher's view: conversations with condition, turns, outcome and duration, a conversation's timeline,
+ * and the study report, from this browser's events or from a study export loaded from a file.
+ */
 export function ResearchView({ readAll }: { readAll(): Promise<FwEvent[]> }) {
   const [loaded, setLoaded] = useState<{ events: FwEvent[]; source: string; invalid: number } | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
