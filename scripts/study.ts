@@ -1,9 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hc } from 'hono/client';
 import type { AppType } from '../server/app';
 import { HELP, parseCommand, UsageError, type Command } from './study/args';
 import { CutShort, download } from './study/download';
+import { readExportFile, writeReport } from './study/report';
 
 // `npm run study -- <command> [options]`: the researcher's admin tasks against a running endpoint.
 
@@ -18,6 +19,21 @@ async function answer<T>(res: Response): Promise<T> {
   const body = (await res.json().catch(() => ({}))) as T & { error?: string };
   if (!res.ok) throw new Failed(`${res.status}: ${body.error ?? res.statusText}`);
   return body;
+}
+
+/** Streams a study's export to `out` (stdout when null), saying on failure how far it got. */
+async function exportTo(res: Response, out: string | null): Promise<void> {
+  if (!res.ok || !res.body) await answer(res);
+  if (!res.body) return;
+  try {
+    await download(res.body, out);
+  } catch (e) {
+    if (e instanceof CutShort) {
+      const kept = out === null ? 'what went to stdout is incomplete' : 'no file written';
+      throw new Failed(`Export failed part-way: the server stopped sending after ${e.bytes.toLocaleString('en-US')} bytes; ${kept}`);
+    }
+    throw new Failed(`Export interrupted: ${e instanceof Error ? e.message : String(e)}`);
+  }
 }
 
 async function run(command: Exclude<Command, { kind: 'help' }>, url: string, token: string): Promise<void> {
@@ -47,32 +63,37 @@ async function run(command: Exclude<Command, { kind: 'help' }>, url: string, tok
       for (const c of codes) console.log(`${c.code}\t${c.role}\t${c.condition}`);
       return;
     }
-    case 'export': {
-      const exportUrl = client.v1.studies[':id'].export.$url({ param: { id: command.id } });
-      exportUrl.searchParams.set('format', command.format);
+    case 'export':
+    case 'report': {
+      const id = command.kind === 'export' ? command.id : command.source;
+      const exportUrl = client.v1.studies[':id'].export.$url({ param: { id } });
+      exportUrl.searchParams.set('format', command.kind === 'export' ? command.format : 'jsonl');
       const res = await fetch(exportUrl, { headers: { Authorization: `Bearer ${token}` } });
-      if (!res.ok || !res.body) await answer(res);
-      if (!res.body) return;
-      try {
-        await download(res.body, command.out);
-      } catch (e) {
-        if (e instanceof CutShort) {
-          const kept = command.out === null ? 'what went to stdout is incomplete' : 'no file written';
-          throw new Failed(`Export failed part-way: the server stopped sending after ${e.bytes.toLocaleString('en-US')} bytes; ${kept}`);
-        }
-        throw new Failed(`Export interrupted: ${e instanceof Error ? e.message : String(e)}`);
-      }
-      return;
+      if (command.kind === 'export') return exportTo(res, command.out);
+      // The study's events go to a file beside the report, which is then read like any export.
+      await mkdir(command.out, { recursive: true });
+      const saved = join(command.out, `${id}.jsonl`);
+      await exportTo(res, saved);
+      return report(await readFile(saved), id, command);
     }
   }
 }
 
-try {
-  const { command, connection } = await parseCommand(process.argv.slice(2), process.env);
-  if (command.kind === 'help') {
-    console.log(HELP);
-    process.exit(0);
+/** Writes the report of an export; a file that is no export (a ZIP without events) is said as a failure. */
+async function report(bytes: Uint8Array, source: string, command: Extract<Command, { kind: 'report' }>): Promise<void> {
+  try {
+    console.log(await writeReport(bytes, source, command.out, command.seed));
+  } catch (e) {
+    throw new Failed(`Cannot report on ${source}: ${e instanceof Error ? e.message : String(e)}`);
   }
+}
+
+async function main(): Promise<void> {
+  const { command, connection } = await parseCommand(process.argv.slice(2), process.env);
+  if (command.kind === 'help') return void console.log(HELP);
+  // A report of an export file needs no server.
+  const file = command.kind === 'report' ? await readExportFile(command.source) : null;
+  if (command.kind === 'report' && file) return report(file.bytes, file.source, command);
   const token = connection.token ?? (await readFile(join(process.env.DATA_DIR ?? '.data', 'admin-token'), 'utf8').catch(() => '')).trim();
   if (!token) throw new UsageError('No admin token: pass --token, set ADMIN_TOKEN, or run where .data/admin-token exists.');
   try {
@@ -83,6 +104,10 @@ try {
       `Could not reach ${connection.url}: ${e instanceof Error ? (e.cause instanceof Error ? `${e.message} (${e.cause.message})` : e.message) : String(e)}`,
     );
   }
+}
+
+try {
+  await main();
 } catch (e) {
   // The status is set and the process left to end by itself: process.exit() would drop output still queued for a
   // pipe, such as the part of an export already sent to stdout.

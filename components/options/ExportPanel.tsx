@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { FwEvent } from '@/lib/events/event-schema';
 import { EXPORT_FILES, EXPORT_FORMATS } from '@/lib/export/formats';
 import { streamExport, type ExportChoice, type ExportPhase } from '@/lib/export/stream';
+import { download } from './download';
 
 export interface ExportPanelProps {
   readPage(afterId: string | null): Promise<FwEvent[]>;
@@ -9,17 +10,6 @@ export interface ExportPanelProps {
 }
 
 const PHASE_LABEL: Record<ExportPhase, string> = { reading: 'Reading', writing: 'Writing conversations', compressing: 'Compressing' };
-
-function download(parts: BlobPart[], type: string, name: string) {
-  const url = URL.createObjectURL(new Blob(parts, { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * Downloads what is stored in any of the server's formats, or all of them in a ZIP with a README. The export is

@@ -1,21 +1,10 @@
 import { useMemo, useState } from 'preact/hooks';
-import type { ChartConfiguration } from 'chart.js';
-import { validateEvent, type FwEvent } from '@/lib/events/event-schema';
+import type { FwEvent } from '@/lib/events/event-schema';
 import { studyStats, type StudyStats } from '@/lib/analysis/study-stats';
-import { ChartView } from './Chart';
+import { readExport } from '@/lib/report/read-export';
 import { DataTable, type Column } from './DataTable';
+import { ReportView } from './ReportView';
 
-const PALETTE = ['#2457d6', '#d6245a', '#1d7a46', '#9a5b00', '#6b3fa0', '#0f8a8a', '#555'];
-const bar = (labels: string[], data: number[], label: string): ChartConfiguration => ({
-  type: 'bar',
-  data: { labels, datasets: [{ label, data, backgroundColor: '#2457d6' }] },
-  options: { plugins: { legend: { display: false } }, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
-});
-
-/**
- * The researcher's view: conversations with condition, turns, outcome and duration, a conversation's timeline,
- * and the study's charts, from this browser's events or from a study export loaded from a file.
- */
 /** The conversations table's columns after the first (which selects the conversation, so needs the view's state). */
 const CONVERSATION_COLUMNS: Column<StudyStats['conversations'][number]>[] = [
   { header: 'Condition', cell: (c) => c.condition },
@@ -24,78 +13,37 @@ const CONVERSATION_COLUMNS: Column<StudyStats['conversations'][number]>[] = [
   { header: 'Duration', cell: (c) => `${Math.round(c.durationMs / 1000)} s` },
 ];
 
+const invalidNote = (bad: number) =>
+  bad ? (bad === 1 ? '1 line was not a valid event and was left out.' : `${bad} lines were not valid events and were left out.`) : null;
+
+/**
+ * The researcher's view: conversations with condition, turns, outcome and duration, a conversation's timeline,
+ * and the study report, from this browser's events or from a study export loaded from a file.
+ */
 export function ResearchView({ readAll }: { readAll(): Promise<FwEvent[]> }) {
-  const [events, setEvents] = useState<FwEvent[] | null>(null);
-  const [source, setSource] = useState('');
+  const [loaded, setLoaded] = useState<{ events: FwEvent[]; source: string; invalid: number } | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const stats = useMemo(() => (events ? studyStats(events) : null), [events]);
+  const stats = useMemo(() => (loaded ? studyStats(loaded.events) : null), [loaded]);
+  const events = loaded?.events;
 
   async function loadLocal() {
     setMessage('Reading…');
-    const all = await readAll();
-    setEvents(all);
-    setSource('this browser');
+    setLoaded({ events: await readAll(), source: 'this browser', invalid: 0 });
     setMessage(null);
   }
   async function loadFile(file: File | undefined) {
     if (!file) return;
-    const lines = (await file.text()).split('\n').filter((l) => l.trim());
-    const ok: FwEvent[] = [];
-    let bad = 0;
-    for (const line of lines) {
-      try {
-        const r = validateEvent(JSON.parse(line));
-        if (r.ok) ok.push(r.event);
-        else bad++;
-      } catch {
-        bad++;
-      }
+    try {
+      const { events: read, invalid } = readExport(new Uint8Array(await file.arrayBuffer()));
+      setLoaded({ events: read, source: file.name, invalid });
+      setMessage(invalidNote(invalid));
+    } catch (e) {
+      setMessage(`${file.name}: ${e instanceof Error ? e.message : String(e)}`);
     }
-    ok.sort((a, b) => a.time - b.time);
-    setEvents(ok);
-    setSource(file.name);
-    setMessage(
-      bad ? (bad === 1 ? '1 line was not a valid event and was left out.' : `${bad} lines were not valid events and were left out.`) : null,
-    );
   }
 
   const conv = stats?.conversations.find((c) => c.conversation === selected) ?? null;
-  const conditions = stats ? Object.keys(stats.hoverRateByTurn).sort() : [];
-  const maxTurn = stats ? Math.max(0, ...Object.values(stats.hoverRateByTurn).flatMap((xs) => xs.map((x) => x.turn))) : 0;
-  const hoverConfig = useMemo<ChartConfiguration | null>(
-    () =>
-      stats
-        ? {
-            type: 'line',
-            data: {
-              labels: Array.from({ length: maxTurn }, (_, i) => String(i + 1)),
-              datasets: conditions.map((c, i) => ({
-                label: c,
-                data: Array.from({ length: maxTurn }, (_, t) => stats.hoverRateByTurn[c]?.find((x) => x.turn === t + 1)?.rate ?? null),
-                borderColor: PALETTE[i % PALETTE.length],
-                backgroundColor: PALETTE[i % PALETTE.length],
-              })),
-            },
-            options: {
-              scales: {
-                y: { min: 0, max: 1, title: { display: true, text: 'share of conversations' } },
-                x: { title: { display: true, text: 'turn' } },
-              },
-            },
-          }
-        : null,
-    [stats],
-  );
-  const actsConfig = useMemo(() => (stats ? bar(Object.keys(stats.actCounts), Object.values(stats.actCounts), 'messages') : null), [stats]);
-  const turnsConfig = useMemo(
-    () => (stats ? bar(Object.keys(stats.turnsHistogram), Object.values(stats.turnsHistogram), 'conversations') : null),
-    [stats],
-  );
-  const sharesConfig = useMemo(
-    () => (stats ? bar(Object.keys(stats.sharesByMode), Object.values(stats.sharesByMode), 'shares') : null),
-    [stats],
-  );
 
   return (
     <section aria-labelledby="research-h" data-testid="research-view">
@@ -105,10 +53,10 @@ export function ResearchView({ readAll }: { readAll(): Promise<FwEvent[]> }) {
           Show this browser’s data
         </button>
         <label>
-          or load a study export (JSONL){' '}
+          or load a study export (events.jsonl, or the ZIP of all formats){' '}
           <input
             type="file"
-            accept=".jsonl,.ndjson,.json"
+            accept=".jsonl,.ndjson,.json,.zip"
             data-testid="research-file"
             onChange={(e) => void loadFile(e.currentTarget.files?.[0])}
           />
@@ -118,8 +66,9 @@ export function ResearchView({ readAll }: { readAll(): Promise<FwEvent[]> }) {
       {stats && (
         <>
           <p class="muted" data-testid="research-summary">
-            {source}: {events?.length ?? 0} events, {stats.conversations.length} conversation{stats.conversations.length === 1 ? '' : 's'};
-            suggested replies used in {Math.round(stats.suggestions.fraction * 100)}% of {stats.suggestions.sellerMessages} Seller messages.
+            {loaded?.source}: {events?.length ?? 0} events, {stats.conversations.length} conversation
+            {stats.conversations.length === 1 ? '' : 's'}; suggested replies used in {Math.round(stats.suggestions.fraction * 100)}% of{' '}
+            {stats.suggestions.sellerMessages} Seller messages.
           </p>
           {stats.conversations.length > 0 && (
             <DataTable
@@ -175,12 +124,7 @@ export function ResearchView({ readAll }: { readAll(): Promise<FwEvent[]> }) {
                 ))}
             </ol>
           )}
-          <div class="charts">
-            {hoverConfig && <ChartView config={hoverConfig} label="Image hover rate per turn, by condition" testId="chart-hover" />}
-            {actsConfig && <ChartView config={actsConfig} label="Act frequencies" />}
-            {turnsConfig && <ChartView config={turnsConfig} label="Turns per conversation" />}
-            {sharesConfig && <ChartView config={sharesConfig} label="Shares by mode" />}
-          </div>
+          {loaded && <ReportView events={loaded.events} source={loaded.source} invalid={loaded.invalid} />}
         </>
       )}
     </section>

@@ -5,6 +5,7 @@ import { StudyConfigSchema } from '../../lib/study/config';
 import { parseCoachingSchema } from '../../lib/coach/coaching-schema';
 import { describeIssues } from '../../lib/validation';
 import { EXPORT_FORMATS, type ExportFormat } from '../../lib/export/formats';
+import { DEFAULT_SEED } from '../../lib/analysis/bootstrap';
 
 export const HELP = `Usage: npm run study -- <command> [options]
 
@@ -15,11 +16,18 @@ Commands:
   show STUDY_ID
   codes STUDY_ID [--count 10] [--role seller|buyer] [--condition B.IIc]
   export STUDY_ID [--format jsonl|csv|conversations|parlai|star] [--out FILE]
+  report EXPORT_FILE|STUDY_ID [--out DIR] [--seed N]
 
 create sends everything POST /v1/studies takes: --config gives a whole study as JSON (the flags override it),
 --coaching-schema a coaching schema file (checked before it is sent). export streams to FILE, or to stdout
 without --out, and reports the bytes written on stderr; an export the server cuts off part-way exits 1 and keeps
 no FILE.
+
+report computes the paper's measures (Figure 3 and the Buyer's hovers, act frequencies, mean turns per category,
+words per message, share modes, Guess outcomes, suggestion use, preference-memory confirmation) from an export:
+events.jsonl, or the options page's ZIP; given a STUDY_ID instead of a file, it exports the study's events from the
+server first. It writes a CSV per table, an SVG per figure and index.html showing them all to DIR (default
+report/); --seed sets the bootstrap's seed (default 19), so the same export gives the same bounds.
 
 Options:
   --url URL        endpoint (default $FLOORWALKER_URL or http://127.0.0.1:8787)
@@ -31,6 +39,11 @@ command or options.`;
 /** A command line that cannot work: the CLI says why and exits with 2 before asking the server anything. */
 export class UsageError extends Error {}
 
+/** Where report writes when --out is not given. */
+const DEFAULT_REPORT_DIR = 'report';
+/** Seeds are 32-bit (the bootstrap's generator). */
+const MAX_SEED = 2 ** 32 - 1;
+
 /** Participant codes one request may ask for (the server's limit). */
 const MAX_CODES = 1000;
 
@@ -40,7 +53,8 @@ export type Command =
   | { kind: 'list' }
   | { kind: 'show'; id: string }
   | { kind: 'codes'; id: string; request: { count: number; role: 'seller' | 'buyer'; condition?: string } }
-  | { kind: 'export'; id: string; format: ExportFormat; out: string | null };
+  | { kind: 'export'; id: string; format: ExportFormat; out: string | null }
+  | { kind: 'report'; source: string; out: string; seed: number };
 
 export interface Connection {
   url: string;
@@ -69,6 +83,7 @@ function parse(argv: string[]) {
         role: { type: 'string' },
         format: { type: 'string' },
         out: { type: 'string' },
+        seed: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -166,6 +181,11 @@ export async function parseCommand(
       if (!(EXPORT_FORMATS as readonly string[]).includes(format))
         throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')} (got "${format}")`);
       return { command: { kind: 'export', id: needId(), format: format as ExportFormat, out: values.out ?? null }, connection };
+    }
+    case 'report': {
+      if (id === undefined) throw new UsageError('report needs an EXPORT_FILE or a STUDY_ID');
+      const seed = values.seed === undefined ? DEFAULT_SEED : wholeNumber(values.seed, '--seed', 0, MAX_SEED);
+      return { command: { kind: 'report', source: id, out: values.out ?? DEFAULT_REPORT_DIR, seed }, connection };
     }
     default:
       throw new UsageError(`Unknown command "${name}".`);

@@ -1,28 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedBackend, storeEventsAndBreakPartWay } from './export-helpers';
 import { BACKENDS, joinedSeller, post, useServer } from './harness';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-
-/** `npm run study -- …` as a child process against the test server: its exit status, stdout and stderr. */
-function study(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/study.ts', ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+import { study } from '../../tests/unit/helpers/study-cli';
 
 const schema = {
   id: 'cli-mini',

@@ -43,7 +43,7 @@ function conversation(id: string, condition: string, turns: number, hoverTurns: 
 }
 
 describe('studyStats', () => {
-  it('summarises conversations and computes the hover rate per turn by condition', () => {
+  it('lists conversations with their outcome and counts suggested replies used', () => {
     const events = [
       ...conversation('c1', 'B.IIc', 3, [1, 3], 1_000, true),
       ...conversation('c2', 'B.IIc', 2, [1], 2_000, false),
@@ -62,20 +62,20 @@ describe('studyStats', () => {
       ['c2', 2, 'rejected'],
       ['c3', 2, 'none'],
     ]);
-    // B.IIc: turn 1 both conversations hovered (2/2); turn 2 neither (0/2); turn 3 only c1 reached it and hovered (1/1).
-    expect(s.hoverRateByTurn['B.IIc']).toEqual([
-      { turn: 1, rate: 1, reached: 2 },
-      { turn: 2, rate: 0, reached: 2 },
-      { turn: 3, rate: 1, reached: 1 },
-    ]);
-    expect(s.hoverRateByTurn['A.IIIc']?.every((x) => x.rate === 0)).toBe(true);
-    expect(s.actCounts).toEqual({ greet: 3, ask_budget: 4 });
-    expect(s.turnsHistogram).toEqual({ 2: 2, 3: 1 });
-    expect(s.sharesByMode).toEqual({ II: 2, III: 1 });
+    // Turn 2 of each conversation used a suggestion as is: 3 of the 7 Seller messages.
     expect(s.suggestions).toEqual({ used: 3, sellerMessages: 7, fraction: 3 / 7 });
   });
 
+  it('counts an edited suggestion as used', () => {
+    const c = ctx('c9', 'B.IIc');
+    const events = [
+      makeEvent(c, 'Seller', 'utter', { text: 'a', suggestion: { id: 's', editDistance: 3, usedAs: 'edited' } }, 1_000),
+      makeEvent(c, 'Seller', 'utter', { text: 'b' }, 1_001),
+    ];
+    expect(studyStats(events).suggestions).toEqual({ used: 1, sellerMessages: 2, fraction: 0.5 });
+  });
+
   it('copes with no conversations', () => {
-    expect(studyStats([])).toMatchObject({ conversations: [], hoverRateByTurn: {}, suggestions: { fraction: 0 } });
+    expect(studyStats([])).toEqual({ conversations: [], suggestions: { used: 0, sellerMessages: 0, fraction: 0 } });
   });
 });
