@@ -134,7 +134,11 @@ describe('a chat widget in a cross-origin frame', () => {
 
     await options.bringToFront();
     const mine = async () => (await storedEvents(options)).filter((e) => e.time >= since && e.url?.includes(WIDGET_PAGE));
+    // The share is logged at once; the message once it shows in the frame's message list and the frame's sender flushes.
     await expect.poll(async () => (await mine()).filter((e) => e.action === 'share').length, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(async () => (await mine()).filter((e) => e.action === 'utter' && e.agent === 'Seller').length, { timeout: 15_000 })
+      .toBeGreaterThan(0);
     const share = (await mine()).find((e) => e.action === 'share');
     expect(share?.agent).toBe('Seller');
     expect(share?.payload).toMatchObject({ productIds: [productId], mode: 'II', from: 'search', message: 'This one has the fossils.' });
