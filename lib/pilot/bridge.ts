@@ -18,6 +18,8 @@ export const PAGE_STATE_ATTRS = {
   sharing: 'data-fw-sharing',
   /** 'open' while a guess waits for the Buyer's answer. */
   guess: 'data-fw-guess',
+  /** The Buyer's answer to the last guess: 'accepted', 'rejected', or 'none' (no guess, or not answered yet). */
+  outcome: 'data-fw-outcome',
   /** The participant the room records the Buyer's messages under. */
   buyerParticipant: 'data-fw-buyer-participant',
 } as const;
@@ -27,6 +29,15 @@ export const PAGE_STATE_ATTRS = {
  * extension logs its copy of a Buyer message as the room's event itself, so the two copies of the id agree.
  */
 export const MESSAGE_TIME_ATTR = 'data-fw-time';
+
+/**
+ * The Seller page's hidden element that holds the room's records (records.ts): the Buyer's answer to a guess, share
+ * views, hovers on shared cards and the conversation's end. One child per record, named like a message (`data-id`,
+ * MESSAGE_TIME_ATTR) with its agent, action and payload as JSON in RECORD_ATTR; the extension logs each as the room's
+ * event under the Buyer's participant (above).
+ */
+export const RECORDS_ATTR = 'data-fw-records';
+export const RECORD_ATTR = 'data-fw-record';
 
 /**
  * What the overlay puts on the chat input (dataset keys) for the page to send with the message: the id of the

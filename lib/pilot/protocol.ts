@@ -16,6 +16,7 @@ import {
 } from './limits';
 import { ACTION_PAYLOADS } from '../events/event-schema';
 import { findUnstorable } from '../events/storable';
+import type { RoomRecord } from './records';
 
 /**
  * The pilot chat's WebSocket protocol: what a Buyer or Seller page may send, and what the server sends back.
@@ -187,6 +188,8 @@ export type ServerMessage =
   | { type: 'room'; room: RoomView }
   | { type: 'item'; item: ChatItem }
   | { type: 'ack'; id: string; seq: number }
+  /** One of the room's records (records.ts), to the Seller's pages only: as it is stored, and all of them after each hello. */
+  | { type: 'record'; record: RoomRecord }
   | { type: 'presence'; seller: boolean; buyer: boolean }
   | { type: 'typing'; role: 'seller' | 'buyer'; on: boolean }
   | { type: 'error'; message: string; id?: string };

@@ -1,4 +1,5 @@
 import type { Product } from '../../lib/catalog/catalog-schema';
+import { RECORDS_ATTR } from '../../lib/pilot/bridge';
 
 /**
  * The pilot pages' HTML. The Seller page's chat parts are in the HTML itself (not added by script) with the
@@ -30,7 +31,7 @@ export function pilotPage(kind: 'start' | 'seller' | 'buyer' | 'missing', code: 
 <form id="composer" class="composer"><textarea id="input" data-fw-chat="input" rows="2" placeholder="Write to the Buyer… (Enter sends)" aria-label="Message"></textarea>
 <button id="send" type="submit" data-fw-chat="send">Send</button></form><p id="error" class="error" role="alert"></p></section>
 <section id="guess" class="panel"></section>
-</main><script type="module" src="/pilot/assets/seller.js"></script></body></html>`;
+</main><div id="records" ${RECORDS_ATTR} hidden></div><script type="module" src="/pilot/assets/seller.js"></script></body></html>`;
   }
   return `${head(`Buyer · room ${code ?? ''}`)}<body class="buyer" data-room="${esc(code ?? '')}"><div id="app"></div><script type="module" src="/pilot/assets/buyer.js"></script></body></html>`;
 }

@@ -4,6 +4,10 @@ import { parseCondition } from '../../lib/study/condition';
 import type { Product } from '../../lib/catalog/catalog-schema';
 import type { ChatItem, ClientMessage, Phase, ProductView } from '../../lib/pilot/protocol';
 import { pageProductView, productView } from './product-views';
+import { endedText, viewedId } from '../../lib/pilot/records';
+
+// The view's id is made where the Seller's extension can read it too (the export pairs a share with its view).
+export { viewedId };
 
 /**
  * The room's rules: what a Seller or Buyer may do in each phase, and what it makes (the new state, the chat item,
@@ -225,15 +229,8 @@ function apply(s: RoomState, role: Role, msg: RoomMessage, facts: RoomFacts, now
       need(s.turns >= facts.minTurns, `The conversation can end after ${facts.minTurns} turns (now ${s.turns})`);
       s.phase = 'ended';
       return made({ text: 'The Buyer ended the conversation.' }, [
-        withId(makeEvent(ctx, 'System', 'instruct', { text: `ended by buyer after ${s.turns} turns` }, at), msg.id),
+        withId(makeEvent(ctx, 'System', 'instruct', { text: endedText(s.turns) }, at), msg.id),
       ]);
     }
   }
-}
-
-/** A deterministic UUIDv7-shaped id for the Buyer's first view of a share (same share → same id). */
-export function viewedId(shareId: string): string {
-  const last = shareId.slice(-12);
-  const flipped = Array.from(last, (ch) => ((parseInt(ch, 16) ^ 0xf) & 0xf).toString(16)).join('');
-  return `${shareId.slice(0, -12)}${flipped}`;
 }

@@ -7,6 +7,8 @@ import { parseCondition } from '../../lib/study/condition';
 import type { Product } from '../../lib/catalog/catalog-schema';
 import type { ChatItem, ProductView, RoomView } from '../../lib/pilot/protocol';
 import { productView } from './product-views';
+import { RECORD_ACTIONS, roomRecord, type RoomRecord } from '../../lib/pilot/records';
+import type { FwEvent } from '../../lib/events/event-schema';
 import { CATEGORY_REPEAT_DAYS, transition, type Role, type RoomMessage, type RoomState } from './room-rules';
 
 /**
@@ -241,6 +243,25 @@ export interface Applied {
   ack?: string;
   duplicate: boolean;
   roomChanged: boolean;
+  /** The room's records (records.ts) this message stored for the first time, for the Seller's pages. */
+  records: RoomRecord[];
+}
+
+/** The events among `events` that were stored now (`fresh` ids) and are records the Seller's extension keeps too. */
+const freshRecords = (events: readonly FwEvent[], fresh: readonly string[]): RoomRecord[] =>
+  events.flatMap((e) => (fresh.includes(e.id) ? (roomRecord(e) ?? []) : []));
+
+/**
+ * Every record of the room so far, in time order, as stored (a resend never changes the stored copy): what a
+ * Seller page gets after its hello, so a record stored while it was away or closed still reaches the extension.
+ */
+export async function roomRecords(sql: Sql, room: Room): Promise<RoomRecord[]> {
+  const rows = await sql.query<{ event: FwEvent | string }>(
+    `SELECT event FROM events WHERE study_id = $1 AND conversation = $2 AND participant = $3 AND action = ANY($4::text[])
+     ORDER BY time, id`,
+    [room.studyId, room.id, room.state.buyerParticipant, [...RECORD_ACTIONS]],
+  );
+  return rows.flatMap((r) => roomRecord(typeof r.event === 'string' ? (JSON.parse(r.event) as FwEvent) : r.event) ?? []);
 }
 
 /**
@@ -280,7 +301,7 @@ export async function applyMessage(
         'SELECT seq, id, sender, kind, body, time FROM room_messages WHERE room_id = $1 AND id = $2',
         [room.id, msg.id],
       );
-      if (existing) return { item: toItem(existing), duplicate: true, roomChanged: false };
+      if (existing) return { item: toItem(existing), duplicate: true, roomChanged: false, records: [] };
     }
 
     const labels = new Map(catalog.catalog.categories.map((c) => [c.id, c.label]));
@@ -302,8 +323,15 @@ export async function applyMessage(
     );
     if (!next.ok) throw new BadRequest(next.message, next.status);
     if (msg.type === 'viewed' || msg.type === 'hover' || !next.item) {
-      await insertEvents(tx, next.events);
-      return { item: null, ...(next.ack ? { ack: next.ack } : {}), duplicate: false, roomChanged: false };
+      // A view or hover sent again is made again, at a later time: only the copy stored first is a record.
+      const fresh = await insertEvents(tx, next.events);
+      return {
+        item: null,
+        ...(next.ack ? { ack: next.ack } : {}),
+        duplicate: false,
+        roomChanged: false,
+        records: freshRecords(next.events, fresh),
+      };
     }
     if (next.state.phase === 'ended' && room.state.phase !== 'ended')
       await tx.query('UPDATE rooms SET ended_at = now() WHERE id = $1', [room.id]);
@@ -313,11 +341,12 @@ export async function applyMessage(
       [room.id, msg.id, role, msg.type, JSON.stringify(body), time],
     );
     await tx.query('UPDATE rooms SET state = $1 WHERE id = $2', [JSON.stringify(next.state), room.id]);
-    await insertEvents(tx, next.events);
+    const fresh = await insertEvents(tx, next.events);
     return {
       item: { seq: Number(stored?.seq), id: msg.id, sender: role, kind: msg.type, time, ...body },
       duplicate: false,
       roomChanged: true,
+      records: freshRecords(next.events, fresh),
     };
   });
 }

@@ -13,7 +13,17 @@ import { ClientMessageSchema, SimulatedBuyerRequestSchema, type OpenedRoom, type
 import { MAX_CLIENT_MESSAGE_BYTES } from '../../lib/pilot/limits';
 import { truncateText } from '../../lib/text/unicode';
 import { describeIssues } from '../../lib/validation';
-import { applyMessage, claimBuyerSeat, createRoomFor, itemsSince, participantByCode, roomByCode, roomView, type Room } from './rooms';
+import {
+  applyMessage,
+  claimBuyerSeat,
+  createRoomFor,
+  itemsSince,
+  participantByCode,
+  roomByCode,
+  roomRecords,
+  roomView,
+  type Room,
+} from './rooms';
 import { getStudy, hashToken, ownerOfToken } from '../studies';
 import { randomInt } from 'node:crypto';
 import { insertEvents } from '../ingest';
@@ -260,6 +270,9 @@ export async function createPilot(deps: {
         stage = 'joined';
         send(ws, { type: 'welcome', role, room: view, ...(newKey ? { key: newKey } : {}) });
         for (const item of await itemsSince(sql, room, lastSeq)) send(ws, { type: 'item', item });
+        // All the room's records, not only those since lastSeq (records have no seq): the page and the extension keep
+        // each id once. Registered above first, so a record stored meanwhile comes live if this read missed it.
+        if (role === 'seller') for (const record of await roomRecords(sql, room)) send(ws, { type: 'record', record });
         presence(room.id);
       };
       return {
@@ -312,6 +325,8 @@ export async function createPilot(deps: {
               if (!r.duplicate) for (const c2 of rooms.get(room.id) ?? []) send(c2.ws, { type: 'item', item: r.item });
               send(ws, { type: 'ack', id: r.item.id, seq: r.item.seq });
             } else if (r.ack) send(ws, { type: 'ack', id: r.ack, seq: 0 });
+            for (const record of r.records)
+              for (const c2 of rooms.get(room.id) ?? []) if (c2.role === 'seller') send(c2.ws, { type: 'record', record });
             if (r.roomChanged) await refreshViews(room);
           } catch (e) {
             if (e instanceof BadRequest) return send(ws, { type: 'error', message: e.message, ...(id ? { id } : {}) });

@@ -9,10 +9,12 @@ import {
   BRIDGE_REQUEST,
   MESSAGE_TIME_ATTR,
   PAGE_STATE_ATTRS,
+  RECORD_ATTR,
   SEND_DATASET,
   type BridgeReply,
 } from '../../../lib/pilot/bridge';
 import { BridgeRequestSchema } from '../../../lib/pilot/bridge-schema';
+import type { RoomRecord } from '../../../lib/pilot/records';
 
 // The Seller's pilot chat page: plain DOM, so the parts the extension overlays stay exactly where they are.
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -24,6 +26,7 @@ const form = $<HTMLFormElement>('composer');
 const phaseEl = $<HTMLElement>('phase');
 const guessEl = $<HTMLElement>('guess');
 const errorEl = $<HTMLElement>('error');
+const recordsEl = $<HTMLElement>('records');
 let room: RoomView | null = null;
 const shared = new Map<string, string>(); // product id → title, for quick guesses
 /** Requests from the extension's overlay waiting for the server to store them. */
@@ -59,6 +62,7 @@ const conn = new ChatConnection(wsUrl, {
       if (!m.buyer) $('typing').textContent = ''; // a Buyer who left mid-word is not typing
     } else if (m.type === 'typing' && m.role === 'buyer') $('typing').textContent = m.on ? 'The Buyer is typing…' : '';
     else if (m.type === 'ack') settle(m.id);
+    else if (m.type === 'record') addRecord(m.record);
     else if (m.type === 'error') {
       if (m.id && bridged.has(m.id)) settle(m.id, m.message);
       else errorEl.textContent = m.message;
@@ -111,6 +115,19 @@ function addItem(item: ChatItem): void {
   if (room) renderGuess(room);
 }
 
+/**
+ * A record of the room (the Buyer's answer, a share view, a hover, the end) for the extension to keep, each once;
+ * hidden, since the Seller is not shown what the Buyer looks at.
+ */
+function addRecord(r: RoomRecord): void {
+  if (recordsEl.querySelector(`[data-id="${CSS.escape(r.id)}"]`)) return;
+  const el = document.createElement('i');
+  el.dataset.id = r.id;
+  el.setAttribute(MESSAGE_TIME_ATTR, String(r.time));
+  el.setAttribute(RECORD_ATTR, JSON.stringify({ agent: r.agent, action: r.action, payload: r.payload }));
+  recordsEl.append(el);
+}
+
 function render(r: RoomView): void {
   phaseEl.replaceChildren();
   // The extension's pilot adapter reads the category here, so the coach knows what the Buyer shops for, and the
@@ -122,6 +139,7 @@ function render(r: RoomView): void {
   phaseEl.setAttribute(PAGE_STATE_ATTRS.minTurns, String(r.minTurns));
   phaseEl.setAttribute(PAGE_STATE_ATTRS.sharing, r.sharing);
   phaseEl.setAttribute(PAGE_STATE_ATTRS.guess, r.guess && !r.outcome ? 'open' : 'none');
+  phaseEl.setAttribute(PAGE_STATE_ATTRS.outcome, r.outcome ? (r.outcome.accepted ? 'accepted' : 'rejected') : 'none');
   if (r.buyerParticipant) phaseEl.setAttribute(PAGE_STATE_ATTRS.buyerParticipant, r.buyerParticipant);
   const p = (text: string) => Object.assign(document.createElement('p'), { textContent: text });
   if (r.phase === 'offer') {
