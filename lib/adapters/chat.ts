@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { PILOT_CARDS, type ChatCards } from './pilot-cards';
+import { roomBuyerParticipant } from './pilot-records';
 import { cleanText } from '../text/unicode';
 import { CHAT_LIST_POLL_MS, MAX_BUYER_NAME_CHARS, MAX_CATEGORY_CHARS, MAX_CONVERSATION_ID_CHARS, MAX_MESSAGE_CHARS } from '../limits';
-import { MESSAGE_TIME_ATTR, PAGE_STATE_ATTRS } from '../pilot/bridge';
+import { MESSAGE_TIME_ATTR } from '../pilot/bridge';
 import { closestDeep, containsDeep, innerRootOf, matchesDeep, queryAllDeep, queryDeep } from './deep-query';
 
 /**
@@ -98,9 +99,7 @@ const message = (sender: MessageSender, text: string, id: string | null): ChatMe
 /** The room's event for a Buyer message on the pilot Seller page: its time (on the message) and the Buyer's participant (on the page). */
 function recordedByRoom(el: Element): ChatMessage['recorded'] | null {
   const time = Number(el.getAttribute(MESSAGE_TIME_ATTR));
-  const participant = el.ownerDocument
-    .querySelector(`[${PAGE_STATE_ATTRS.buyerParticipant}]`)
-    ?.getAttribute(PAGE_STATE_ATTRS.buyerParticipant);
+  const participant = roomBuyerParticipant(el.ownerDocument);
   return Number.isInteger(time) && time > 0 && participant ? { time, participant } : null;
 }
 

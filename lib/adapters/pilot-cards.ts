@@ -1,6 +1,7 @@
 import type { Condition } from '../study/condition';
 import { BRIDGE_REPLY, BRIDGE_REQUEST, PAGE_STATE_ATTRS, type BridgeReply, type BridgeRequest } from '../pilot/bridge';
 import { BRIDGE_REPLY_TIMEOUT_MS } from '../limits';
+import { watchRoomRecords, type RecordOnPage } from './pilot-records';
 
 /** Where the chat stands for guessing: allowed after the study's minimum turns, one open guess at a time. */
 export interface GuessState {
@@ -9,6 +10,10 @@ export interface GuessState {
   allowed: boolean;
   /** A guess waits for the Buyer's answer. */
   open: boolean;
+  /** The Buyer's answer to the last guess, once given. */
+  answer: 'accepted' | 'rejected' | null;
+  /** The Buyer has ended the conversation: nothing more can be shared or guessed. */
+  ended: boolean;
 }
 
 /**
@@ -25,6 +30,11 @@ export interface ChatCards {
   watch(doc: Document, signal: AbortSignal, onChange: () => void): void;
   /** Hands a share or guess to the page; resolves when the chat's server has it ('sent') or it waits for a reconnect. */
   send(doc: Document, request: BridgeRequest): Promise<'sent' | 'queued'>;
+  /**
+   * Calls back once for each record of the chat's server the page states (the Buyer's answer, share views, hovers on
+   * shared cards, the end: lib/pilot/records.ts), those already on the page included, until the signal aborts.
+   */
+  records(doc: Document, signal: AbortSignal, onRecord: (r: RecordOnPage) => void): void;
 }
 
 const state = (doc: Document, attr: string) => doc.querySelector(`[${attr}]`)?.getAttribute(attr) ?? null;
@@ -35,17 +45,28 @@ export const PILOT_CARDS: ChatCards = {
     return s === 'I' || s === 'II' || s === 'III' ? s : null;
   },
   guess(doc) {
-    if (state(doc, PAGE_STATE_ATTRS.phase) !== 'chat') return null;
+    const phase = state(doc, PAGE_STATE_ATTRS.phase);
+    if (phase !== 'chat' && phase !== 'ended') return null;
     const turns = Number(state(doc, PAGE_STATE_ATTRS.turns));
     const minTurns = Number(state(doc, PAGE_STATE_ATTRS.minTurns));
     if (!Number.isInteger(turns) || !Number.isInteger(minTurns)) return null;
-    return { turns, minTurns, allowed: turns >= minTurns, open: state(doc, PAGE_STATE_ATTRS.guess) === 'open' };
+    const outcome = state(doc, PAGE_STATE_ATTRS.outcome);
+    const ended = phase === 'ended';
+    return {
+      turns,
+      minTurns,
+      allowed: !ended && turns >= minTurns,
+      open: !ended && state(doc, PAGE_STATE_ATTRS.guess) === 'open',
+      answer: outcome === 'accepted' || outcome === 'rejected' ? outcome : null,
+      ended,
+    };
   },
   watch(doc, signal, onChange) {
     const observer = new MutationObserver(onChange);
     observer.observe(doc.body, { subtree: true, attributes: true, attributeFilter: Object.values(PAGE_STATE_ATTRS) });
     signal.addEventListener('abort', () => observer.disconnect(), { once: true });
   },
+  records: watchRoomRecords,
   productUrl(doc, productId) {
     return new URL(`/pilot/products/${encodeURIComponent(productId)}`, doc.location.origin).toString();
   },

@@ -42,6 +42,7 @@ describe('the content script feature list', () => {
       'frame-overlay': 'product',
       overlay: 'chat',
       'page-logger': 'any',
+      'room-records': 'chat',
       share: 'chat',
       storefront: 'product',
     });
