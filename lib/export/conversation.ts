@@ -1,9 +1,11 @@
 import type { EventOf, FwEvent } from '../events/event-schema';
 import { isRecord, textOf } from './stored';
+import { isEndedText, viewedId } from '../pilot/records';
 
 /**
  * One conversation assembled from its events, for the per-conversation, ParlAI and STAR exports (the same on
- * the server and in the options page). Events must be given in time order.
+ * the server and in the options page). Events must be given in time order. An event given twice (one id, as when a
+ * browser's and the server's exports are read together) counts once.
  */
 export interface ConversationRecord {
   conversation: string;
@@ -26,10 +28,14 @@ export interface ConversationRecord {
     results?: string[];
     total?: number;
   }[];
-  shares: { time: number; productIds: string[]; mode: string; message?: string; from: string }[];
+  /** `viewedAt`: when the Buyer first saw the share (the pilot room's `Buyer.view_share` for it); absent when not seen. */
+  shares: { time: number; productIds: string[]; mode: string; message?: string; from: string; viewedAt?: number }[];
   hovers: { time: number; agent: string; target: string; productId?: string; dwellMs: number }[];
   guess: { productId: string; time: number } | null;
   outcome: { productId: string; accepted: boolean; reason?: string; time: number } | null;
+  /** When the Buyer ended the conversation (the pilot room's `System.instruct`), or null while it had not ended. */
+  ended: { time: number } | null;
+  /** Events, each id once. */
   events: number;
 }
 
@@ -43,9 +49,25 @@ function readable(e: FwEvent): FwEvent | null {
   return isRecord(e.payload) ? e : ({ ...e, payload: {} } as unknown as FwEvent);
 }
 
-/** The events formatting can read, in the order given. */
+/** Whether a row is a later copy of an event already in `ids` (it adds its id when not). A row with no id is no copy. */
+function repeats(row: unknown, ids: Set<string>): boolean {
+  const id = isRecord(row) && typeof row.id === 'string' ? row.id : null;
+  if (id === null) return false;
+  if (ids.has(id)) return true;
+  ids.add(id);
+  return false;
+}
+
+/** Rows, each event id once. */
+function countOnce(rows: readonly unknown[]): number {
+  const ids = new Set<string>();
+  return rows.filter((r) => !repeats(r, ids)).length;
+}
+
+/** The events formatting can read, in the order given, each id once (its first copy). */
 function readableEvents(events: readonly FwEvent[]): FwEvent[] {
-  return events.flatMap((e) => readable(e) ?? []);
+  const ids = new Set<string>();
+  return events.flatMap((e) => (repeats(e, ids) ? [] : (readable(e) ?? [])));
 }
 
 export function buildConversation(stored: readonly FwEvent[]): ConversationRecord | null {
@@ -69,8 +91,12 @@ export function buildConversation(stored: readonly FwEvent[]): ConversationRecor
     hovers: [],
     guess: null,
     outcome: null,
-    events: stored.length,
+    ended: null,
+    events: countOnce(stored),
   };
+  // A share's view has an id made from the share's (the pilot room's viewedId): kept by share until all are read.
+  const shareAt = new Map<string, ConversationRecord['shares'][number]>();
+  const views = new Map<string, number>();
   const people = { seller: new Set<string>(), buyer: new Set<string>() };
   let lastSpeaker: 'Buyer' | 'Seller' | null = null;
   for (const e of events) {
@@ -113,15 +139,24 @@ export function buildConversation(stored: readonly FwEvent[]): ConversationRecor
       }
       case 'share': {
         const s = e as EventOf<'share'>;
-        rec.shares.push({
+        const share = {
           time: s.time,
           productIds: s.payload.productIds,
           mode: s.payload.mode,
           from: s.payload.from,
           ...(s.payload.message !== undefined ? { message: s.payload.message } : {}),
-        });
+        };
+        rec.shares.push(share);
+        if (typeof s.id === 'string') shareAt.set(viewedId(s.id), share);
         break;
       }
+      case 'view_share':
+        // Paired once all are read: a view may come before its share in time (the Seller's clock ran ahead).
+        views.set(e.id, e.time);
+        break;
+      case 'instruct':
+        if (e.agent === 'System' && isEndedText(e.payload.text)) rec.ended ??= { time: e.time };
+        break;
       case 'hover': {
         const h = e as EventOf<'hover'>;
         rec.hovers.push({
@@ -149,6 +184,10 @@ export function buildConversation(stored: readonly FwEvent[]): ConversationRecor
       default:
         break;
     }
+  }
+  for (const [id, time] of views) {
+    const share = shareAt.get(id);
+    if (share) share.viewedAt = time;
   }
   rec.participants = { seller: [...people.seller], buyer: [...people.buyer] };
   return rec;

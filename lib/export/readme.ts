@@ -8,9 +8,9 @@ Exported ${meta.exportedAt}: ${meta.events} events of participant ${meta.partici
 - events.jsonl: every event, one JSON object per line, oldest first.
 - events.csv: the same, one row per event; payload fields flattened with dots (payload.image.src); lists as JSON;
   iso_time is time as an ISO 8601 date, empty for a time no date has (past 8.64e15 ms), which stays in time.
-- conversations.json: one object per conversation: turns (speaker, text, acts), searches with results, shares,
-  hovers, the Seller's guess and the Buyer's answer, condition and duration. One turn = a Buyer message answered by
-  the Seller.
+- conversations.json: one object per conversation: turns (speaker, text, acts), searches with results, shares (with
+  when the Buyer first saw each), hovers, the Seller's guess and the Buyer's answer, when the Buyer ended it,
+  condition and duration. One turn = a Buyer message answered by the Seller.
 - parlai.jsonl: ParlAI Conversations format, one conversation per line ({dialog: [[{id, text}, ...]], context, metadata}).
 - star.json: STAR-style dialogs: events with Agent, Action, Text, UnixTime, ActionLabel and item fields.
 

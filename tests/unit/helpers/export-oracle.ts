@@ -46,6 +46,10 @@ const inTimeOrder = (a: FwEvent, b: FwEvent) => a.time - b.time || (a.id < b.id 
 const present = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
   value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 
+/** The README's id of the Buyer's view of a share: the share's id with each of its last 12 hex digits XOR f. */
+const viewOf = (shareId: string) =>
+  shareId.slice(0, -12) + [...shareId.slice(-12)].map((d) => (15 - parseInt(d, 16)).toString(16)).join('');
+
 /** The `conversations` record of one conversation's events: every event of a dialog action appears in it. */
 export function expectedRecord(evs: FwEvent[]) {
   const sorted = [...evs].sort(inTimeOrder);
@@ -93,6 +97,7 @@ export function expectedRecord(evs: FwEvent[]) {
       mode: e.payload.mode,
       from: e.payload.from,
       ...present('message', e.payload.message),
+      ...present('viewedAt', of('view_share').find((v) => v.id === viewOf(e.id))?.time),
     })),
     hovers: of('hover').map((e) => ({
       time: e.time,
@@ -110,6 +115,9 @@ export function expectedRecord(evs: FwEvent[]) {
           ...present('reason', confirm.payload.reason),
         }
       : null,
+    ended: ((end) => (end ? { time: end.time } : null))(
+      of('instruct').find((e) => e.agent === 'System' && /^ended by buyer after \d+ turns$/.test(e.payload.text)),
+    ),
     events: sorted.length,
   };
 }
