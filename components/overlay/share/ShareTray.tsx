@@ -4,6 +4,7 @@ import { useObservable } from '@/components/useObservable';
 import { priceText } from '@/lib/share/format';
 import { MAX_SHARED_PRODUCTS } from '@/lib/limits';
 import { ShareDialog } from './ShareDialog';
+import { ENDED_NOTE } from './ShareActions';
 
 /** The share feature's own part of the overlay: the Share Now dialog, the comparison list (III) and what happened. */
 export function ShareTray({ share }: { share: ShareHandle }) {
@@ -57,6 +58,16 @@ export function ShareTray({ share }: { share: ShareHandle }) {
             {state.cards ? `Share list (${state.list.length})` : `Put list in message (${state.list.length})`}
           </button>
         </div>
+      )}
+      {state.guess?.answer && !state.guess.open && (
+        <p class="fw-share-status" role="status" data-testid="fw-guess-answer" data-answer={state.guess.answer}>
+          The Buyer {state.guess.answer === 'accepted' ? 'confirmed' : 'rejected'} your last guess.
+        </p>
+      )}
+      {state.guess?.ended && (
+        <p class="fw-share-status fw-share-busy" role="status" data-testid="fw-share-ended">
+          {ENDED_NOTE}.
+        </p>
       )}
       {state.status && (
         <p class={`fw-share-status fw-share-${state.status.kind}`} role="status" data-testid="fw-share-status">
