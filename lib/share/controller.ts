@@ -44,7 +44,11 @@ export class ShareController implements ShareHandle {
   }
 
   refresh(): void {
-    this.set({ mode: this.mode(), guess: this.guessState() });
+    const before = this.state.get().guess;
+    const guess = this.guessState();
+    // The Buyer's answer (or the end), which the overlay shows from the guess state, replaces "Waiting for the Buyer…".
+    const settled = before?.open === true && guess !== null && !guess.open;
+    this.set({ mode: this.mode(), guess, ...(settled ? { status: null } : {}) });
   }
 
   /** Opens the share dialog for a product (condition II), or closes it. */
@@ -165,6 +169,7 @@ export class ShareController implements ShareHandle {
       if (!cards) throw new Error('This chat cannot take a guess.');
       const g = cards.guess(this.d.doc);
       if (!g) throw new Error('The chat has not started yet (or has ended).');
+      if (g.ended) throw new Error('The Buyer has ended the conversation.');
       if (!g.allowed) throw new Error(`A guess is allowed after ${g.minTurns} turns (now ${g.turns}).`);
       if (g.open) throw new Error('Your last guess is still waiting for the Buyer’s answer.');
       const id = this.d.newId();

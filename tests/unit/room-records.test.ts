@@ -9,7 +9,17 @@ import { PILOT_CARDS } from '../../lib/adapters/pilot-cards';
 import { readRoomRecord, type RecordOnPage } from '../../lib/adapters/pilot-records';
 import { logRoomRecord } from '../../lib/pilot/log-record';
 import { endedText, roomRecord, viewedId, type RoomRecord } from '../../lib/pilot/records';
-import { MESSAGE_TIME_ATTR, PAGE_STATE_ATTRS, RECORD_ATTR, RECORDS_ATTR } from '../../lib/pilot/bridge';
+import {
+  BRIDGE_REPLY,
+  BRIDGE_REQUEST,
+  MESSAGE_TIME_ATTR,
+  PAGE_STATE_ATTRS,
+  RECORD_ATTR,
+  RECORDS_ATTR,
+  type BridgeRequest,
+} from '../../lib/pilot/bridge';
+import { PILOT_ADAPTER } from '../../lib/adapters/chat';
+import { ShareController } from '../../lib/share/controller';
 import { buildConversation } from '../../lib/export/conversation';
 import { renderExport } from '../../lib/export/formats';
 import { storeEvents } from '../../lib/background/content-api';
@@ -124,13 +134,16 @@ describe("the room's records", () => {
   });
 });
 
+/** Sets the pilot page's room state (bridge.ts, PAGE_STATE_ATTRS) as server/pilot/client/seller.ts does. */
+function roomState(attrs: Partial<Record<keyof typeof PAGE_STATE_ATTRS, string>>): void {
+  const phase = document.getElementById('phase') as HTMLElement;
+  for (const [k, v] of Object.entries(attrs)) phase.setAttribute(PAGE_STATE_ATTRS[k as keyof typeof PAGE_STATE_ATTRS], v);
+}
+
 describe('the chat state the overlay follows', () => {
   it("says the Buyer's answer to the last guess, and that the conversation has ended", () => {
     pilotPage();
-    const phase = document.getElementById('phase') as HTMLElement;
-    const set = (attrs: Partial<Record<keyof typeof PAGE_STATE_ATTRS, string>>) => {
-      for (const [k, v] of Object.entries(attrs)) phase.setAttribute(PAGE_STATE_ATTRS[k as keyof typeof PAGE_STATE_ATTRS], v);
-    };
+    const set = roomState;
     set({ turns: '5', minTurns: '5', guess: 'open', outcome: 'none' });
     expect(PILOT_CARDS.guess(document)).toEqual({ turns: 5, minTurns: 5, allowed: true, open: true, answer: null, ended: false });
     set({ guess: 'none', outcome: 'rejected' });
@@ -139,6 +152,33 @@ describe('the chat state the overlay follows', () => {
     expect(PILOT_CARDS.guess(document)).toEqual({ turns: 5, minTurns: 5, allowed: false, open: false, answer: 'accepted', ended: true });
     set({ phase: 'pick' });
     expect(PILOT_CARDS.guess(document)).toBeNull();
+  });
+});
+
+describe("the overlay's share controller", () => {
+  it('drops its “Waiting for the Buyer…” once the answer comes, and refuses a guess after the end, saying why', async () => {
+    pilotPage();
+    roomState({ turns: '5', minTurns: '5', sharing: 'II', guess: 'none', outcome: 'none' });
+    // The page answers each request as stored, then states the open guess (its room view), as the real page does.
+    const answer = (e: Event) => {
+      const r = JSON.parse(String((e as CustomEvent).detail)) as BridgeRequest;
+      document.dispatchEvent(new CustomEvent(BRIDGE_REPLY, { detail: JSON.stringify({ id: r.id, ok: true, state: 'sent' }) }));
+    };
+    document.addEventListener(BRIDGE_REQUEST, answer, { signal: abort.signal });
+    const share = new ShareController({ doc: document, adapter: PILOT_ADAPTER, studySharing: () => 'II', log: () => null, newId: uuidv7 });
+    share.start(abort.signal);
+    const product = { id: 'hp-1', title: 'Runner Buds', brand: 'B', price: 99, currency: 'USD', source: 'catalog' as const };
+    await share.guess(product);
+    roomState({ guess: 'open' });
+    await flush();
+    expect(share.state.get().status?.text).toBe('You guessed “Runner Buds”. Waiting for the Buyer…');
+    roomState({ guess: 'none', outcome: 'rejected' });
+    await flush();
+    expect(share.state.get()).toMatchObject({ status: null, guess: { open: false, answer: 'rejected', ended: false } });
+    roomState({ phase: 'ended' });
+    await flush();
+    expect(share.state.get().guess).toMatchObject({ allowed: false, ended: true });
+    await expect(share.guess(product)).rejects.toThrow('The Buyer has ended the conversation.');
   });
 });
 
