@@ -11,6 +11,7 @@ export interface RecipientMention {
 }
 
 const LEAD = new Set([
+  'birthday',
   'for',
   'my',
   'our',
