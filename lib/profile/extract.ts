@@ -8,7 +8,7 @@ import { AGE_UNITS, pickRecipient, type RecipientMention } from './recipient';
 import { otherSense } from './senses';
 import { PhraseMatcher, tokenize, type Match } from './terms';
 import type { ItemOf, ProfileItem } from './profile-schema';
-import { CATEGORY_WORDS, OWNED_PRODUCT_WORDS, RECIPIENT_WORDS, USE_WORDS, type ProfileVocabulary } from './vocabulary';
+import { CATEGORY_PURPOSES, CATEGORY_WORDS, OWNED_PRODUCT_WORDS, RECIPIENT_WORDS, USE_WORDS, type ProfileVocabulary } from './vocabulary';
 
 /**
  * Reads a Buyer's message for what they want (LAPS's preference memory): budget, brands liked and disliked, who
@@ -236,7 +236,7 @@ export function extractProfile(text: string, vocab: ProfileVocabulary, options: 
         features.set(t.feature, { slot: 'feature', feature: t.feature, want });
       } else if (t.k === 'use') {
         // "i dont swim", "nothing for running", "not just for display": a use they rule out is none.
-        if (pol() === false) continue;
+        if (pol() === false || (category !== null && CATEGORY_PURPOSES[category]?.has(t.use))) continue;
         uses.add(t.use);
         useAfterMy.push(tokens[m.start - 1] === 'my' || tokens[m.start - 2] === 'my');
       } else if (t.k === 'recipient') mentions.push({ who: t.who, start: m.start, end: m.end });

@@ -380,6 +380,12 @@ export const FEATURE_WORDS: Record<string, FeatureWords> = {
 export const DERIVED_FEATURES = new Set(['readingAge', 'ageRange', 'ageMin']);
 export const NEUTRAL_VALUES = new Set(['gender=unisex', 'width=standard', 'lifeStage=all']);
 
+/**
+ * Uses that every product of a category serves say nothing about this Buyer: listening is what headphones are for
+ * (music is no use at all, above), reading what books are for.
+ */
+export const CATEGORY_PURPOSES: Record<string, ReadonlySet<string>> = { books: new Set(['reading']) };
+
 /** Words that say which category a message is about. */
 export const CATEGORY_WORDS: Record<string, readonly string[]> = {
   lego: ['lego', 'legos', 'bricks', 'minifigs', 'minifigures', 'building set', 'set', 'sets', 'pieces', 'build'],
