@@ -47,8 +47,6 @@ const PETS = new Set(['dog', 'cat']);
 const POSSESSIVES = new Set(['my', 'our', 'his', 'her', 'their', 'your']);
 /** Units of an age phrase: "5 yr old", "10 week old", "18 months". */
 export const AGE_UNITS = new Set(['yr', 'yrs', 'year', 'years', 'y', 'month', 'months', 'mo', 'mos', 'week', 'weeks', 'wk', 'wks']);
-/** An age phrase's words between a lead-in and the person ("a [5 yr old] boy"). */
-const isAgeWord = (t: string) => /^\d/.test(t) || AGE_UNITS.has(t) || t === 'old' || t === 'yo';
 /** An age alone names a child up to this age ("my 14 yr old"); older, it could be anyone. */
 const MAX_CHILD_AGE = 17;
 /** Before a person: they are asked ("check with my wife", "ask my husband"). */
