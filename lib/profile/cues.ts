@@ -369,6 +369,18 @@ const CUES: Record<Cue, readonly string[]> = {
     'is alright but',
     'is decent but',
     'are decent but',
+    // Weighing brands or asking after one chooses none: "is sony better than bose?", "is the apple watch worth it".
+    'better than',
+    'worse than',
+    'compared to',
+    'vs',
+    'versus',
+    'worth it',
+    'worth the money',
+    'any good',
+    'how is',
+    'hows',
+    'how are',
   ],
   /** Phrases that hold a negation word but negate no preference ("no more than $60 for dry food", "not sure"). */
   neutral: ['no more than', 'not more than', 'no more then', 'not sure', 'no idea', 'no rush', 'no worries', 'no clue', 'not too sure'],

@@ -96,6 +96,9 @@ describe('brands', () => {
   it('only talked about is neither', () => {
     expect(brands('thoughts on bose?', 'headphones')).toEqual([]);
     expect(brands('jbl is ok but i want something nicer', 'headphones')).toEqual([]);
+    expect(brands('is sony better than bose?', 'headphones')).toEqual([]);
+    expect(brands('is the apple watch worth it', 'smartwatches')).toEqual([]);
+    expect(brands('compared to nike, how are brooks', 'running_shoes')).toEqual([]);
     expect(brands('bose or sony', 'headphones')).toEqual(['Bose:true', 'Sony:true']);
   });
   it('brands the catalog does not stock, typos included', () => {
