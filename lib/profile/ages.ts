@@ -5,6 +5,8 @@ import { RECIPIENT_WORDS } from './vocabulary';
  * digits). Ages in months are fractions of a year.
  */
 const toMonths = (n: number) => Math.round((n / 12) * 10) / 10;
+const WEEKS_A_YEAR = 52;
+const toWeeks = (n: number) => Math.round((n / WEEKS_A_YEAR) * 100) / 100;
 const PERSON = Object.values(RECIPIENT_WORDS)
   .flat()
   .filter((w) => !w.includes(' '))
@@ -16,10 +18,15 @@ const AGE_PATTERNS: [RegExp, (n: number) => number][] = [
   [/(\d+(?:\.\d+)?)\s*-?\s*(?:years?|yrs?|yr)\s*-?\s*old/g, (n) => n],
   [/(\d+(?:\.\d+)?)\s*(?:yo|y\/o|y\.o\.?)\b/g, (n) => n],
   [/(\d+)\s*-?\s*(?:months?|mos?)\s*-?\s*old/g, toMonths],
-  [/\b(?:is|hes|shes|he's|she's|aged?|just)\s+(\d+)\s*(?:months?|mos?)\b/g, toMonths],
+  [/\b(?:is|are|hes|shes|he's|she's|theyre|they're|aged?|just)\s+(\d+)\s*(?:months?|mos?)\b/g, toMonths],
+  // A puppy's or kitten's age: "10 weeks old", "my kittens are 10 weeks".
+  [/(\d+)\s*-?\s*(?:weeks?|wks?)\s*-?\s*old/g, toWeeks],
+  [/\b(?:is|are|hes|shes|he's|she's|theyre|they're|just)\s+(\d+)\s*(?:weeks?|wks?)\b/g, toWeeks],
   // "ages 4, 6 and 9" is several children, no one age.
   [/(?:turning|turns|turned|aged|age of|ages|age)\s+(\d+)\b(?!\s*(?:,|and|&|-|to)?\s*\d)/g, (n) => n],
   [/(\d+)(?:st|nd|rd|th)\s+(?:birthday|bday|b-day)/g, (n) => n],
+  // "the twins are 7", "my nephew is 12".
+  [new RegExp(String.raw`\b(?:${PERSON})\s+(?:is|are)\s+(\d{1,2})\b${NOT_AGE_AFTER}`, 'g'), (n) => n],
   // "my daughter (11)".
   [new RegExp(String.raw`\b(?:${PERSON})(?:'?s)?\s*\((\d{1,2})\)`, 'g'), (n) => n],
   [

@@ -3,7 +3,7 @@ import { PhraseMatcher } from './terms';
 import { SELF_PHRASES } from './vocabulary';
 
 /** Words around a brand or feature that say whether the Buyer wants it ("not a fan of Nike", "ANC is a must"). */
-export type Cue = 'neg' | 'pos' | 'after-neg' | 'after-pos' | 'owned' | 'owned-after' | 'self' | 'neutral';
+export type Cue = 'neg' | 'pos' | 'after-neg' | 'after-pos' | 'owned' | 'owned-after' | 'self' | 'neutral' | 'mention';
 
 const CUES: Record<Cue, readonly string[]> = {
   neg: [
@@ -122,6 +122,12 @@ const CUES: Record<Cue, readonly string[]> = {
     'overpriced',
     'too expensive',
     'too pricey',
+    // "for me" here is about the price, not who it is for.
+    'too expensive for me',
+    'too pricey for me',
+    'too much for me',
+    'out of my budget',
+    'out of my price range',
     'gave me blisters',
     'killed my',
     'kills my',
@@ -246,6 +252,12 @@ const CUES: Record<Cue, readonly string[]> = {
     'been feeding',
     'i feed',
     'we feed',
+    'feed him',
+    'feed her',
+    'feed them',
+    'feeding him',
+    'feeding her',
+    'feeding them',
     'been giving',
     'he wore',
     'she wore',
@@ -257,6 +269,39 @@ const CUES: Record<Cue, readonly string[]> = {
     'our old',
     'our current',
     'our',
+    // A pet's current food is a product it has ("she's on purina", "he eats blue buffalo").
+    'hes on',
+    'shes on',
+    'theyre on',
+    'is on',
+    'are on',
+    'currently on',
+    'had her on',
+    'had him on',
+    'had them on',
+    'been on',
+    'eats',
+    'been eating',
+    'is eating',
+    'switch off',
+    'switching off',
+    'switch from',
+    'coming off',
+    // Other ways of having one: "i already have the xm4s", "she uses a fitbit", "ive been taking centrum".
+    'already have',
+    'already own',
+    'already has',
+    'im using',
+    'i am using',
+    'she uses',
+    'he uses',
+    'she wears',
+    'he wears',
+    'been taking',
+    'currently taking',
+    'currently have',
+    'she runs in',
+    'he runs in',
   ],
   /** After a product: it is one they owned ("my Fitbit Charge 5 died"). */
   'owned-after': [
@@ -308,6 +353,35 @@ const CUES: Record<Cue, readonly string[]> = {
     'conked out',
   ],
   self: [],
+  /** Around a brand that is only talked about, neither wanted nor ruled out ("thoughts on amazfit?", "jbl is ok but"). */
+  mention: [
+    'thoughts on',
+    'opinions on',
+    'opinion on',
+    'what do you think of',
+    'what do you think about',
+    'heard about',
+    'heard of',
+    'is ok but',
+    'is okay but',
+    'are ok but',
+    'are okay but',
+    'is alright but',
+    'is decent but',
+    'are decent but',
+    // Weighing brands or asking after one chooses none: "is sony better than bose?", "is the apple watch worth it".
+    'better than',
+    'worse than',
+    'compared to',
+    'vs',
+    'versus',
+    'worth it',
+    'worth the money',
+    'any good',
+    'how is',
+    'hows',
+    'how are',
+  ],
   /** Phrases that hold a negation word but negate no preference ("no more than $60 for dry food", "not sure"). */
   neutral: ['no more than', 'not more than', 'no more then', 'not sure', 'no idea', 'no rush', 'no worries', 'no clue', 'not too sure'],
 };

@@ -8,7 +8,7 @@ import { AGE_UNITS, pickRecipient, type RecipientMention } from './recipient';
 import { otherSense } from './senses';
 import { PhraseMatcher, tokenize, type Match } from './terms';
 import type { ItemOf, ProfileItem } from './profile-schema';
-import { CATEGORY_WORDS, OWNED_PRODUCT_WORDS, RECIPIENT_WORDS, USE_WORDS, type ProfileVocabulary } from './vocabulary';
+import { CATEGORY_PURPOSES, CATEGORY_WORDS, OWNED_PRODUCT_WORDS, RECIPIENT_WORDS, USE_WORDS, type ProfileVocabulary } from './vocabulary';
 
 /**
  * Reads a Buyer's message for what they want (LAPS's preference memory): budget, brands liked and disliked, who
@@ -60,9 +60,12 @@ function termMatcher(vocab: ProfileVocabulary): PhraseMatcher<Term[]> {
     for (const w of f.free) add(w, { k: 'feature', feature: f.feature, category: f.category, mode: 'free', common: true });
     for (const w of f.weak) add(w, { k: 'feature', feature: f.feature, category: f.category, mode: 'weak', common: true });
   }
-  // "my sisters birthday", "my dads old watch": possessives lose their apostrophe in tokens.
+  // "my sisters birthday", "my dads old watch": possessives lose their apostrophe in tokens (unless the plural is a
+  // recipient of its own: "kids" are children).
+  const named = new Set(Object.values(RECIPIENT_WORDS).flat());
   for (const [who, words] of Object.entries(RECIPIENT_WORDS))
-    for (const w of words) for (const form of w.endsWith('s') || w.includes(' ') ? [w] : [w, `${w}s`]) add(form, { k: 'recipient', who });
+    for (const w of words)
+      for (const form of w.endsWith('s') || w.includes(' ') || named.has(`${w}s`) ? [w] : [w, `${w}s`]) add(form, { k: 'recipient', who });
   for (const [use, words] of Object.entries(USE_WORDS)) for (const w of words) add(w, { k: 'use', use });
   for (const [id, words] of Object.entries(CATEGORY_WORDS)) for (const w of words) add(w, { k: 'category', id });
   for (const p of OWNED_PRODUCT_WORDS.named) add(p, { k: 'product', generic: false });
@@ -70,7 +73,8 @@ function termMatcher(vocab: ProfileVocabulary): PhraseMatcher<Term[]> {
   // A longer phrase hides the words inside it: "old dog" is a senior dog and also says who it is for.
   const recipientOf = new Map(Object.entries(RECIPIENT_WORDS).flatMap(([who, words]) => words.map((w) => [w, who] as const)));
   for (const [phrase, terms] of byPhrase) {
-    if (!phrase.includes(' ') || !terms.some((t) => t.k === 'feature')) continue;
+    // "dog food" names the food's species, not a pet of the Buyer's.
+    if (!phrase.includes(' ') || !terms.some((t) => t.k === 'feature' && !t.feature.startsWith('species='))) continue;
     for (const w of phrase.split(' ')) {
       const who = recipientOf.get(w);
       if (who) terms.push({ k: 'recipient', who });
@@ -132,6 +136,9 @@ export function digitsForNumbers(text: string): string {
 
 /** The Buyer giving their own age ("i'm 50"): it is for them. */
 const OWN_AGE = /\b(?:im|i'm|i am)\s+(?:like\s+|about\s+)?\d{1,2}\b(?!\s*(?:\$|bucks|dollars|usd|lbs?|pounds|kg|weeks?|months?))/;
+/** Words that make a product the Buyer's own ("my", "ive been taking"), and how far before it they may be. */
+const FIRST_PERSON = new Set(['my', 'i', 'ive', 'im']);
+const FIRST_PERSON_REACH = 4;
 const POLARITY = new Set<Cue>(['neg', 'pos', 'after-neg', 'after-pos', 'neutral']);
 /** What a matched phrase is, for reading product names: the first of these kinds among its terms. */
 function kindOf(terms: readonly Term[]): TokenKind {
@@ -193,16 +200,24 @@ export function extractProfile(text: string, vocab: ProfileVocabulary, options: 
   const brands = new Map<string, ItemOf<'brand'>>();
   const features = new Map<string, ItemOf<'feature'>>();
   const uses = new Set<string>();
+  const useAfterMy: boolean[] = [];
   const mentions: RecipientMention[] = [];
   const self = cues.some((c) => c.value.includes('self')) || OWN_AGE.test(digits);
   const inCategory = (c: string) => category === null || c === category;
+  // "thoughts on amazfit?", "jbl is ok but i want something nicer": a brand talked about, not chosen.
+  const onlyMentioned = (m: Match<Term[]>) =>
+    cues.some(
+      (c) =>
+        c.value.includes('mention') &&
+        ((c.end <= m.start && c.start >= (starts[m.start] ?? 0)) || (c.start >= m.end && c.start <= m.end + 1)),
+    );
 
   for (const m of terms) {
     const pol = () => liked(tokens, cues, m, starts[m.start] ?? 0, clauseEndAt(starts, m.start));
     const brand = m.value.find((t): t is Extract<Term, { k: 'brand' }> => t.k === 'brand' && inCategory(t.category));
     if (brand) {
       const like = pol() ?? ownedAt(m)?.verdict ?? null;
-      if (inOwned(m) && like === null) continue;
+      if (like === null && (inOwned(m) || onlyMentioned(m))) continue;
       brands.set(brand.brand, { slot: 'brand', brand: brand.brand, like: like !== false });
       continue;
     }
@@ -221,13 +236,18 @@ export function extractProfile(text: string, vocab: ProfileVocabulary, options: 
         features.set(t.feature, { slot: 'feature', feature: t.feature, want });
       } else if (t.k === 'use') {
         // "i dont swim", "nothing for running", "not just for display": a use they rule out is none.
-        if (pol() === false) continue;
+        if (pol() === false || (category !== null && CATEGORY_PURPOSES[category]?.has(t.use))) continue;
         uses.add(t.use);
+        useAfterMy.push(tokens[m.start - 1] === 'my' || tokens[m.start - 2] === 'my');
       } else if (t.k === 'recipient') mentions.push({ who: t.who, start: m.start, end: m.end });
     }
   }
   items.push(...brands.values(), ...features.values());
-  const who = pickRecipient(tokens, mentions, category) ?? (self ? 'self' : null);
+  // Their own things and habits say it is for them: "my old fitbit died", "ive been taking centrum", "for my runs".
+  const ownSelf =
+    owned.some((o) => tokens.slice(Math.max(0, o.start - FIRST_PERSON_REACH), o.start).some((t) => FIRST_PERSON.has(t))) ||
+    useAfterMy.some(Boolean);
+  const who = pickRecipient(tokens, mentions, category) ?? (self || ownSelf ? 'self' : null);
   if (who) {
     const age = readAge(digits);
     items.push({ slot: 'recipient', who, ...(age !== null ? { age } : {}) });

@@ -75,7 +75,32 @@ const STOP = new Set([
   'again',
 ]);
 /** Before a product (skipped): articles and the like ("the", "a pair of", "my old"). */
-const LEADING = new Set(['a', 'an', 'the', 'some', 'my', 'our', 'his', 'her', 'their', 'pair', 'of', 'old', 'current', 'previous', 'last']);
+const LEADING = new Set([
+  'a',
+  'an',
+  'the',
+  'some',
+  'my',
+  'our',
+  'his',
+  'her',
+  'their',
+  'him',
+  'them',
+  'pair',
+  'of',
+  'old',
+  'current',
+  'previous',
+  'last',
+  // How it was is no part of its name: "had a bad pair" names nothing.
+  'bad',
+  'good',
+  'great',
+  'nice',
+  'cheap',
+  'terrible',
+]);
 /** Between a product and the cue after it: "my garmin *finally* died", "her versa *is* falling apart". */
 const FILLERS = new Set([
   'is',

@@ -69,7 +69,7 @@ export function clauseStarts(tokens: readonly string[], cues: readonly Match<Cue
 export function clauseEndAt(starts: readonly number[], i: number): number {
   let j = i + 1;
   while (j < starts.length && starts[j] === starts[i]) j++;
-  return j < starts.length ? j - 1 : j; // the break token ends the clause
+  return j; // exclusive: the break token (or the message's end) ends the clause
 }
 
 /** "like" said as a verb: after a subject or an adverb ("i like", "really like"), never "like 8 months". */

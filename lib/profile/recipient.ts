@@ -11,6 +11,7 @@ export interface RecipientMention {
 }
 
 const LEAD = new Set([
+  'birthday',
   'for',
   'my',
   'our',
@@ -46,10 +47,6 @@ const PETS = new Set(['dog', 'cat']);
 const POSSESSIVES = new Set(['my', 'our', 'his', 'her', 'their', 'your']);
 /** Units of an age phrase: "5 yr old", "10 week old", "18 months". */
 export const AGE_UNITS = new Set(['yr', 'yrs', 'year', 'years', 'y', 'month', 'months', 'mo', 'mos', 'week', 'weeks', 'wk', 'wks']);
-/** An age phrase's words between a lead-in and the person ("a [5 yr old] boy"). */
-const isAgeWord = (t: string) => /^\d/.test(t) || AGE_UNITS.has(t) || t === 'old' || t === 'yo';
-/** Words for a son or daughter only after a possessive ("my boy"); after "a" any child ("a 5 yr old boy"). */
-const CHILD_WORDS = new Set(['boy', 'girl', 'boys', 'girls']);
 /** An age alone names a child up to this age ("my 14 yr old"); older, it could be anyone. */
 const MAX_CHILD_AGE = 17;
 /** Before a person: they are asked ("check with my wife", "ask my husband"). */
@@ -77,24 +74,11 @@ const SUBJECT_VERBS = new Set([
   'gets',
   'wears',
 ]);
-/** How many words before a person to look for a possessive ("my little 5 yr old boy"). */
-const LEAD_WINDOW = 6;
 
 /** A mention, or an age standing alone for a child ("my 14 yr old"). */
 type Mention = RecipientMention & { ageAlone?: boolean };
 
 const at = (tokens: readonly string[], i: number) => tokens[i] ?? '';
-
-/** Whether a possessive leads to the person at `start` ("my 9 year old boy", "our girl"). */
-function possessed(tokens: readonly string[], start: number): boolean {
-  for (let i = start - 1; i >= Math.max(0, start - LEAD_WINDOW); i--) {
-    const t = at(tokens, i);
-    if (POSSESSIVES.has(t)) return true;
-    if (!isAgeWord(t) && !LEAD.has(t)) return false;
-    if (t === 'a' || t === 'an' || t === 'for') return false;
-  }
-  return false;
-}
 
 /** "my 14 yr old", "our 7 yo": an age standing for a child, where no person or pet word follows it. */
 function ageAlone(tokens: readonly string[], mentions: readonly RecipientMention[]): Mention[] {
@@ -129,10 +113,8 @@ export function pickRecipient(tokens: readonly string[], mentions: readonly Reci
     const led = m.ageAlone || LEAD.has(at(tokens, m.start - 1)) || LEAD.has(at(tokens, m.start - 2)) || pet || subject(tokens, m);
     if (!led) continue;
     if (ADVISOR_BEFORE.has(at(tokens, m.start - 1)) || ADVISOR_BEFORE.has(at(tokens, m.start - 2))) continue;
-    // "a 10 year old girl" is any child; "my girl" is a daughter.
-    const who = !m.ageAlone && CHILD_WORDS.has(at(tokens, m.start)) && !possessed(tokens, m.start) ? 'child' : m.who;
     // The first person named, except "my son's teacher": the last of two people in a row is the one it is for.
-    if (!best || best.end === m.start) best = { who, end: m.end };
+    if (!best || best.end === m.start) best = { who: m.who, end: m.end };
   }
   return best?.who ?? null;
 }

@@ -6,30 +6,8 @@ import type { Product } from '../catalog/catalog-schema';
  * features are written here once.
  */
 
-/** Canonical recipients with the words Buyers use for them. */
-export const RECIPIENT_WORDS: Record<string, readonly string[]> = {
-  son: ['son', 'sons', 'boy'],
-  daughter: ['daughter', 'daughters', 'girl'],
-  child: ['kid', 'kids', 'child', 'children', 'grandkids', 'grandkid', 'grandchildren', 'toddler', 'little one', 'teenager'],
-  wife: ['wife', 'wifey'],
-  husband: ['husband', 'hubby'],
-  partner: ['partner', 'boyfriend', 'girlfriend', 'bf', 'gf', 'fiance', 'fiancee', 'spouse', 'significant other'],
-  mother: ['mom', 'mum', 'mother', 'mama', 'mommy', 'ma'],
-  father: ['dad', 'father', 'papa', 'daddy', 'pops'],
-  brother: ['brother', 'bro'],
-  sister: ['sister', 'sis'],
-  nephew: ['nephew', 'nephews'],
-  niece: ['niece', 'nieces'],
-  grandson: ['grandson'],
-  granddaughter: ['granddaughter'],
-  grandmother: ['grandma', 'grandmother', 'nana', 'granny', 'gran'],
-  grandfather: ['grandpa', 'grandfather', 'granddad', 'grandad', 'gramps'],
-  friend: ['friend', 'buddy', 'bestie', 'best friend', 'pal', 'mate'],
-  coworker: ['coworker', 'co-worker', 'colleague', 'boss', 'coworkers', 'colleagues'],
-  teacher: ['teacher'],
-  aunt: ['aunt', 'auntie', 'aunty'],
-  uncle: ['uncle'],
-  baby: ['baby', 'newborn', 'infant'],
+/** The pets a food is for, with the words (breeds too) Buyers use for them. */
+const RECIPIENT_WORDS_PETS = {
   dog: [
     'dog',
     'dogs',
@@ -60,16 +38,57 @@ export const RECIPIENT_WORDS: Record<string, readonly string[]> = {
     'labradoodle',
   ],
   cat: ['cat', 'cats', 'kitten', 'kittens', 'kitty', 'kitties', 'tabby', 'siamese', 'persian', 'maine coon'],
+} as const;
+
+/** Canonical recipients with the words Buyers use for them. */
+export const RECIPIENT_WORDS: Record<string, readonly string[]> = {
+  son: ['son', 'sons'],
+  daughter: ['daughter', 'daughters'],
+  // A boy or girl is any child: "my boy" may be a son, a grandson or a nephew, so the label says no more.
+  child: ['kid', 'child', 'toddler', 'little one', 'teenager', 'teen', 'boy', 'girl', 'grandkid'],
+  children: ['kids', 'children', 'twins', 'boys', 'girls'],
+  grandchildren: ['grandkids', 'grandchildren'],
+  wife: ['wife', 'wifey'],
+  husband: ['husband', 'hubby'],
+  boyfriend: ['boyfriend', 'bf'],
+  girlfriend: ['girlfriend', 'gf'],
+  fiance: ['fiance', 'fiancee'],
+  partner: ['partner', 'spouse', 'significant other'],
+  mother: ['mom', 'mum', 'mother', 'mama', 'mommy', 'ma'],
+  father: ['dad', 'father', 'papa', 'daddy', 'pops'],
+  brother: ['brother', 'bro'],
+  sister: ['sister', 'sis'],
+  nephew: ['nephew', 'nephews'],
+  niece: ['niece', 'nieces'],
+  grandson: ['grandson'],
+  granddaughter: ['granddaughter'],
+  grandmother: ['grandma', 'grandmother', 'nana', 'granny', 'gran'],
+  grandfather: ['grandpa', 'grandfather', 'granddad', 'grandad', 'gramps'],
+  friend: ['friend', 'buddy', 'bestie', 'best friend', 'pal', 'mate'],
+  coworker: ['coworker', 'co-worker', 'colleague', 'coworkers', 'colleagues'],
+  boss: ['boss'],
+  teacher: ['teacher'],
+  aunt: ['aunt', 'auntie', 'aunty'],
+  uncle: ['uncle'],
+  baby: ['baby', 'newborn', 'infant'],
+  ...RECIPIENT_WORDS_PETS,
 };
 
 /** Phrases that say the Buyer is shopping for themselves (their own use, body or habits). */
 export const SELF_PHRASES = [
-  'help me',
+  'help me sleep',
+  'help me focus',
+  'help me recover',
   'im a',
   'im pregnant',
   'my knees',
   'my back',
-  'my first',
+  'my first 5k',
+  'my first 10k',
+  'my first marathon',
+  'my first half',
+  'my first race',
+  'my first ultra',
   'i fly',
   'i sleep',
   'i lay',
@@ -131,6 +150,9 @@ export const SELF_PHRASES = [
 /** Canonical uses with the words Buyers use for them. */
 export const USE_WORDS: Record<string, readonly string[]> = {
   gift: [
+    'secret santa',
+    'white elephant',
+    'retirement',
     'gift',
     'gifts',
     'present',
@@ -156,7 +178,6 @@ export const USE_WORDS: Record<string, readonly string[]> = {
     'jogs',
     'marathon',
     'marathons',
-    'half marathon',
     'runner',
     '5k',
     '10k',
@@ -169,6 +190,8 @@ export const USE_WORDS: Record<string, readonly string[]> = {
     'sprinting',
     'sprints',
   ],
+  'half marathon': ['half marathon', 'half marathons'],
+  'cross country': ['cross country', 'xc'],
   walking: ['walk', 'walking', 'walks', 'hours on my feet'],
   hiking: ['hike', 'hiking', 'hikes', 'trekking', 'backpacking'],
   swimming: ['swim', 'swimming', 'swims', 'laps', 'pool'],
@@ -176,6 +199,8 @@ export const USE_WORDS: Record<string, readonly string[]> = {
   gym: ['gym', 'workout', 'workouts', 'work out', 'working out', 'lifting', 'weights', 'crossfit', 'hiit'],
   yoga: ['yoga', 'pilates'],
   sleep: ['sleep', 'sleeping', 'insomnia', 'fall asleep', 'at night'],
+  'sleep tracking': ['sleep tracking', 'track my sleep', 'tracks sleep', 'track sleep', 'sleep tracker'],
+  'step tracking': ['step tracking', 'count steps', 'counts steps', 'step counter', 'track my steps', 'track steps'],
   'heart-rate tracking': [
     'track my heart rate',
     'tracking heart rate',
@@ -186,13 +211,19 @@ export const USE_WORDS: Record<string, readonly string[]> = {
   ],
   notifications: ['notifications', 'notification', 'texts on my wrist', 'alerts'],
   calls: ['calls', 'calling', 'phone calls', 'zoom', 'meetings', 'teams meetings', 'conference calls'],
-  commuting: ['commute', 'commuting', 'subway', 'train ride', 'bus ride', 'on the train', 'on the bus', 'metro'],
+  commute: ['commute', 'commuting', 'subway', 'train ride', 'bus ride', 'on the train', 'on the bus', 'metro'],
   travel: ['travel', 'traveling', 'travelling', 'flights', 'flight', 'plane', 'flying', 'trips', 'vacation', 'holiday'],
-  music: ['music', 'songs', 'spotify', 'podcasts', 'podcast', 'classical', 'jazz', 'albums', 'vinyl', 'hip hop', 'edm', 'opera', 'rock'],
+  // Music is what headphones are for, so it says nothing about this Buyer; podcasts and audiobooks are a choice.
+  podcasts: ['podcasts', 'podcast'],
   gaming: ['gaming', 'games', 'game', 'gamer', 'xbox', 'playstation', 'ps5', 'fortnite', 'nintendo', 'switch'],
-  studying: ['study', 'studying', 'homework', 'exams', 'library', 'for school', 'college', 'class', 'classes'],
-  work: ['at work', 'for work', 'office', 'wfh', 'work from home', 'working from home', 'job'],
-  reading: ['read', 'reading', 'reader', 'bookworm', 'reads', 'bedtime story', 'bedtime stories'],
+  // Not "class": a teacher's class is who it is for, not studying.
+  studying: ['study', 'studying', 'homework', 'exams', 'library', 'college'],
+  school: ['school', 'for school', 'back to school'],
+  // "at work" and "office" say where, not what for ("secret santa at work", "for my husband's office").
+  work: ['for work', 'wfh', 'work from home', 'working from home'],
+  reading: ['read', 'reading', 'reader', 'bookworm', 'reads'],
+  bedtime: ['bedtime', 'bedtime story', 'bedtime stories', 'before bed'],
+  'book club': ['book club', 'bookclub', 'book group'],
   driving: ['driving', 'drive', 'in the car', 'road trip', 'road trips', 'car rides'],
   cooking: ['cooking', 'cook', 'baking', 'bake'],
   'immune support': ['immune', 'immunity', 'colds', 'cold season', 'flu', 'getting sick'],
@@ -201,7 +232,7 @@ export const USE_WORDS: Record<string, readonly string[]> = {
   pregnancy: ['pregnant', 'pregnancy', 'prenatal', 'expecting'],
   'weight control': ['weight', 'overweight', 'chubby', 'chonky', 'lose weight', 'weight loss', 'weight management', 'diet'],
   'sensitive stomach': ['sensitive stomach', 'tummy', 'digestion', 'upset stomach', 'digestive', 'sensitive tummy', 'stomach issues'],
-  'muscle recovery': ['recovery', 'sore muscles', 'cramps', 'muscle cramps', 'recover'],
+  recovery: ['recovery', 'sore muscles', 'cramps', 'muscle cramps', 'recover'],
   everyday: ['everyday', 'daily', 'every day', 'day to day', 'day-to-day', 'regular food', 'staple'],
 };
 
@@ -298,6 +329,9 @@ export const FEATURE_WORDS: Record<string, FeatureWords> = {
     words: ['grain free', 'grainfree', 'grain-free', 'without grain', 'without grains', 'no grain', 'no grains'],
     free: ['grain', 'grains', 'corn'],
   },
+  // The animal a pet food is for is a feature of the food too ("dog food" names no pet of the Buyer's).
+  'species=dog': { words: [...RECIPIENT_WORDS_PETS.dog, 'dog food', 'canine', 'doggie'] },
+  'species=cat': { words: [...RECIPIENT_WORDS_PETS.cat, 'cat food', 'feline', 'kitties food'] },
   'lifeStage=puppy': { words: ['puppy', 'puppies', 'pup'] },
   'lifeStage=kitten': { words: ['kitten', 'kittens'] },
   'lifeStage=senior': { words: ['senior', 'older dog', 'older cat', 'old dog', 'old cat', 'elderly', 'old boy', 'old girl', 'aging'] },
@@ -343,8 +377,14 @@ export const FEATURE_WORDS: Record<string, FeatureWords> = {
 };
 
 /** Attribute values that are not Buyer preferences: they follow from who it is for, or mean "no preference". */
-export const DERIVED_FEATURES = new Set(['readingAge', 'species', 'ageRange', 'ageMin']);
+export const DERIVED_FEATURES = new Set(['readingAge', 'ageRange', 'ageMin']);
 export const NEUTRAL_VALUES = new Set(['gender=unisex', 'width=standard', 'lifeStage=all']);
+
+/**
+ * Uses that every product of a category serves say nothing about this Buyer: listening is what headphones are for
+ * (music is no use at all, above), reading what books are for.
+ */
+export const CATEGORY_PURPOSES: Record<string, ReadonlySet<string>> = { books: new Set(['reading']) };
 
 /** Words that say which category a message is about. */
 export const CATEGORY_WORDS: Record<string, readonly string[]> = {
@@ -419,6 +459,53 @@ export const OWNED_PRODUCT_WORDS = {
   ],
 } as const;
 
+/**
+ * Well-known brands of the default catalog's categories that the catalog does not stock: a Buyer who names one
+ * ("anything but skullcandy", "my adidas fell apart") still says what they like, own or rule out.
+ */
+export const WORLD_BRANDS: Record<string, readonly string[]> = {
+  running_shoes: ['Adidas', 'Puma', 'Under Armour', 'Reebok', 'Altra', 'Mizuno', 'Skechers', 'Merrell', 'Topo Athletic', 'Inov-8'],
+  headphones: [
+    'Skullcandy',
+    'Jabra',
+    'Shure',
+    'Marshall',
+    'Beyerdynamic',
+    'AKG',
+    'Bang & Olufsen',
+    'Sonos',
+    'Razer',
+    'HyperX',
+    'SteelSeries',
+  ],
+  smartwatches: ['Suunto', 'Withings', 'Huawei', 'Xiaomi', 'Fossil', 'Whoop', 'Casio', 'Wahoo'],
+  vitamins: [
+    'Solgar',
+    'Pure Encapsulations',
+    'Kirkland',
+    'Olly',
+    'Ritual',
+    "Nature's Bounty",
+    'MegaFood',
+    'Jarrow',
+    'One A Day',
+    'Rainbow Light',
+  ],
+  pet_food: [
+    'Pedigree',
+    'Iams',
+    'Fromm',
+    'Taste of the Wild',
+    'Merrick',
+    'Nutro',
+    'Acana',
+    'Friskies',
+    'Fancy Feast',
+    'Meow Mix',
+    'Instinct',
+  ],
+};
+
 export interface BrandTerm {
   brand: string;
   category: string;
@@ -469,5 +556,8 @@ export function vocabularyFromCatalog(products: Iterable<Pick<Product, 'brand' |
       }
     }
   }
+  for (const category of new Set([...brands.values()].map((b) => b.category)))
+    for (const brand of WORLD_BRANDS[category] ?? [])
+      if (!brands.has(`${category}\u0000${brand}`)) brands.set(`${category}\u0000${brand}`, { brand, category });
   return { brands: [...brands.values()], features: [...features.values()] };
 }

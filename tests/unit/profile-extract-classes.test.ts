@@ -148,9 +148,9 @@ describe('recipient and age', () => {
     expect(recipient('my 14 yr old son wants beats', 'headphones')).toEqual([{ slot: 'recipient', who: 'son', age: 14 }]);
   });
 
-  it('"a girl" is any child, "my girl" a daughter; someone only asked is no recipient', () => {
+  it('a girl or boy is any child, "my" or not; someone only asked is no recipient', () => {
     expect(recipient('for a 10 year old girl', 'lego')).toEqual([{ slot: 'recipient', who: 'child', age: 10 }]);
-    expect(recipient('for my girl, she is 10', 'lego')).toEqual([{ slot: 'recipient', who: 'daughter', age: 10 }]);
+    expect(recipient('for my girl, she is 10', 'lego')).toEqual([{ slot: 'recipient', who: 'child', age: 10 }]);
     expect(recipient('let me check with my wife', 'lego')).toEqual([]);
     expect(recipient('dad needs iron', 'vitamins')).toEqual([{ slot: 'recipient', who: 'father' }]);
   });
