@@ -29,12 +29,12 @@ const MODEL_BEFORE =
 const PAST_PRICE = /\b(?:paid|spent|cost|costs|costed|bought|charged|retails?|retailed|got (?:it|them|mine|those|these|one) for)\b/;
 const WAS_BEFORE = /\b(?:it was|they were|was|were)\s*(?:like\s*|about\s*|around\s*)?$/;
 const BUDGET_BEFORE =
-  /(?:budget|spend|spending|afford|price|priced|under|below|less than|no more than|not more than|max|maximum|up to|upto|at most|around|about|roughly|approx(?:imately)?|between|within|over|above|more than|at least|limit|cap|range|cheaper than|~|like|somewhere|ballpark|close to|from|minimum|min|keep it|tops)\s*(?:of|is|around|about|like|at|to|the|\$)?\s*$/;
+  /(?:budget|spend|spending|afford|price|priced|under|below|less than|no more than|not more than|max|maximum|up to|upto|at most|around|about|roughly|approx(?:imately)?|between|within|over|above|more than|at least|limit|cap|range|cheaper than|~|like|somewhere|ballpark|close to|from|minimum|min|keep it|tops|ceiling|can do|can go|willing to (?:pay|spend|do|go)|(?:have|got|ive got|weve got|theres) (?:like |about |around )?)\s*(?:of|is|around|about|like|at|to|the|\$)?\s*$/;
 const BUDGET_AFTER =
-  /^\s*(?:max\b|maximum|tops\b|or less|or under|or below|or so|or more|and up|or higher|plus\b|\+|is my (?:limit|max|budget)|is the (?:limit|max)|range|budget|ish\b|give or take|at most|at the most|is about|or cheaper|limit)/;
+  /^\s*(?:max\b|maximum|tops\b|or less|or under|or below|or so|or more|and up|or higher|plus\b|\+|is my (?:limit|max|budget)|is the (?:limit|max)|range|budget|ish\b|give or take|at most|at the most|is about|or cheaper|limit|total\b|in total|all in\b|all together|altogether|to spend|to play with)/;
 /** A maximum, however loosely said: it beats "like" and "-ish" ("like 150 bucks tops", "no more than $150ish"). */
 const MAX_BEFORE =
-  /(?:under|below|less than|no more than|not more than|max|maximum|up to|upto|at most|within|cheaper than|keep it(?: to| at| under)?|limit(?: is)?|cap(?: is)?|tops)\s*(?:of|is|at|around|about|like|the)?\s*(?:\$\s*)?$/;
+  /(?:under|below|less than|no more than|not more than|max|maximum|up to|upto|at most|within|cheaper than|keep it(?: to| at| under)?|limit(?: is)?|cap(?: is)?|ceiling(?: is)?|tops)\s*(?:of|is|at|around|about|like|the)?\s*(?:\$\s*)?$/;
 const MAX_AFTER =
   /^\s*(?:-?\s*ish\s*)?(?:max\b|maximum|tops\b|top\b|or less|or under|or below|at most|at the most|or cheaper|is my (?:limit|max)|is the (?:limit|max)|limit\b)/;
 const AROUND_BEFORE =
@@ -42,6 +42,11 @@ const AROUND_BEFORE =
 const AROUND_AFTER = /^\s*(?:ish\b|or so\b|give or take|-ish|ish)/;
 const MIN_BEFORE = /(?:at least|minimum|min|more than|over|above|starting at|north of|upwards of)\s*(?:of\s*)?(?:\$\s*)?$/;
 const MIN_AFTER = /^\s*(?:or more|and up|or higher|plus\b|\+|minimum|min\b|at least|or above)/;
+/**
+ * A price asked about, not offered: "is that like 800 bucks??", "are they really 300?" (but "anything under 100?"
+ * asks for a budget, and its amount has a budget word before it).
+ */
+const PRICE_QUESTION_BEFORE = /\b(?:is|are|was|were|isnt|arent) (?:that|it|this|they|those|these|the \w+|that one|this one)\b(?:(?!\b(?:under|below|less|max|more|over|within)\b).)*$/;
 const NEGATION = /\b(?:no|not|dont|don't|never|nothing|wont|won't|without|cant|can't|cannot|rather not|prefer not|hate to|refuse)\b/;
 const RANGE_JOIN = /^\s*(?:-|–|—|to|and|or)\s*$/;
 /** Joins that make two bare numbers a range on their own ("200-350", "100 to 130"); "and"/"or" need more. */
@@ -87,6 +92,7 @@ function contextOf(s: string, first: Amount, last: Amount): Context {
 /** Counts, sizes, ages, model numbers and prices paid before: numbers that are not what the Buyer will spend. */
 function notMoney(c: Context, a: Amount): boolean {
   if (UNIT_AFTER.test(c.after) && !/^\s*(?:\$|bucks|dollars|usd)/.test(c.after)) return true;
+  if (PRICE_QUESTION_BEFORE.test(c.clause) && /^[^.!,;]*\?/.test(c.after)) return true;
   if (a.money) return PAST_PRICE.test(c.clause) || WAS_BEFORE.test(c.before);
   return (
     MODEL_BEFORE.test(c.before) ||

@@ -69,6 +69,7 @@ function termMatcher(vocab: ProfileVocabulary): PhraseMatcher<Term[]> {
   for (const [use, words] of Object.entries(USE_WORDS)) for (const w of words) add(w, { k: 'use', use });
   for (const [id, words] of Object.entries(CATEGORY_WORDS)) for (const w of words) add(w, { k: 'category', id });
   for (const p of OWNED_PRODUCT_WORDS.named) add(p, { k: 'product', generic: false });
+  for (const p of vocab.products) add(p.phrase, { k: 'product', generic: false });
   for (const p of OWNED_PRODUCT_WORDS.generic) add(p, { k: 'product', generic: true });
   // A longer phrase hides the words inside it: "old dog" is a senior dog and also says who it is for.
   const recipientOf = new Map(Object.entries(RECIPIENT_WORDS).flatMap(([who, words]) => words.map((w) => [w, who] as const)));
@@ -102,6 +103,16 @@ const NUMBER_RUN = new RegExp(
   'gi',
 );
 
+const DIGIT_WORDS = 'one|two|three|four|five|six|seven|eight|nine';
+const TEEN_AND_TENS_WORDS = Object.keys(NUMBER_VALUES)
+  .filter((w) => (NUMBER_VALUES[w] ?? 0) >= 10)
+  .join('|');
+/**
+ * A price said the way people say prices: a digit word and then a two-digit one ("two fifty" is 250, "one twenty
+ * nine" 129). Read that way, since two such words never make a sum ("twenty five" does, and is read below).
+ */
+const SPOKEN_PRICE = new RegExp(String.raw`\b(${DIGIT_WORDS})[\s-]+(${TEEN_AND_TENS_WORDS})(?:[\s-]+(${DIGIT_WORDS}))?\b`, 'gi');
+
 /** "a hundred and fifty" → 150, "twenty-five" → 25, "two thousand" → 2000. */
 export function numberFromWords(run: string): number {
   let total = 0;
@@ -127,6 +138,9 @@ export function digitsForNumbers(text: string): string {
     .replace(/[’‘]/g, "'")
     .replace(/(\d+(?:\.\d+)?)\s*(hundred|thousand)\b/gi, (_, n: string, scale: string) =>
       String(Number(n) * (scale.toLowerCase() === 'hundred' ? 100 : 1000)),
+    )
+    .replace(SPOKEN_PRICE, (_, hundreds: string, tens: string, units: string | undefined) =>
+      String(numberFromWords(hundreds) * 100 + numberFromWords(tens) + (units ? numberFromWords(units) : 0)),
     )
     .replace(NUMBER_RUN, (run) => String(numberFromWords(run)))
     .toLowerCase()

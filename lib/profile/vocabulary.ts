@@ -1,4 +1,6 @@
 import type { Product } from '../catalog/catalog-schema';
+import { productNamesFromCatalog, type ProductNameTerm } from './product-names';
+import { tokenize } from './terms';
 
 /**
  * The words the preference extractor knows. Brands and features come from the active catalog (so an imported
@@ -522,16 +524,19 @@ export interface FeatureTerm {
 export interface ProfileVocabulary {
   brands: BrandTerm[];
   features: FeatureTerm[];
+  /** Products' names from their titles (`lib/profile/product-names.ts`). */
+  products: ProductNameTerm[];
 }
 
 /**
  * The brands and attribute values of a catalog, each with the words shoppers use for it. Numbers (pieces,
  * battery hours) are left to search filters; attribute values a Buyer would not name are left out.
  */
-export function vocabularyFromCatalog(products: Iterable<Pick<Product, 'brand' | 'category' | 'attributes'>>): ProfileVocabulary {
+export function vocabularyFromCatalog(products: Iterable<Pick<Product, 'brand' | 'category' | 'attributes' | 'title'>>): ProfileVocabulary {
   const brands = new Map<string, BrandTerm>();
   const features = new Map<string, FeatureTerm>();
-  for (const p of products) {
+  const list = [...products];
+  for (const p of list) {
     brands.set(`${p.category}\u0000${p.brand}`, { brand: p.brand, category: p.category });
     for (const [attribute, raw] of Object.entries(p.attributes)) {
       if (DERIVED_FEATURES.has(attribute)) continue;
@@ -559,5 +564,9 @@ export function vocabularyFromCatalog(products: Iterable<Pick<Product, 'brand' |
   for (const category of new Set([...brands.values()].map((b) => b.category)))
     for (const brand of WORLD_BRANDS[category] ?? [])
       if (!brands.has(`${category}\u0000${brand}`)) brands.set(`${category}\u0000${brand}`, { brand, category });
-  return { brands: [...brands.values()], features: [...features.values()] };
+  const attributeWords = new Map<string, Set<string>>();
+  for (const f of features.values())
+    for (const w of [...f.words, ...f.not, ...f.weak])
+      for (const t of tokenize(w)) attributeWords.set(f.category, (attributeWords.get(f.category) ?? new Set()).add(t));
+  return { brands: [...brands.values()], features: [...features.values()], products: productNamesFromCatalog(list, attributeWords) };
 }

@@ -196,3 +196,49 @@ describe('both halves of the labeled set', () => {
     expect(e.overall.f1).toBeGreaterThanOrEqual(0.92);
   });
 });
+
+describe('budgets said as people say them', () => {
+  const budget = (text: string) => slot(read(text, 'headphones'), 'budget')[0];
+  it('reads a spoken price as hundreds and tens', () => {
+    expect(budget('two fifty tops')).toEqual({ slot: 'budget', max: 250 });
+    expect(budget('um maybe one twenty nine max')).toEqual({ slot: 'budget', max: 129 });
+    expect(budget('about three fifty')).toEqual({ slot: 'budget', min: 280, max: 420 });
+    // A plain sum of tens and units stays a sum.
+    expect(budget('twenty five bucks')).toEqual({ slot: 'budget', max: 25 });
+  });
+
+  it('reads a ceiling, a total and a sum to spend as a maximum', () => {
+    for (const text of ['my ceiling is 120', "we've got 120 total", 'i have 120 to spend', 'can do 120'])
+      expect(budget(text), text).toEqual({ slot: 'budget', max: 120 });
+  });
+
+  it('does not take a price asked about for the budget, but does a budget asked for', () => {
+    for (const text of ['is that like 800 bucks??', 'are those really $300?', 'wait is it 250 dollars?'])
+      expect(budget(text), text).toBeUndefined();
+    expect(budget('anything under 100?')).toEqual({ slot: 'budget', max: 100 });
+    expect(budget('is there one under $100?')).toEqual({ slot: 'budget', max: 100 });
+  });
+});
+
+describe('owned products named as the catalog names them', () => {
+  const owned = (text: string, category: string) => slot(read(text, category), 'owned').map((o) => o.product.toLowerCase());
+  it('finds a product line from the catalog titles after an owning cue', () => {
+    expect(owned('he already has the hogwarts castle', 'lego')).toEqual(['hogwarts castle']);
+    expect(owned("we're on purina pro plan now", 'pet_food')).toEqual(['purina pro plan']);
+    expect(owned('we feed him science diet', 'pet_food')).toEqual(['science diet']);
+  });
+
+  it('counts a book read as a book had', () => {
+    expect(owned('she already read war and peace', 'books')).toEqual(['war and peace']);
+    expect(owned('he just finished black beauty and loved it', 'books')).toEqual(['black beauty']);
+  });
+
+  it('owning a brand is no liking of it', () => {
+    expect(slot(read("we're on purina pro plan now", 'pet_food'), 'brand')).toEqual([]);
+  });
+
+  it('names nothing when no product follows the cue', () => {
+    expect(owned('we are on a budget', 'pet_food')).toEqual([]);
+    expect(owned('she already read everything in the house', 'books')).toEqual([]);
+  });
+});
