@@ -46,7 +46,8 @@ const MIN_AFTER = /^\s*(?:or more|and up|or higher|plus\b|\+|minimum|min\b|at le
  * A price asked about, not offered: "is that like 800 bucks??", "are they really 300?" (but "anything under 100?"
  * asks for a budget, and its amount has a budget word before it).
  */
-const PRICE_QUESTION_BEFORE = /\b(?:is|are|was|were|isnt|arent) (?:that|it|this|they|those|these|the \w+|that one|this one)\b(?:(?!\b(?:under|below|less|max|more|over|within)\b).)*$/;
+const PRICE_QUESTION_BEFORE =
+  /\b(?:is|are|was|were|isnt|arent) (?:that|it|this|they|those|these|the \w+|that one|this one)\b(?:(?!\b(?:under|below|less|max|more|over|within)\b).)*$/;
 const NEGATION = /\b(?:no|not|dont|don't|never|nothing|wont|won't|without|cant|can't|cannot|rather not|prefer not|hate to|refuse)\b/;
 const RANGE_JOIN = /^\s*(?:-|–|—|to|and|or)\s*$/;
 /** Joins that make two bare numbers a range on their own ("200-350", "100 to 130"); "and"/"or" need more. */

@@ -3,7 +3,7 @@ import { PhraseMatcher } from './terms';
 import { SELF_PHRASES } from './vocabulary';
 
 /** Words around a brand or feature that say whether the Buyer wants it ("not a fan of Nike", "ANC is a must"). */
-export type Cue = 'neg' | 'pos' | 'after-neg' | 'after-pos' | 'owned' | 'owned-after' | 'self' | 'neutral' | 'mention';
+export type Cue = 'neg' | 'pos' | 'after-neg' | 'after-pos' | 'owned' | 'owned-after' | 'self' | 'neutral' | 'mention' | 'ask';
 
 const CUES: Record<Cue, readonly string[]> = {
   neg: [
@@ -321,6 +321,16 @@ const CUES: Record<Cue, readonly string[]> = {
     'died',
     'broke',
     'is what i have',
+    'is what she uses',
+    'is what he uses',
+    'is what we use',
+    'is what i use',
+    'is what she has',
+    'is what he has',
+    'is what we have',
+    'are what she wears',
+    'are what he wears',
+    'are what i wear',
     'are what i have',
     'are my current',
     'is my current',
@@ -367,6 +377,9 @@ const CUES: Record<Cue, readonly string[]> = {
   ],
   self: [],
   /** Around a brand that is only talked about, neither wanted nor ruled out ("thoughts on amazfit?", "jbl is ok but"). */
+  // Before a product, a question about it: no choosing of its brand ("is the fitbit waterproof", "does the apple
+  // watch work with android").
+  ask: ['is the', 'are the', 'does the', 'do the', 'can the', 'will the', 'is that', 'does that'],
   mention: [
     'thoughts on',
     'opinions on',

@@ -222,8 +222,9 @@ export function extractProfile(text: string, vocab: ProfileVocabulary, options: 
   const onlyMentioned = (m: Match<Term[]>) =>
     cues.some(
       (c) =>
-        c.value.includes('mention') &&
-        ((c.end <= m.start && c.start >= (starts[m.start] ?? 0)) || (c.start >= m.end && c.start <= m.end + 1)),
+        (c.value.includes('mention') || c.value.includes('ask')) &&
+        ((c.end <= m.start && c.start >= (starts[m.start] ?? 0)) ||
+          (c.value.includes('mention') && c.start >= m.end && c.start <= m.end + 1)),
     );
 
   for (const m of terms) {

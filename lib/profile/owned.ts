@@ -73,6 +73,9 @@ const STOP = new Set([
   'tho',
   'anymore',
   'again',
+  'right',
+  'currently',
+  'atm',
 ]);
 /** Before a product (skipped): articles and the like ("the", "a pair of", "my old"). */
 const LEADING = new Set([
@@ -125,6 +128,9 @@ const FILLERS = new Set([
   'much',
 ]);
 const MAX_PRODUCT_WORDS = 6;
+/** Having verbs after a person: "my brother has a garmin". */
+const HAVE_VERBS = new Set(['has', 'had', 'have', 'owns', 'owned', 'uses', 'used', 'wears', 'wore', 'eats', 'takes', 'reads', 'read']);
+const HAVE_ADVERBS = new Set(['already', 'still', 'currently', 'also', 'just', 'only', 'both']);
 /** What a product came in, skipped before "of" ("a bag of orijen", "a bottle of centrum"). */
 const CONTAINERS = new Set(['bag', 'bags', 'box', 'bottle', 'bottles', 'tub', 'jar', 'pack', 'case', 'can', 'tin', 'packet', 'carton']);
 /** A price paid before names what it bought: "paid $350 for the eiffel tower set". */
@@ -134,8 +140,9 @@ const PAID_WINDOW = 5;
 
 /** Replacing it with the same again, or saying how it was, after naming it. */
 const LIKED_AFTER =
-  /\b(?:same (?:brand|thing|pair|kind)|another (?:pair|one)|the newer|the newest|newer (?:one|version|model)|newest (?:one|version|model)|stick with|stay with|(?:loved?|liked?) (?:it|them|em|those)|(?:it|they) (?:was|were) (?:great|amazing|awesome))\b/;
-const DISLIKED_AFTER = /\b(?:never again|not again|hated? (?:it|them|em)|(?:was|were) junk|(?:it|they) (?:was|were) (?:terrible|awful))\b/;
+  /\b(?:same (?:brand|thing|pair|kind)|another (?:pair|one)|the newer|the newest|newer (?:one|version|model)|newest (?:one|version|model)|stick with|stay with|(?:lov(?:e|ed|es)|lik(?:e|ed|es)|swears? by) (?:it|them|em|those|that one)|(?:it|they) (?:was|were) (?:great|amazing|awesome))\b/;
+const DISLIKED_AFTER =
+  /\b(?:never again|not again|hat(?:e|ed|es) (?:it|them|em)|(?:was|were) junk|(?:it|they) (?:was|were) (?:terrible|awful))\b/;
 
 /** A token that can be part of a product's name: known to be one, a model number, or a word no lexicon knows. */
 function namePart(token: string, kind: TokenKind, isWord: (t: string) => boolean): boolean {
@@ -202,6 +209,13 @@ export function findOwned(
     if (!PAID.has(t)) return;
     const f = tokens.indexOf('for', i + 1);
     if (f > i && f - i <= PAID_WINDOW) after(f + 1);
+  });
+  // "my brother has a garmin", "grandma still uses her kindle": what a person has is theirs.
+  tokens.forEach((t, i) => {
+    if (!HAVE_VERBS.has(t)) return;
+    let j = i - 1;
+    while (j >= 0 && HAVE_ADVERBS.has(tokens[j] ?? '')) j--;
+    if (kinds[j] === 'person') after(i + 1);
   });
   for (const c of cues) {
     // "my old brooks ghost 14s are ...": the product follows the cue.

@@ -242,3 +242,25 @@ describe('owned products named as the catalog names them', () => {
     expect(owned('she already read everything in the house', 'books')).toEqual([]);
   });
 });
+
+describe('what another person has, and questions about a product', () => {
+  it('reads a person having something as owning it, and their liking it as liking its brand', () => {
+    const items = read('my brother has a garmin and he likes it', 'smartwatches');
+    expect(slot(items, 'owned').map((o) => o.product)).toEqual(['garmin']);
+    expect(slot(items, 'brand')).toEqual([{ slot: 'brand', brand: 'Garmin', like: true }]);
+    expect(slot(read('garden of life is what she uses, she loves it', 'vitamins'), 'owned').map((o) => o.product)).toEqual([
+      'garden of life',
+    ]);
+    expect(slot(read("my dog has a sensitive stomach, she's on hills right now", 'pet_food'), 'owned').map((o) => o.product)).toEqual([
+      'hills',
+    ]);
+    expect(slot(read('my daughter has asthma', 'vitamins'), 'owned')).toEqual([]);
+  });
+
+  it('takes a question about a product as no choice of its brand, but a brand asked for as one', () => {
+    for (const text of ['is the fitbit waterproof', 'does the apple watch work with android', 'is that garmin any cheaper'])
+      expect(slot(read(text, 'smartwatches'), 'brand'), text).toEqual([]);
+    expect(slot(read('the garmin is the one i want', 'smartwatches'), 'brand')).toEqual([{ slot: 'brand', brand: 'Garmin', like: true }]);
+    expect(slot(read('do you carry garmin?', 'smartwatches'), 'brand')).toEqual([{ slot: 'brand', brand: 'Garmin', like: true }]);
+  });
+});
