@@ -14,6 +14,9 @@ const PERSON = Object.values(RECIPIENT_WORDS)
 /** After a bare number: what it counts, so it is no age ("she's 40 lbs", "he's 8 pieces in"). */
 const NOT_AGE_AFTER = String.raw`(?!\s*(?:\$|bucks|dollars|usd|k\b|pieces|lbs?|pounds|percent|%|inches|feet|ft|ish|sets?|pairs?|books?|of\b|x\b|times|weeks?|days?|kg|miles|km))`;
 
+/** After an ordinal: it counts something other than years ("her 5th pair", "his 3rd grade"). */
+export const ORDINAL_NOT_BIRTHDAY = String.raw`(?!\s*(?:pair|grade|place|time|set|book|bottle|bag|one|watch|round|try|year))`;
+
 const AGE_PATTERNS: [RegExp, (n: number) => number][] = [
   [/(\d+(?:\.\d+)?)\s*-?\s*(?:years?|yrs?|yr)\s*-?\s*old/g, (n) => n],
   [/(\d+(?:\.\d+)?)\s*(?:yo|y\/o|y\.o\.?)\b/g, (n) => n],
@@ -25,6 +28,8 @@ const AGE_PATTERNS: [RegExp, (n: number) => number][] = [
   // "ages 4, 6 and 9" is several children, no one age.
   [/(?:turning|turns|turned|aged|age of|ages|age)\s+(\d+)\b(?!\s*(?:,|and|&|-|to)?\s*\d)/g, (n) => n],
   [/(\d+)(?:st|nd|rd|th)\s+(?:birthday|bday|b-day)/g, (n) => n],
+  // "grandpa's 90th", "for her 70th": an ordinal after whose it is is a birthday.
+  [new RegExp(String.raw`(?:'s|s|\bher|\bhis|\btheir)\s+(\d+)(?:st|nd|rd|th)\b${ORDINAL_NOT_BIRTHDAY}`, 'g'), (n) => n],
   // "the twins are 7", "my nephew is 12".
   [new RegExp(String.raw`\b(?:${PERSON})\s+(?:is|are)\s+(\d{1,2})\b${NOT_AGE_AFTER}`, 'g'), (n) => n],
   // "my daughter (11)".

@@ -10,7 +10,11 @@ import { typoEdits } from './terms';
 type Budget = ItemOf<'budget'>;
 
 const NUM = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)`;
-const AMOUNT = new RegExp(String.raw`(\$\s*|usd\s*)?${NUM}\s*(k\b)?(\s*(?:\$|bucks?\b|dol+[ae]rs?\b|usd\b))?`, 'g');
+/** Pounds and euros too ("£80", "forty quid", "20 euros"); "pounds" is money unless a bag's or a dog's weight follows. */
+const AMOUNT = new RegExp(
+  String.raw`(\$\s*|usd\s*|£\s*|€\s*)?${NUM}\s*(k\b)?(\s*(?:\$|bucks?\b|dol+[ae]rs?\b|usd\b|quid\b|euros?\b|eur\b|gbp\b|pounds?\b(?!\s*(?:bag|of|dog|cat|bags|sack)\b)))?`,
+  'g',
+);
 const CLAUSE_BREAK = /[.;!?,]|\bbut\b|\bthough\b|\bhowever\b|\bso\b/g;
 
 /** A bare number below this is a count ("like 2 a week", "about two"), never a budget without a currency. */
@@ -29,14 +33,14 @@ const MODEL_BEFORE =
 const PAST_PRICE = /\b(?:paid|spent|cost|costs|costed|bought|charged|retails?|retailed|got (?:it|them|mine|those|these|one) for)\b/;
 const WAS_BEFORE = /\b(?:it was|they were|was|were)\s*(?:like\s*|about\s*|around\s*)?$/;
 const BUDGET_BEFORE =
-  /(?:budget|spend|spending|afford|price|priced|under|below|less than|no more than|not more than|max|maximum|up to|upto|at most|around|about|roughly|approx(?:imately)?|between|within|over|above|more than|at least|limit|cap|range|cheaper than|~|like|somewhere|ballpark|close to|from|minimum|min|keep it|tops|ceiling|can do|can go|willing to (?:pay|spend|do|go)|(?:have|got|ive got|weve got|theres) (?:like |about |around )?)\s*(?:of|is|around|about|like|at|to|the|\$)?\s*$/;
+  /(?:budget|budget's|budgets|spend|spending|afford|price|priced|under|below|less than|no more than|not more than|max|maximum|up to|upto|at most|around|about|roughly|approx(?:imately)?|between|within|over|above|more than|at least|limit|cap|range|cheaper than|~|like|somewhere|ballpark|close to|from|minimum|min|keep it|tops|ceiling|can do|can go|willing to (?:pay|spend|do|go)|(?:have|got|ive got|weve got|theres) (?:like |about |around )?)\s*(?:of|is|around|about|like|at|to|the|\$)?\s*$/;
 const BUDGET_AFTER =
-  /^\s*(?:max\b|maximum|tops\b|or less|or under|or below|or so|or more|and up|or higher|plus\b|\+|is my (?:limit|max|budget)|is the (?:limit|max)|range|budget|ish\b|give or take|at most|at the most|is about|or cheaper|limit|total\b|in total|all in\b|all together|altogether|to spend|to play with)/;
+  /^\s*(?:each\s*|a piece\s*|apiece\s*)?(?:max\b|maximum|tops\b|or less|or under|or below|or so|or more|and up|or higher|plus\b|\+|is my (?:limit|max|budget)|is the (?:limit|max)|range|budget|ish\b|give or take|at most|at the most|is about|or cheaper|limit|total\b|in total|all in\b|all together|altogether|to spend|to play with)/;
 /** A maximum, however loosely said: it beats "like" and "-ish" ("like 150 bucks tops", "no more than $150ish"). */
 const MAX_BEFORE =
   /(?:under|below|less than|no more than|not more than|max|maximum|up to|upto|at most|within|cheaper than|keep it(?: to| at| under)?|limit(?: is)?|cap(?: is)?|ceiling(?: is)?|tops)\s*(?:of|is|at|around|about|like|the)?\s*(?:\$\s*)?$/;
 const MAX_AFTER =
-  /^\s*(?:-?\s*ish\s*)?(?:max\b|maximum|tops\b|top\b|or less|or under|or below|at most|at the most|or cheaper|is my (?:limit|max)|is the (?:limit|max)|limit\b)/;
+  /^\s*(?:-?\s*ish\s*)?(?:each\s*|a piece\s*|per pair\s*|apiece\s*)?,?\s*(?:hard cap|max\b|maximum|tops\b|top\b|or less|or under|or below|at most|at the most|or cheaper|is my (?:limit|max)|is the (?:limit|max)|limit\b)/;
 const AROUND_BEFORE =
   /(?:around|about|roughly|approx(?:imately)?|~|like|somewhere|ballpark|close to|in the range of|near|something like)\s*(?:of\s*)?(?:\$\s*)?$/;
 const AROUND_AFTER = /^\s*(?:ish\b|or so\b|give or take|-ish|ish)/;
@@ -48,8 +52,11 @@ const MIN_AFTER = /^\s*(?:or more|and up|or higher|plus\b|\+|minimum|min\b|at le
  */
 const PRICE_QUESTION_BEFORE =
   /\b(?:is|are|was|were|isnt|arent) (?:that|it|this|they|those|these|the \w+|that one|this one)\b(?:(?!\b(?:under|below|less|max|more|over|within)\b).)*$/;
-const NEGATION = /\b(?:no|not|dont|don't|never|nothing|wont|won't|without|cant|can't|cannot|rather not|prefer not|hate to|refuse)\b/;
-const RANGE_JOIN = /^\s*(?:-|–|—|to|and|or)\s*$/;
+/** "budget like 60", "budget's like 140": a budget said loosely is still its maximum ("budget 60ish" is not). */
+const BUDGET_IS_LIKE = /budget(?:'s|s| is)?\s*(?:like|maybe)\s*(?:\$\s*|£\s*)?$/;
+const NEGATION =
+  /\b(?:no|not|dont|don't|never|nothing|nothin|nuthin|wont|won't|without|cant|can't|cannot|rather not|prefer not|hate to|refuse)\b/;
+const RANGE_JOIN = /^\s*(?:-|–|—|to|and|or|)\s*$/;
 /** Joins that make two bare numbers a range on their own ("200-350", "100 to 130"); "and"/"or" need more. */
 const BARE_RANGE_JOIN = /^\s*(?:-|–|—|to)\s*$/;
 
@@ -92,7 +99,7 @@ function contextOf(s: string, first: Amount, last: Amount): Context {
 
 /** Counts, sizes, ages, model numbers and prices paid before: numbers that are not what the Buyer will spend. */
 function notMoney(c: Context, a: Amount): boolean {
-  if (UNIT_AFTER.test(c.after) && !/^\s*(?:\$|bucks|dollars|usd)/.test(c.after)) return true;
+  if (UNIT_AFTER.test(c.after) && !/^\s*(?:\$|bucks|dollars|usd)/.test(c.after) && !a.money) return true;
   if (PRICE_QUESTION_BEFORE.test(c.clause) && /^[^.!,;]*\?/.test(c.after)) return true;
   if (a.money) return PAST_PRICE.test(c.clause) || WAS_BEFORE.test(c.before);
   return (
@@ -115,8 +122,10 @@ function rangeEnd(s: string, amounts: readonly Amount[], i: number): Amount | nu
   if (!RANGE_JOIN.test(join)) return null;
   const word = join.trim();
   const before = s.slice(Math.max(0, a.start - 20), a.start);
-  if (word === 'and' && !/between\s*(?:the\s*)?(?:\$\s*)?$/.test(before)) return null;
+  if (word === 'and' && !/between\s*(?:the\s*)?(?:like\s*|about\s*|around\s*|roughly\s*)?(?:\$\s*|£\s*)?$/.test(before)) return null;
   if (word === 'or' && !a.money && !next.money) return null;
+  // "like twenty five thirty": two amounts said one after the other are a range, the second the larger.
+  if (word === '' && (next.value <= a.value || a.value < MIN_BARE_RANGE)) return null;
   return next;
 }
 
@@ -157,6 +166,7 @@ export function readBudget(text: string): Budget | null {
   const amounts = readAmounts(s);
   let min: number | undefined;
   let max: number | undefined;
+  let aroundMin = false;
   for (let i = 0; i < amounts.length; i++) {
     const a = amounts[i] as Amount;
     const end = rangeEnd(s, amounts, i);
@@ -168,7 +178,7 @@ export function readBudget(text: string): Budget | null {
     if (notMoney(c, { ...a, money })) continue;
     if (end) {
       // A range: "$50-80", "between 50 and 80", and bare "200-350" (no unit after it, both ends like prices).
-      const bare = BARE_RANGE_JOIN.test(s.slice(a.end, end.start).replace(/\$|usd/g, '')) && a.value >= MIN_BARE_RANGE;
+      const bare = BARE_RANGE_JOIN.test(s.slice(a.end, end.start).replace(/\$|usd|£/g, '')) && a.value >= MIN_BARE_RANGE;
       if (!money && !hasCue(c, ish) && !bare) continue;
       min = Math.round(a.value);
       max = Math.round(end.value);
@@ -177,10 +187,15 @@ export function readBudget(text: string): Budget | null {
     if (!money && !hasCue(c, ish)) continue;
     const negated = NEGATION.test(c.clause);
     // "nothing over 70" and "don't want to go above 120" are maximums.
-    if (MAX_BEFORE.test(c.before) || MAX_AFTER.test(c.after) || (negated && MIN_BEFORE.test(c.before))) max = Math.round(a.value);
-    else if (MIN_BEFORE.test(c.before)) min = Math.round(a.value);
+    if (MAX_BEFORE.test(c.before) || MAX_AFTER.test(c.after) || (negated && MIN_BEFORE.test(c.before))) {
+      max = Math.round(a.value);
+      // "like two hundred maybe two twenty five max": the bound said last is the budget.
+      if (aroundMin) min = undefined;
+    } else if (MIN_BEFORE.test(c.before)) min = Math.round(a.value);
     else if (MIN_AFTER.test(c.after)) min = Math.round(a.value);
+    else if (BUDGET_IS_LIKE.test(c.before) && !AROUND_AFTER.test(c.after) && !ish) max = Math.round(a.value);
     else if (AROUND_BEFORE.test(c.before) || AROUND_AFTER.test(c.after) || ish) {
+      aroundMin = true;
       min = Math.round(a.value * (1 - AROUND_SPREAD));
       max = Math.round(a.value * (1 + AROUND_SPREAD));
     } else max = Math.round(a.value);

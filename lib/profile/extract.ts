@@ -1,5 +1,5 @@
 import { readBudget } from './amounts';
-import { readAge } from './ages';
+import { ORDINAL_NOT_BIRTHDAY, readAge } from './ages';
 import { isWord } from './lexicon';
 import { cueMatcher, type Cue } from './cues';
 import { clauseEndAt, clauseStarts, liked } from './polarity';
@@ -111,7 +111,10 @@ const TEEN_AND_TENS_WORDS = Object.keys(NUMBER_VALUES)
  * A price said the way people say prices: a digit word and then a two-digit one ("two fifty" is 250, "one twenty
  * nine" 129). Read that way, since two such words never make a sum ("twenty five" does, and is read below).
  */
-const SPOKEN_PRICE = new RegExp(String.raw`\b(${DIGIT_WORDS})[\s-]+(${TEEN_AND_TENS_WORDS})(?:[\s-]+(${DIGIT_WORDS}))?\b`, 'gi');
+const SPOKEN_PRICE = new RegExp(
+  String.raw`(?<!\b(?:${TEEN_AND_TENS_WORDS})[\s-]+)\b(${DIGIT_WORDS})[\s-]+(${TEEN_AND_TENS_WORDS})(?:[\s-]+(${DIGIT_WORDS}))?\b`,
+  'gi',
+);
 
 /** "a hundred and fifty" → 150, "twenty-five" → 25, "two thousand" → 2000. */
 export function numberFromWords(run: string): number {
@@ -129,29 +132,48 @@ export function numberFromWords(run: string): number {
   return total + current;
 }
 
+/** "twenty five thirty" is two numbers: a tens or teens word after a units, teens or tens word starts a new one. */
+function splitNumberRun(run: string): string[] {
+  const out: string[][] = [[]];
+  let last = -1;
+  for (const w of run.split(/[\s-]+/)) {
+    const v = NUMBER_VALUES[w.toLowerCase()];
+    if (v !== undefined && v >= 10 && last >= 0 && last !== 0) out.push([]);
+    out[out.length - 1]?.push(w);
+    last = v ?? (w.toLowerCase() === 'and' ? -1 : 0);
+  }
+  return out.map((ws) => ws.join(' '));
+}
+
 /**
  * Turns "a hundred and fifty bucks" into "150 bucks" and "2 hundred" into "200", so amounts and ages read as
  * digits. (compromise can do this too, but its full parse of even a short phrase costs about a millisecond.)
  */
 export function digitsForNumbers(text: string): string {
-  return text
-    .replace(/[’‘]/g, "'")
-    .replace(/(\d+(?:\.\d+)?)\s*(hundred|thousand)\b/gi, (_, n: string, scale: string) =>
-      String(Number(n) * (scale.toLowerCase() === 'hundred' ? 100 : 1000)),
-    )
-    .replace(SPOKEN_PRICE, (_, hundreds: string, tens: string, units: string | undefined) =>
-      String(numberFromWords(hundreds) * 100 + numberFromWords(tens) + (units ? numberFromWords(units) : 0)),
-    )
-    .replace(NUMBER_RUN, (run) => String(numberFromWords(run)))
-    .toLowerCase()
-    .replace(/\ba grand\b/g, '1000 dollars')
-    .replace(/(\d+(?:\.\d+)?)\s*grand\b/g, (_, n: string) => `${Number(n) * 1000} dollars`);
+  return (
+    text
+      .replace(/[’‘]/g, "'")
+      .replace(/(\d+(?:\.\d+)?)\s*(hundred|thousand)\b/gi, (_, n: string, scale: string) =>
+        String(Number(n) * (scale.toLowerCase() === 'hundred' ? 100 : 1000)),
+      )
+      .replace(SPOKEN_PRICE, (_, hundreds: string, tens: string, units: string | undefined) =>
+        String(numberFromWords(hundreds) * 100 + numberFromWords(tens) + (units ? numberFromWords(units) : 0)),
+      )
+      .replace(NUMBER_RUN, (run) => splitNumberRun(run).map(numberFromWords).join(' '))
+      .toLowerCase()
+      .replace(/\ba grand\b/g, '1000 dollars')
+      // "a buck fifty" is 150, "a tenner" 10, "a fiver" 5.
+      .replace(/\ba buck (\d{2})\b/g, (_, n: string) => `${100 + Number(n)} dollars`)
+      .replace(/\ba tenner\b/g, '10 quid')
+      .replace(/\ba fiver\b/g, '5 quid')
+      .replace(/(\d+(?:\.\d+)?)\s*grand\b/g, (_, n: string) => `${Number(n) * 1000} dollars`)
+  );
 }
 
 /** The Buyer giving their own age ("i'm 50"): it is for them. */
 const OWN_AGE = /\b(?:im|i'm|i am)\s+(?:like\s+|about\s+)?\d{1,2}\b(?!\s*(?:\$|bucks|dollars|usd|lbs?|pounds|kg|weeks?|months?))/;
-/** Words that make a product the Buyer's own ("my", "ive been taking"), and how far before it they may be. */
-const FIRST_PERSON = new Set(['my', 'i', 'ive', 'im']);
+/** Words that make a product someone else's ("his", "she has"), and how far from it they may be. */
+const THIRD_PERSON = new Set(['he', 'she', 'they', 'his', 'her', 'him', 'their', 'them', 'hes', 'shes', 'theyre']);
 const FIRST_PERSON_REACH = 4;
 const POLARITY = new Set<Cue>(['neg', 'pos', 'after-neg', 'after-pos', 'neutral']);
 /** What a matched phrase is, for reading product names: the first of these kinds among its terms. */
@@ -163,10 +185,50 @@ function kindOf(terms: readonly Term[]): TokenKind {
   return terms.some((t) => t.k === 'feature') ? 'feature' : null;
 }
 
+/** A feature said by its value's own name ("star wars", "city"), not by a thing that has it ("millennium falcon"). */
+function valueNamed(terms: readonly Term[], phrase: string): boolean {
+  return terms.some((t) => t.k === 'feature' && tokenize(t.feature.slice(t.feature.indexOf('=') + 1)).join(' ') === phrase);
+}
+
+/** "grandpa's 90th", "her 18th": a birthday, so a present. */
+const BIRTHDAY_ORDINAL = new RegExp(String.raw`(?:'s|\bher|\bhis|\btheir|\bmy)\s+\d+(?:st|nd|rd|th)\b${ORDINAL_NOT_BIRTHDAY}`);
+const RACES = new Set(['marathon', 'half marathon', 'ultras', '5k', '10k', 'triathlon', 'cross country']);
+const SENTENCE_ENDS = new Set(['.', '?', '!', ';']);
+/** Words that open a question about something ("is", "would", "whats the diff between"). */
+const QUESTION_OPENERS = new Set([
+  'is',
+  'are',
+  'does',
+  'do',
+  'would',
+  'should',
+  'will',
+  'whats',
+  'what',
+  'which',
+  'how',
+  'was',
+  'were',
+  'could',
+  'isnt',
+]);
+/** ... unless it asks to see it: "is there any garmin?", "do you have beats", "can u find". */
+const ASKS_TO_SEE = new Set(['there', 'you', 'u', 'ya', 'yall', 'i', 'we', 'anything', 'any']);
+/** A model code names a product wherever it is: "xm4s", "m50x", "gtr4" (two letters and a digit: "b12" is a nutrient). */
+const MODEL_CODE = /^(?=(?:.*[a-z]){2})(?=.*\d)[a-z0-9]{3,}$/;
+/** The category whose products go by titles, any words at all ("she loved little women"). */
+const TITLED_CATEGORY = 'books';
+
 /** What each token is part of. */
-function tokenKinds(length: number, terms: readonly Match<Term[]>[]): TokenKind[] {
-  const kinds: TokenKind[] = Array.from({ length }, () => null);
-  for (const m of terms) for (let i = m.start; i < m.end; i++) kinds[i] = kindOf(m.value);
+function tokenKinds(tokens: readonly string[], terms: readonly Match<Term[]>[]): TokenKind[] {
+  const kinds: TokenKind[] = tokens.map((t) =>
+    MODEL_CODE.test(t) && !/^\d+(?:st|nd|rd|th|s|k|mm|lb|lbs|oz|mg)$/.test(t) && !isWord(t) ? 'product' : null,
+  );
+  for (const m of terms) {
+    const kind = kindOf(m.value);
+    const value = kind === 'feature' && valueNamed(m.value, tokens.slice(m.start, m.end).join(' '));
+    for (let i = m.start; i < m.end; i++) kinds[i] = value ? 'value' : kind;
+  }
   return kinds;
 }
 
@@ -206,8 +268,7 @@ export function extractProfile(text: string, vocab: ProfileVocabulary, options: 
   if (budget) items.push(budget);
 
   // Products they owned; a brand inside one is a preference only when they say how they liked it.
-  const owned = findOwned(text, tokens, tokenKinds(tokens.length, terms), cues, isWord);
-  for (const o of owned) items.push({ slot: 'owned', product: o.product });
+  const owned = findOwned(text, tokens, tokenKinds(tokens, terms), cues, isWord, category === TITLED_CATEGORY);
   const ownedAt = (m: Match<Term[]>) => owned.find((o) => m.start >= o.start && m.start < o.end);
   const inOwned = (m: Match<Term[]>) => ownedAt(m) !== undefined;
 
@@ -227,12 +288,35 @@ export function extractProfile(text: string, vocab: ProfileVocabulary, options: 
           (c.value.includes('mention') && c.start >= m.end && c.start <= m.end + 1)),
     );
 
+  const sentenceStart = (i: number) => {
+    let j = i;
+    while (j > 0 && !SENTENCE_ENDS.has(tokens[j - 1] ?? '')) j--;
+    return j;
+  };
+  const sentenceEnd = (i: number) => {
+    let j = i;
+    while (j < tokens.length && !SENTENCE_ENDS.has(tokens[j] ?? '')) j++;
+    return j;
+  };
+  // "is nordic naturals worth the price", "would a polar or a garmin be better": a brand in a question about it
+  // (not "is there anything from garmin?", "do you have beats?", which ask to see it).
+  const askedAbout = (m: Match<Term[]>) => {
+    const s = sentenceStart(m.start);
+    return QUESTION_OPENERS.has(tokens[s] ?? '') && !ASKS_TO_SEE.has(tokens[s + 1] ?? '');
+  };
+  // A price complaint after a brand in its sentence rules it out, unless another brand comes between.
+  const priced = (m: Match<Term[]>) => {
+    const end = sentenceEnd(m.end);
+    const c = cues.find((c) => c.value.includes('price') && c.start >= m.end && c.end <= end);
+    return c !== undefined && !terms.some((t) => t.start >= m.end && t.end <= c.start && t.value.some((v) => v.k === 'brand'));
+  };
+
   for (const m of terms) {
     const pol = () => liked(tokens, cues, m, starts[m.start] ?? 0, clauseEndAt(starts, m.start));
     const brand = m.value.find((t): t is Extract<Term, { k: 'brand' }> => t.k === 'brand' && inCategory(t.category));
     if (brand) {
-      const like = pol() ?? ownedAt(m)?.verdict ?? null;
-      if (like === null && (inOwned(m) || onlyMentioned(m))) continue;
+      const like = priced(m) ? false : (pol() ?? ownedAt(m)?.verdict ?? null);
+      if (like === null && (inOwned(m) || onlyMentioned(m) || askedAbout(m))) continue;
       brands.set(brand.brand, { slot: 'brand', brand: brand.brand, like: like !== false });
       continue;
     }
@@ -259,14 +343,26 @@ export function extractProfile(text: string, vocab: ProfileVocabulary, options: 
   }
   items.push(...brands.values(), ...features.values());
   // Their own things and habits say it is for them: "my old fitbit died", "ive been taking centrum", "for my runs".
+  // A product nobody else is said to have is the Buyer's ("apple watch se died, iphone user", "the solo 3s i had").
   const ownSelf =
-    owned.some((o) => tokens.slice(Math.max(0, o.start - FIRST_PERSON_REACH), o.start).some((t) => FIRST_PERSON.has(t))) ||
-    useAfterMy.some(Boolean);
+    owned.some(
+      (o) =>
+        o.owner === undefined &&
+        !tokens.slice(Math.max(0, o.start - FIRST_PERSON_REACH), o.start).some((t) => THIRD_PERSON.has(t) || t === 'we' || t === 'our') &&
+        !tokens.slice(o.end, o.end + FIRST_PERSON_REACH).some((t) => THIRD_PERSON.has(t)),
+    ) || useAfterMy.some(Boolean);
   const who = pickRecipient(tokens, mentions, category) ?? (self || ownSelf ? 'self' : null);
+  // What someone else has is no product of the Buyer's or the recipient's ("my brother has sennheiser and says
+  // they're good"), though it still keeps its brand from being a choice.
+  const ownerWho = (i: number) => mentions.find((m) => i >= m.start && i < m.end)?.who;
+  for (const o of owned) if (o.owner === undefined || ownerWho(o.owner) === who) items.push({ slot: 'owned', product: o.product });
   if (who) {
     const age = readAge(digits);
     items.push({ slot: 'recipient', who, ...(age !== null ? { age } : {}) });
   }
+  if (BIRTHDAY_ORDINAL.test(digits)) uses.add('gift');
+  // "he runs marathons": the race says more than the running.
+  if ([...uses].some((u) => RACES.has(u))) uses.delete('running');
   for (const use of uses) items.push({ slot: 'use', use });
   return { items, category };
 }

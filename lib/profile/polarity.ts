@@ -10,7 +10,21 @@ import type { Match } from './terms';
  */
 
 /** Words that end a negation's reach without a comma: "no GPS just steps", "not nike, only brooks". */
-const SCOPE_STOPS = new Set(['just', 'only', 'instead', 'except', 'unless', 'because', 'cause', 'cuz', 'since', 'so', 'then']);
+const SCOPE_STOPS = new Set([
+  'just',
+  'only',
+  'instead',
+  'except',
+  'unless',
+  'because',
+  'cause',
+  'cuz',
+  'since',
+  'so',
+  'then',
+  'maybe',
+  'perhaps',
+]);
 /** Negations that turn a liking right after them around ("doesn't like"); "no, i like nike" keeps it. */
 const VERB_NEGATIONS = new Set(['not', 'dont', 'doesnt', 'didnt', 'never', 'wouldnt', 'wont', 'cant', 'isnt', 'arent', 'wasnt']);
 /** After these a new subject still belongs to the negation ("I don't think she needs GPS"). */
