@@ -11,8 +11,8 @@ import { vocabularyFromCatalog, type ProfileVocabulary } from '../lib/profile/vo
 import { report, round, summarize, type Row } from './lib/report';
 
 // Buyer preference extraction on the hand-labeled sets: the development half
-// (tests/fixtures/coach/buyer-utterances.json, the messages the rules were tuned on, grown with each failure class)
-// and the held-out half (tests/fixtures/coach/held-out.json, written before any tuning for issue 19 and frozen,
+// (tests/fixtures/coach/buyer-utterances.json, the messages the rules were tuned on, grown with each failure class,
+// and tests/fixtures/coach/dev-3.json, written blind by three annotators and then tuned on) and the held-out half (tests/fixtures/coach/held-out.json, written before any tuning for issue 19 and frozen,
 // see tests/unit/held-out-frozen.test.ts), and the blind held-out set (tests/fixtures/coach/held-out-2.json, written
 // by someone who never saw the rules after the first held-out set had been exposed to the tuner, frozen by
 // tests/unit/held-out-2-frozen.test.ts). Per slot, precision, recall and F1 with the conversation's category
@@ -35,6 +35,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const catalog = JSON.parse(await readFile(resolve(ROOT, 'public/catalog/default.json'), 'utf8')) as Catalog;
 const load = async (path: string) => parseLabeledSet(JSON.parse(await readFile(resolve(ROOT, path), 'utf8')));
 const dev = await load('tests/fixtures/coach/buyer-utterances.json');
+const dev3 = await load('tests/fixtures/coach/dev-3.json');
 const heldOut = await load('tests/fixtures/coach/held-out.json');
 const blind = await load('tests/fixtures/coach/held-out-2.json');
 const vocab = vocabularyFromCatalog(catalog.products);
@@ -74,6 +75,7 @@ const reader = (extract: Extract, categoryKnown: boolean) => (u: LabeledUtteranc
   extract(u.text, vocab, { category: categoryKnown ? u.category : null }).items;
 const halves = [
   { name: 'development', label: 'dev', set: dev, targets: false },
+  { name: 'development-3', label: 'dev-3 (blind-written, then tuned on)', set: dev3, targets: false },
   { name: 'held-out', label: 'held-out', set: heldOut, targets: true },
   { name: 'blind-held-out', label: 'blind held-out (held-out-2)', set: blind, targets: true },
 ].map((h) => ({
@@ -108,7 +110,7 @@ for (const h of halves) {
 }
 
 // Time per message: every message of every set, warmed up, many rounds.
-const all = [...dev, ...heldOut, ...blind];
+const all = [...dev, ...dev3, ...heldOut, ...blind];
 for (let i = 0; i < 3; i++) for (const u of all) extractProfile(u.text, vocab, { category: u.category });
 const samples: number[] = [];
 const perMessage = all.map(() => [] as number[]);
@@ -175,5 +177,5 @@ await report('coach', rows, {
   beforeTimeMs: beforeTime,
 });
 if (process.argv.includes('--mistakes'))
-  for (const m of halves[0]?.now.mistakes ?? [])
+  for (const m of [...(halves[0]?.now.mistakes ?? []), ...(halves[1]?.now.mistakes ?? [])])
     console.log(m.id, JSON.stringify(m.text), 'missed:', m.missed.join('; '), 'wrong:', m.wrong.join('; '));

@@ -8,7 +8,7 @@ import { AGE_UNITS, pickRecipient, type RecipientMention } from './recipient';
 import { otherSense } from './senses';
 import { PhraseMatcher, tokenize, type Match } from './terms';
 import type { ItemOf, ProfileItem } from './profile-schema';
-import { CATEGORY_PURPOSES, CATEGORY_WORDS, OWNED_PRODUCT_WORDS, RECIPIENT_WORDS, USE_WORDS, type ProfileVocabulary } from './vocabulary';
+import { CATEGORY_PURPOSES, CATEGORY_WORDS, OWNED_PRODUCT_WORDS, PHONE_MAKERS, RECIPIENT_WORDS, USE_WORDS, type ProfileVocabulary } from './vocabulary';
 
 /**
  * Reads a Buyer's message for what they want (LAPS's preference memory): budget, brands liked and disliked, who
@@ -192,6 +192,10 @@ function valueNamed(terms: readonly Term[], phrase: string): boolean {
 
 /** "grandpa's 90th", "her 18th": a birthday, so a present. */
 const BIRTHDAY_ORDINAL = new RegExp(String.raw`(?:'s|\bher|\bhis|\btheir|\bmy)\s+\d+(?:st|nd|rd|th)\b${ORDINAL_NOT_BIRTHDAY}`);
+/** Words before a phone maker's name that make it the Buyer's phone ("works with my samsung", "pairs with apple"). */
+const PHONE_BEFORE = new Set(['with', 'to']);
+/** ... unless a device of the category follows ("with samsung watches i had bad luck"). */
+const DEVICE_AFTER = new Set(['watch', 'watches', 'smartwatch', 'buds', 'earbuds', 'headphones', 'one', 'ones']);
 const RACES = new Set(['marathon', 'half marathon', 'ultras', '5k', '10k', 'triathlon', 'cross country']);
 const SENTENCE_ENDS = new Set(['.', '?', '!', ';']);
 /** Words that open a question about something ("is", "would", "whats the diff between"). */
@@ -311,10 +315,23 @@ export function extractProfile(text: string, vocab: ProfileVocabulary, options: 
     return c !== undefined && !terms.some((t) => t.start >= m.end && t.end <= c.start && t.value.some((v) => v.k === 'brand'));
   };
 
+  // "works with her samsung", "his samsung phone": the maker of the Buyer's phone.
+  const phoneSaid = (m: Match<Term[]>) =>
+    !DEVICE_AFTER.has(tokens[m.end] ?? '') &&
+    (PHONE_BEFORE.has(tokens[m.start - 1] ?? '') ||
+      PHONE_BEFORE.has(tokens[m.start - 2] ?? '') ||
+      ['phone', 'galaxy', 'iphone', 'pixel'].includes(tokens[m.end] ?? ''));
+  const phones: Match<Term[]>[] = [];
   for (const m of terms) {
     const pol = () => liked(tokens, cues, m, starts[m.start] ?? 0, clauseEndAt(starts, m.start));
     const brand = m.value.find((t): t is Extract<Term, { k: 'brand' }> => t.k === 'brand' && inCategory(t.category));
     if (brand) {
+      const phone = PHONE_MAKERS[brand.brand];
+      if (phone && phoneSaid(m) && vocab.features.some((f) => f.feature === phone && inCategory(f.category))) {
+        features.set(phone, { slot: 'feature', feature: phone, want: true });
+        phones.push(m);
+        continue;
+      }
       const like = priced(m) ? false : (pol() ?? ownedAt(m)?.verdict ?? null);
       if (like === null && (inOwned(m) || onlyMentioned(m) || askedAbout(m))) continue;
       brands.set(brand.brand, { slot: 'brand', brand: brand.brand, like: like !== false });
@@ -355,7 +372,9 @@ export function extractProfile(text: string, vocab: ProfileVocabulary, options: 
   // What someone else has is no product of the Buyer's or the recipient's ("my brother has sennheiser and says
   // they're good"), though it still keeps its brand from being a choice.
   const ownerWho = (i: number) => mentions.find((m) => i >= m.start && i < m.end)?.who;
-  for (const o of owned) if (o.owner === undefined || ownerWho(o.owner) === who) items.push({ slot: 'owned', product: o.product });
+  // A phone is no product of the category ("needs to work with her samsung").
+  const phone = (o: (typeof owned)[number]) => phones.some((p) => p.start >= o.start && p.end <= o.end && o.end - o.start === p.end - p.start);
+  for (const o of owned) if ((o.owner === undefined || ownerWho(o.owner) === who) && !phone(o)) items.push({ slot: 'owned', product: o.product });
   if (who) {
     const age = readAge(digits);
     items.push({ slot: 'recipient', who, ...(age !== null ? { age } : {}) });

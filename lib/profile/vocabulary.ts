@@ -72,6 +72,12 @@ const RECIPIENT_WORDS_PETS = {
   ],
 } as const;
 
+/**
+ * Phone makers whose name, after "works with" or before "phone", is the Buyer's phone and so a compatibility
+ * need, not a brand of the category ("needs to work with her samsung").
+ */
+export const PHONE_MAKERS: Readonly<Record<string, string>> = { Samsung: 'compatibility=Android', Google: 'compatibility=Android', Apple: 'compatibility=iOS' };
+
 /** Canonical recipients with the words Buyers use for them. */
 export const RECIPIENT_WORDS: Record<string, readonly string[]> = {
   son: ['son', 'sons', 'ds'],
@@ -324,7 +330,7 @@ export const FEATURE_WORDS: Record<string, FeatureWords> = {
   'gps=true': { words: ['gps', 'built in gps', 'satellite tracking', 'maps my route', 'track my route'] },
   'heartRate=true': { words: ['heart rate', 'heartrate', 'hr monitor', 'heart monitor', 'pulse', 'hrm'] },
   'compatibility=iOS': { words: ['iphone', 'ios', 'apple phone', 'iphones'] },
-  'compatibility=Android': { words: ['android', 'pixel', 'galaxy phone', 'samsung phone', 'androids'] },
+  'compatibility=Android': { words: ['android', 'pixel', 'galaxy phone', 'samsung phone', 'androids', 'galaxy s', 'samsung galaxy s', 'android phone'] },
   'waterResistance=10 ATM': { words: ['10 atm', '10atm', 'swimproof', 'swim proof', 'swim-proof', '100m water resistant', '100 meters'] },
   'waterResistance=5 ATM': { words: ['5 atm', '5atm', '50m water resistant'] },
   'waterResistance=3 ATM': { words: ['3 atm', '3atm', 'splash proof', 'splashproof'] },
