@@ -75,6 +75,11 @@ const CUES: Record<Cue, readonly string[]> = {
     'too',
   ],
   pos: [
+    // A requirement after a ruled-out one: "nothing over 400 and it has to work with android".
+    'has to',
+    'have to',
+    'needs to',
+    'must',
     'dont mind',
     'wouldnt mind',
     'not opposed',
@@ -104,6 +109,12 @@ const CUES: Record<Cue, readonly string[]> = {
   'after-neg': [
     'sucks',
     'is trash',
+    // "hardcovers are too heavy for her", "duplo is too babyish now".
+    'is too',
+    'are too',
+    'its too',
+    'theyre too',
+    'way too',
     'are trash',
     'trash',
     'is garbage',

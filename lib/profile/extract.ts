@@ -8,7 +8,15 @@ import { AGE_UNITS, pickRecipient, type RecipientMention } from './recipient';
 import { otherSense } from './senses';
 import { PhraseMatcher, tokenize, type Match } from './terms';
 import type { ItemOf, ProfileItem } from './profile-schema';
-import { CATEGORY_PURPOSES, CATEGORY_WORDS, OWNED_PRODUCT_WORDS, PHONE_MAKERS, RECIPIENT_WORDS, USE_WORDS, type ProfileVocabulary } from './vocabulary';
+import {
+  CATEGORY_PURPOSES,
+  CATEGORY_WORDS,
+  OWNED_PRODUCT_WORDS,
+  PHONE_MAKERS,
+  RECIPIENT_WORDS,
+  USE_WORDS,
+  type ProfileVocabulary,
+} from './vocabulary';
 
 /**
  * Reads a Buyer's message for what they want (LAPS's preference memory): budget, brands liked and disliked, who
@@ -116,6 +124,8 @@ const SPOKEN_PRICE = new RegExp(
   'gi',
 );
 
+const VITAMIN_SAID = new RegExp(String.raw`\b([bdk])[\s-]+(one|two|three|five|six|seven|nine|twelve)\b`, 'gi');
+
 /** "a hundred and fifty" → 150, "twenty-five" → 25, "two thousand" → 2000. */
 export function numberFromWords(run: string): number {
   let total = 0;
@@ -196,6 +206,7 @@ const BIRTHDAY_ORDINAL = new RegExp(String.raw`(?:'s|\bher|\bhis|\btheir|\bmy)\s
 const PHONE_BEFORE = new Set(['with', 'to']);
 /** ... unless a device of the category follows ("with samsung watches i had bad luck"). */
 const DEVICE_AFTER = new Set(['watch', 'watches', 'smartwatch', 'buds', 'earbuds', 'headphones', 'one', 'ones']);
+const PRICE_WORDS = new Set(['pricey', 'expensive', 'much', 'steep', 'dear', 'costly', 'spendy']);
 const RACES = new Set(['marathon', 'half marathon', 'ultras', '5k', '10k', 'triathlon', 'cross country']);
 const SENTENCE_ENDS = new Set(['.', '?', '!', ';']);
 /** Words that open a question about something ("is", "would", "whats the diff between"). */
@@ -252,7 +263,9 @@ function inferCategory(terms: Match<Term[]>[]): string | null {
   return first[0];
 }
 
-export function extractProfile(text: string, vocab: ProfileVocabulary, options: ExtractOptions = {}): Extraction {
+export function extractProfile(said: string, vocab: ProfileVocabulary, options: ExtractOptions = {}): Extraction {
+  // "b twelve", "d three": a vitamin's letter and number, said.
+  const text = said.replace(VITAMIN_SAID, (_, letter: string, n: string) => `${letter}${numberFromWords(n)}`);
   const tokens = tokenize(text);
   // An age phrase is read before the pet-food phrase it touches: "a 5 yr old boy" holds no "old boy".
   const termTokens = tokens.map((t, i) => (t === 'old' && AGE_UNITS.has(tokens[i - 1] ?? '') ? '' : t));
@@ -281,7 +294,8 @@ export function extractProfile(text: string, vocab: ProfileVocabulary, options: 
   const uses = new Set<string>();
   const useAfterMy: boolean[] = [];
   const mentions: RecipientMention[] = [];
-  const self = cues.some((c) => c.value.includes('self')) || OWN_AGE.test(digits);
+  // "too pricey for me" is about the price, not who it is for.
+  const self = cues.some((c) => c.value.includes('self') && !PRICE_WORDS.has(tokens[c.start - 1] ?? '')) || OWN_AGE.test(digits);
   const inCategory = (c: string) => category === null || c === category;
   // "thoughts on amazfit?", "jbl is ok but i want something nicer": a brand talked about, not chosen.
   const onlyMentioned = (m: Match<Term[]>) =>
@@ -373,8 +387,10 @@ export function extractProfile(text: string, vocab: ProfileVocabulary, options: 
   // they're good"), though it still keeps its brand from being a choice.
   const ownerWho = (i: number) => mentions.find((m) => i >= m.start && i < m.end)?.who;
   // A phone is no product of the category ("needs to work with her samsung").
-  const phone = (o: (typeof owned)[number]) => phones.some((p) => p.start >= o.start && p.end <= o.end && o.end - o.start === p.end - p.start);
-  for (const o of owned) if ((o.owner === undefined || ownerWho(o.owner) === who) && !phone(o)) items.push({ slot: 'owned', product: o.product });
+  const phone = (o: (typeof owned)[number]) =>
+    phones.some((p) => p.start >= o.start && p.end <= o.end && o.end - o.start === p.end - p.start);
+  for (const o of owned)
+    if ((o.owner === undefined || ownerWho(o.owner) === who) && !phone(o)) items.push({ slot: 'owned', product: o.product });
   if (who) {
     const age = readAge(digits);
     items.push({ slot: 'recipient', who, ...(age !== null ? { age } : {}) });

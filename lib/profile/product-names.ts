@@ -55,10 +55,10 @@ function nameTokens(p: Titled, describes: (token: string) => boolean, attribute:
 
 const content = (t: string) => !isFunctionWord(t) && !isPronoun(t) && !/^\d+$/.test(t) && !['the', 'a', 'an', 'and', 'of'].includes(t);
 /**
- * A single word is a name only as a model code ("x10", "m50x", "fit3"): the lexicon knows too few nouns to tell
+ * A single word is a name only as a model code with two letters ("m50x", "gtr4"; "b12" is a nutrient): the lexicon knows too few nouns to tell
  * "hogwarts" from "forest", so one-word series names stay in `OWNED_PRODUCT_WORDS`.
  */
-const modelCode = (t: string) => t.length >= MIN_SINGLE_WORD && /[a-z]/.test(t) && /\d/.test(t) && !isWord(t);
+const modelCode = (t: string) => t.length >= MIN_SINGLE_WORD && /[a-z].*[a-z]/.test(t) && /\d/.test(t) && !isWord(t);
 
 /**
  * The phrases a name can be said by: all of it, any run of two or more words that starts on a content word and

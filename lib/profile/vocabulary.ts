@@ -76,7 +76,11 @@ const RECIPIENT_WORDS_PETS = {
  * Phone makers whose name, after "works with" or before "phone", is the Buyer's phone and so a compatibility
  * need, not a brand of the category ("needs to work with her samsung").
  */
-export const PHONE_MAKERS: Readonly<Record<string, string>> = { Samsung: 'compatibility=Android', Google: 'compatibility=Android', Apple: 'compatibility=iOS' };
+export const PHONE_MAKERS: Readonly<Record<string, string>> = {
+  Samsung: 'compatibility=Android',
+  Google: 'compatibility=Android',
+  Apple: 'compatibility=iOS',
+};
 
 /** Canonical recipients with the words Buyers use for them. */
 export const RECIPIENT_WORDS: Record<string, readonly string[]> = {
@@ -328,9 +332,12 @@ export const FEATURE_WORDS: Record<string, FeatureWords> = {
   'type=in-ear': { words: ['in ear', 'in ears', 'in the ear', 'iem', 'iems', 'in ear monitors'] },
   'type=on-ear': { words: ['on ear', 'on the ear', 'onear'] },
   'gps=true': { words: ['gps', 'built in gps', 'satellite tracking', 'maps my route', 'track my route'] },
-  'heartRate=true': { words: ['heart rate', 'heartrate', 'hr monitor', 'heart monitor', 'pulse', 'hrm'] },
+  'heartRate=true': { words: ['heart rate', 'heartrate', 'hr monitor', 'heart monitor', 'pulse', 'hrm', 'hr', 'wrist hr'] },
+  'readingAge=young adult': { words: ['young adult', 'ya', 'y a', 'teen fiction', 'ya fiction'] },
   'compatibility=iOS': { words: ['iphone', 'ios', 'apple phone', 'iphones'] },
-  'compatibility=Android': { words: ['android', 'pixel', 'galaxy phone', 'samsung phone', 'androids', 'galaxy s', 'samsung galaxy s', 'android phone'] },
+  'compatibility=Android': {
+    words: ['android', 'pixel', 'galaxy phone', 'samsung phone', 'androids', 'galaxy s', 'samsung galaxy s', 'android phone'],
+  },
   'waterResistance=10 ATM': { words: ['10 atm', '10atm', 'swimproof', 'swim proof', 'swim-proof', '100m water resistant', '100 meters'] },
   'waterResistance=5 ATM': { words: ['5 atm', '5atm', '50m water resistant'] },
   'waterResistance=3 ATM': { words: ['3 atm', '3atm', 'splash proof', 'splashproof'] },
@@ -579,6 +586,18 @@ export interface ProfileVocabulary {
   products: ProductNameTerm[];
 }
 
+/** Shortest length of an author's surname said alone ("dickens", "austen"; not "poe"). */
+const MIN_SURNAME = 4;
+/** How an author is said by surname: "dickens" for Charles Dickens, "conan doyle" and "doyle" for Arthur Conan Doyle. */
+function surnames(author: string): string[] {
+  const words = tokenize(author);
+  if (words.length < 2) return [];
+  const last = words[words.length - 1] ?? '';
+  const out = last.length >= MIN_SURNAME ? [last] : [];
+  if (words.length >= 3) out.push(words.slice(-2).join(' '));
+  return out;
+}
+
 /**
  * The brands and attribute values of a catalog, each with the words shoppers use for it. Numbers (pieces,
  * battery hours) are left to search filters; attribute values a Buyer would not name are left out.
@@ -590,14 +609,15 @@ export function vocabularyFromCatalog(products: Iterable<Pick<Product, 'brand' |
   for (const p of list) {
     brands.set(`${p.category}\u0000${p.brand}`, { brand: p.brand, category: p.category });
     for (const [attribute, raw] of Object.entries(p.attributes)) {
-      if (DERIVED_FEATURES.has(attribute)) continue;
+      // Derived from ages, unless said in so many words ("YA").
+      if (DERIVED_FEATURES.has(attribute) && !FEATURE_WORDS[`${attribute}=${String(raw)}`]) continue;
       for (const value of Array.isArray(raw) ? raw : [raw]) {
         if (typeof value === 'number' || value === false) continue;
         const feature = `${attribute}=${String(value)}`;
         if (NEUTRAL_VALUES.has(feature) || features.has(`${p.category}\u0000${feature}`)) continue;
         const known = FEATURE_WORDS[feature];
         // A string value names itself ("paperback"); a true flag needs known words ("noise cancelling").
-        const own = typeof value === 'string' ? [value.toLowerCase()] : [];
+        const own = typeof value === 'string' ? [value.toLowerCase(), ...(attribute === 'author' ? surnames(value) : [])] : [];
         const words = [...new Set([...own, ...(known?.words ?? [])])];
         if (!words.length) continue;
         features.set(`${p.category}\u0000${feature}`, {

@@ -334,3 +334,25 @@ describe('classes found on the blind development sets (dev3)', () => {
     expect(uses('shes on her 5th pair', 'running_shoes')).toEqual([]);
   });
 });
+
+describe('features said the short way', () => {
+  const features = (text: string, category: string) => slot(read(text, category), 'feature').map((f) => `${f.feature}:${f.want}`);
+  it('reads an author by surname, YA as young adult and a vitamin said letter by number', () => {
+    expect(features('anything by dickens in paperback under 15?', 'books')).toEqual(
+      expect.arrayContaining(['author=Charles Dickens:true', 'format=paperback:true']),
+    );
+    expect(features('um y a fantasy but nothing with a love triangle please', 'books')).toEqual(
+      expect.arrayContaining(['readingAge=young adult:true', 'genre=fantasy:true']),
+    );
+    expect(features('my doctor said my b twelve is low', 'vitamins')).toEqual(['nutrient=B12:true']);
+  });
+
+  it('takes "X is too heavy" as ruling X out and a requirement after a ruled-out thing as wanted', () => {
+    expect(features('paperback pls, hardcovers are too heavy for my mother in law', 'books')).toEqual(
+      expect.arrayContaining(['format=paperback:true', 'format=hardcover:false']),
+    );
+    expect(features('nothing over four hundred please and it has to work with android', 'smartwatches')).toEqual([
+      'compatibility=Android:true',
+    ]);
+  });
+});
