@@ -5,7 +5,15 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Catalog } from '../lib/catalog/catalog-schema';
 import { extractProfile } from '../lib/profile/extract';
-import { evaluate, parseLabeledSet, SCORED_SLOTS, type Evaluation, type LabeledUtterance, type ScoredSlot } from '../lib/profile/evaluate';
+import {
+  agreement,
+  evaluate,
+  parseLabeledSet,
+  SCORED_SLOTS,
+  type Evaluation,
+  type LabeledUtterance,
+  type ScoredSlot,
+} from '../lib/profile/evaluate';
 import type { ProfileItem } from '../lib/profile/profile-schema';
 import { vocabularyFromCatalog, type ProfileVocabulary } from '../lib/profile/vocabulary';
 import { report, round, summarize, type Row } from './lib/report';
@@ -36,6 +44,8 @@ const catalog = JSON.parse(await readFile(resolve(ROOT, 'public/catalog/default.
 const load = async (path: string) => parseLabeledSet(JSON.parse(await readFile(resolve(ROOT, path), 'utf8')));
 const dev = await load('tests/fixtures/coach/buyer-utterances.json');
 const dev3 = await load('tests/fixtures/coach/dev-3.json');
+// The same dev-3 messages (two of its three parts) labeled again by a second annotator who never saw the first labels.
+const dev3Second = await load('tests/fixtures/coach/dev-3-second-annotator.json');
 const heldOut = await load('tests/fixtures/coach/held-out.json');
 const blind = await load('tests/fixtures/coach/held-out-2.json');
 const vocab = vocabularyFromCatalog(catalog.products);
@@ -109,6 +119,20 @@ for (const h of halves) {
   rows.push({ metric: `${h.label}, keyword baseline (category known): overall P/R/F1`, value: prf(h.keyword.overall), unit: 'P/R/F1' });
 }
 
+// Agreement of two annotators on the same messages: the ceiling an extractor can be judged to.
+const agreed = agreement(dev3, dev3Second);
+const dev3Shared = dev3.filter((u) => dev3Second.some((x) => x.id === u.id));
+const vsSecond = evaluate(dev3Second, reader(extractProfile, true));
+const vsFirst = evaluate(dev3Shared, reader(extractProfile, true));
+for (const slot of [...SCORED_SLOTS, 'overall'] as const) {
+  const pick = (e: Evaluation) => (slot === 'overall' ? e.overall : e.slots[slot]);
+  rows.push({
+    metric: `dev-3, ${dev3Shared.length} msgs labeled twice: ${slot} F1, second annotator vs first / extractor vs first / extractor vs second`,
+    value: `${round(pick(agreed).f1, 3)} / ${round(pick(vsFirst).f1, 3)} / ${round(pick(vsSecond).f1, 3)}`,
+    unit: 'F1',
+  });
+}
+
 // Time per message: every message of every set, warmed up, many rounds.
 const all = [...dev, ...dev3, ...heldOut, ...blind];
 for (let i = 0; i < 3; i++) for (const u of all) extractProfile(u.text, vocab, { category: u.category });
@@ -172,6 +196,12 @@ await report('coach', rows, {
       },
     ]),
   ),
+  annotatorAgreement: {
+    messages: dev3Shared.length,
+    secondVsFirst: slotsOf(agreed),
+    extractorVsFirst: slotsOf(vsFirst),
+    extractorVsSecond: slotsOf(vsSecond),
+  },
   timeMs: time,
   slowestMessage: { medianMs: slowest, id: all[medians.indexOf(slowest)]?.id ?? '' },
   beforeTimeMs: beforeTime,

@@ -161,3 +161,32 @@ export function evaluate(set: readonly LabeledUtterance[], extract: (u: LabeledU
   const sum = (k: 'tp' | 'fp' | 'fn') => SCORED_SLOTS.reduce((n, s) => n + counts[s][k], 0);
   return { slots, overall: score(sum('tp'), sum('fp'), sum('fn')), mistakes };
 }
+
+/**
+ * A message's labels as extracted items, so that one annotator's labels can be scored against another's (how far
+ * two people agree is the most any extractor can be judged to).
+ */
+export function labeledItems(u: LabeledUtterance): ProfileItem[] {
+  const e = u.expect;
+  const out: ProfileItem[] = [];
+  if (e.budget)
+    out.push({
+      slot: 'budget',
+      ...(e.budget.min !== undefined ? { min: e.budget.min } : {}),
+      ...(e.budget.max !== undefined ? { max: e.budget.max } : {}),
+    });
+  for (const b of e.brands ?? []) out.push({ slot: 'brand', brand: b.brand, like: b.like });
+  if (e.recipient)
+    out.push({ slot: 'recipient', who: e.recipient.who, ...(e.recipient.age !== undefined ? { age: e.recipient.age } : {}) });
+  for (const use of e.uses ?? []) out.push({ slot: 'use', use });
+  for (const f of e.features ?? []) out.push({ slot: 'feature', feature: f.feature, want: f.want });
+  for (const product of e.owned ?? []) out.push({ slot: 'owned', product });
+  return out;
+}
+
+/** How well a second annotator's labels of the same messages (matched by id) agree with the first's. */
+export function agreement(first: readonly LabeledUtterance[], second: readonly LabeledUtterance[]): Evaluation {
+  const byId = new Map(second.map((u) => [u.id, u]));
+  const shared = first.filter((u) => byId.has(u.id));
+  return evaluate(shared, (u) => labeledItems(byId.get(u.id) ?? u));
+}
