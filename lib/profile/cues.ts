@@ -109,12 +109,11 @@ const CUES: Record<Cue, readonly string[]> = {
   'after-neg': [
     'sucks',
     'is trash',
-    // "hardcovers are too heavy for her", "duplo is too babyish now".
-    'is too',
-    'are too',
-    'its too',
-    'theyre too',
-    'way too',
+    // "hardcovers are too heavy for her", "duplo is too babyish now" (the adjective said: "too" alone is taken before
+    // "too expensive", a price complaint).
+    ...['heavy', 'babyish', 'big', 'bulky', 'small', 'young', 'hard', 'loud', 'tight', 'narrow', 'stiff', 'soft', 'squishy']
+      .concat(['sweet', 'childish', 'scary', 'long', 'complicated', 'fancy', 'flashy', 'chunky', 'clunky', 'basic', 'girly'])
+      .map((adjective) => `too ${adjective}`),
     'are trash',
     'trash',
     'is garbage',
@@ -281,6 +280,12 @@ const CUES: Record<Cue, readonly string[]> = {
     'feeding her',
     'feeding them',
     'been giving',
+    'used to eat',
+    'used to take',
+    'used to feed',
+    'used to get',
+    'used to buy',
+    'been buying',
     'he wore',
     'she wore',
     'been wearing',
@@ -358,7 +363,6 @@ const CUES: Record<Cue, readonly string[]> = {
     'been in the',
     'hes been in',
     'was taking',
-    'been buying',
     'been giving',
     'we got',
     'got him',

@@ -278,7 +278,7 @@ export function findOwned(
     // "the millennium falcon and the at-at", "war and peace, anna karenina": a list of them.
     if (
       (tokens[i] === 'and' || tokens[i] === ',' || tokens[i] === '&') &&
-      (anyName || definite) &&
+      (anyName || definite || kinds[i + 1] === 'brand' || kinds[i + 1] === 'product') &&
       tokens[i + 1] !== 'i' &&
       !READING_VERBS.has(tokens[i + 1] ?? '') &&
       !isVerb(tokens[i + 1] ?? '')

@@ -201,8 +201,6 @@ export const SELF_PHRASES = [
   'i always',
   'i usually',
   'im doing',
-  'i been',
-  'ive been',
   'im new',
   'im always',
   'owner here',

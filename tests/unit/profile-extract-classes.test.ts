@@ -356,3 +356,16 @@ describe('features said the short way', () => {
     ]);
   });
 });
+
+describe('owned brands said in a list, and complaints that name the flaw', () => {
+  it('reads every brand of a list tried as owned', () => {
+    const items = read("honestly we've tried wellness and blue buffalo and he throws up on both so not those", 'pet_food');
+    expect(slot(items, 'owned').map((o) => o.product.toLowerCase())).toEqual(['wellness', 'blue buffalo']);
+  });
+  it('keeps a price complaint whole after "its"', () => {
+    expect(slot(read('iams is what we been buying but its too expensive now, open to blue buffalo', 'pet_food'), 'brand')).toEqual([
+      { slot: 'brand', brand: 'Iams', like: false },
+      { slot: 'brand', brand: 'Blue Buffalo', like: true },
+    ]);
+  });
+});
