@@ -23,7 +23,7 @@ import { report, round, summarize, type Row } from './lib/report';
 // and tests/fixtures/coach/dev-3.json, written blind by three annotators and then tuned on) and the held-out half (tests/fixtures/coach/held-out.json, written before any tuning for issue 19 and frozen,
 // see tests/unit/held-out-frozen.test.ts), and the blind held-out set (tests/fixtures/coach/held-out-2.json, written
 // by someone who never saw the rules after the first held-out set had been exposed to the tuner, frozen by
-// tests/unit/held-out-2-frozen.test.ts). Per slot, precision, recall and F1 with the conversation's category
+// tests/unit/held-out-frozen.test.ts). Per slot, precision, recall and F1 with the conversation's category
 // known (as on the pilot chat) and, for the overall figure, unknown (a first message on another chat site); each
 // beside the extractor before issue 19 (lib/ as it was at BEFORE, from git) and a
 // keyword baseline (exact catalog words, "$N" amounts, no negation, no typo tolerance). Issue 19's targets apply to
