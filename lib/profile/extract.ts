@@ -4,6 +4,7 @@ import { isWord } from './lexicon';
 import { cueMatcher, type Cue } from './cues';
 import { clauseEndAt, clauseStarts, liked } from './polarity';
 import { findOwned, type TokenKind } from './owned';
+import { isModelCode } from './product-names';
 import { AGE_UNITS, pickRecipient, type RecipientMention } from './recipient';
 import { otherSense } from './senses';
 import { PhraseMatcher, tokenize, type Match } from './terms';
@@ -229,16 +230,12 @@ const QUESTION_OPENERS = new Set([
 ]);
 /** ... unless it asks to see it: "is there any garmin?", "do you have beats", "can u find". */
 const ASKS_TO_SEE = new Set(['there', 'you', 'u', 'ya', 'yall', 'i', 'we', 'anything', 'any']);
-/** A model code names a product wherever it is: "xm4s", "m50x", "gtr4" (two letters and a digit: "b12" is a nutrient). */
-const MODEL_CODE = /^(?=(?:.*[a-z]){2})(?=.*\d)[a-z0-9]{3,}$/;
 /** The category whose products go by titles, any words at all ("she loved little women"). */
 const TITLED_CATEGORY = 'books';
 
 /** What each token is part of. */
 function tokenKinds(tokens: readonly string[], terms: readonly Match<Term[]>[]): TokenKind[] {
-  const kinds: TokenKind[] = tokens.map((t) =>
-    MODEL_CODE.test(t) && !/^\d+(?:st|nd|rd|th|s|k|mm|lb|lbs|oz|mg)$/.test(t) && !isWord(t) ? 'product' : null,
-  );
+  const kinds: TokenKind[] = tokens.map((t) => (isModelCode(t) ? 'product' : null));
   for (const m of terms) {
     const kind = kindOf(m.value);
     const value = kind === 'feature' && valueNamed(m.value, tokens.slice(m.start, m.end).join(' '));
@@ -387,8 +384,7 @@ export function extractProfile(said: string, vocab: ProfileVocabulary, options: 
   // they're good"), though it still keeps its brand from being a choice.
   const ownerWho = (i: number) => mentions.find((m) => i >= m.start && i < m.end)?.who;
   // A phone is no product of the category ("needs to work with her samsung").
-  const phone = (o: (typeof owned)[number]) =>
-    phones.some((p) => p.start >= o.start && p.end <= o.end && o.end - o.start === p.end - p.start);
+  const phone = (o: (typeof owned)[number]) => phones.some((p) => p.start === o.start && p.end === o.end);
   for (const o of owned)
     if ((o.owner === undefined || ownerWho(o.owner) === who) && !phone(o)) items.push({ slot: 'owned', product: o.product });
   if (who) {

@@ -164,13 +164,27 @@ const READING_DEVICES = /^(?:kindle|paperwhite|kindle paperwhite|nook|kobo|e rea
 const FILLER_NAMES = new Set(['stuff', 'ones', 'one', 'things', 'sets', 'set', 'collection', 'series', 'books', 'range', 'line']);
 /** Verbs whose object may be a person before the product: "feed our dog X", "got him the X". */
 const GIVING_VERBS = new Set(['feed', 'feeding', 'fed', 'give', 'giving', 'gave', 'got', 'get', 'bought', 'buy']);
-/** Verbs of having, after which "the X" is a product had. */
-const HAVING_VERBS = new Set(['has', 'have', 'had', 'got', 'own', 'owns', 'built', 'collects', 'did', 'done']);
+/** Verbs of having, after which "the X" is a product had ("has the fire station", "built the bugatti"). */
+const HAD_THE_VERBS = new Set(['has', 'have', 'had', 'got', 'own', 'owns', 'built', 'collects', 'did', 'done']);
 const THIRD_PERSON_POSSESSIVES = new Set(['his', 'her', 'their']);
 /** How far back a possessive looks for the person it means. */
 const PERSON_REACH = 8;
 /** Having verbs after a person: "my brother has a garmin". */
-const HAVE_VERBS = new Set(['has', 'had', 'have', 'owns', 'owned', 'uses', 'used', 'wears', 'wore', 'eats', 'takes', 'reads', 'read']);
+const PERSON_HAS_VERBS = new Set([
+  'has',
+  'had',
+  'have',
+  'owns',
+  'owned',
+  'uses',
+  'used',
+  'wears',
+  'wore',
+  'eats',
+  'takes',
+  'reads',
+  'read',
+]);
 const HAVE_ADVERBS = new Set(['already', 'still', 'currently', 'also', 'just', 'only', 'both']);
 /** What a product came in, skipped before "of" ("a bag of orijen", "a bottle of centrum"). */
 const CONTAINERS = new Set(['bag', 'bags', 'box', 'bottle', 'bottles', 'tub', 'jar', 'pack', 'case', 'can', 'tin', 'packet', 'carton']);
@@ -235,8 +249,7 @@ export function findOwned(
 ): Owned[] {
   const out: Owned[] = [];
   const part = (i: number) => namePart(tokens[i] ?? '', kinds[i] ?? null, isWord);
-  let owner: number | undefined;
-  const add = (span: [number, number] | null) => {
+  const add = (span: [number, number] | null, owner?: number) => {
     if (!span || out.some((o) => o.start < span[1] && span[0] < o.end)) return;
     const [start, end] = span;
     const rest = tokens.slice(end).join(' ');
@@ -253,7 +266,14 @@ export function findOwned(
     while ((LEADING.has(tokens[i] ?? '') || (CONTAINERS.has(tokens[i] ?? '') && tokens[i + 1] === 'of')) && kinds[i] === null) i++;
     return i;
   };
-  const after = (from: number, anyName = false, listed = false): void => {
+  /**
+   * The product named from `from` on; `anyName` takes any title, `listed` continues a list of definite things,
+   * `owner` is the person whose it is.
+   */
+  const after = (
+    from: number,
+    { anyName = false, listed = false, owner }: { anyName?: boolean; listed?: boolean; owner?: number } = {},
+  ): void => {
     let i = skipLeading(from);
     // "we feed our 2 cats purina cat chow", "got him the galaxy watch": past whom it is for to what it is.
     if (GIVING_VERBS.has(tokens[from - 1] ?? '')) {
@@ -261,20 +281,21 @@ export function findOwned(
       i = skipLeading(i);
     }
     // "has the fire station": a definite thing had is a product, whatever its words (a theme's set, a title).
-    const definite = tokens[i - 1] === 'the' && (listed || HAVING_VERBS.has(tokens[from - 1] ?? ''));
+    const definite = tokens[i - 1] === 'the' && (listed || HAD_THE_VERBS.has(tokens[from - 1] ?? ''));
     const start = i;
     while (i < tokens.length && i - start < MAX_PRODUCT_WORDS && part(i)) i++;
     if (i <= start) return;
     const span = kinds.slice(start, i);
     // A title is any name ("she loved little women"), but never a genre, a format or a person.
-    if (anyName && !/^\d/.test(tokens[start] ?? '') && span.every((k) => k === null || k === 'product' || k === 'brand')) add([start, i]);
+    if (anyName && !/^\d/.test(tokens[start] ?? '') && span.every((k) => k === null || k === 'product' || k === 'brand'))
+      add([start, i], owner);
     else if (
       definite &&
       span.every((k) => k !== 'person' && k !== 'generic') &&
       !span.every((k, j) => k === 'value' || FILLER_NAMES.has(tokens[start + j] ?? ''))
     )
-      add([start, i]);
-    else add(productSpan(tokens, kinds, start, i));
+      add([start, i], owner);
+    else add(productSpan(tokens, kinds, start, i), owner);
     // "the millennium falcon and the at-at", "war and peace, anna karenina": a list of them.
     if (
       (tokens[i] === 'and' || tokens[i] === ',' || tokens[i] === '&') &&
@@ -283,12 +304,12 @@ export function findOwned(
       !READING_VERBS.has(tokens[i + 1] ?? '') &&
       !isVerb(tokens[i + 1] ?? '')
     )
-      after(i + 1, anyName, definite);
+      after(i + 1, { anyName, listed: definite, owner });
   };
   // Books read or loved are books had: "she loved little women", "he devoured percy jackson".
   if (titled)
     tokens.forEach((t, i) => {
-      if (READING_VERBS.has(t) && !READING_NOT_AFTER.has(tokens[i + 1] ?? '')) after(i + 1, true);
+      if (READING_VERBS.has(t) && !READING_NOT_AFTER.has(tokens[i + 1] ?? '')) after(i + 1, { anyName: true });
     });
   tokens.forEach((t, i) => {
     if (!PAID.has(t)) return;
@@ -297,21 +318,16 @@ export function findOwned(
   });
   // "my brother has a garmin", "grandma still uses her kindle": what a person has is theirs.
   tokens.forEach((t, i) => {
-    if (!HAVE_VERBS.has(t)) return;
+    if (!PERSON_HAS_VERBS.has(t)) return;
     let j = i - 1;
     while (j >= 0 && HAVE_ADVERBS.has(tokens[j] ?? '')) j--;
-    if (kinds[j] !== 'person') return;
-    owner = j;
-    after(i + 1);
-    owner = undefined;
+    if (kinds[j] === 'person') after(i + 1, { owner: j });
   });
   for (const c of cues) {
     // "my old brooks ghost 14s are ...": the product follows the cue.
     if (c.value.includes('owned')) {
       const before = out.length;
-      owner = THIRD_PERSON_POSSESSIVES.has(tokens[c.end - 1] ?? '') ? personBefore(c.start) : undefined;
-      after(c.end);
-      owner = undefined;
+      after(c.end, { owner: THIRD_PERSON_POSSESSIVES.has(tokens[c.end - 1] ?? '') ? personBefore(c.start) : undefined });
       const got = out[before];
       if (titled && got && READING_DEVICES.test(got.product)) out.splice(before, 1);
     } else if (c.value.includes('owned-after')) {

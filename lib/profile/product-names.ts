@@ -54,11 +54,15 @@ function nameTokens(p: Titled, describes: (token: string) => boolean, attribute:
 }
 
 const content = (t: string) => !isFunctionWord(t) && !isPronoun(t) && !/^\d+$/.test(t) && !['the', 'a', 'an', 'and', 'of'].includes(t);
+/** A number with a unit or an ordinal, which has letters and digits but is no model: "4th", "90s", "10mm", "5lbs". */
+const MEASURE = /^\d+(?:st|nd|rd|th|s|k|mm|lb|lbs|oz|mg)$/;
 /**
- * A single word is a name only as a model code with two letters ("m50x", "gtr4"; "b12" is a nutrient): the lexicon knows too few nouns to tell
- * "hogwarts" from "forest", so one-word series names stay in `OWNED_PRODUCT_WORDS`.
+ * A model code names a product wherever it is said: two letters and a digit ("xm4s", "m50x", "gtr4"; "b12" is a
+ * nutrient), no English word and no measure. A single word is a name only as one: the lexicon knows too few nouns
+ * to tell "hogwarts" from "forest", so one-word series names stay in `OWNED_PRODUCT_WORDS`.
  */
-const modelCode = (t: string) => t.length >= MIN_SINGLE_WORD && /[a-z].*[a-z]/.test(t) && /\d/.test(t) && !isWord(t);
+export const isModelCode = (t: string): boolean =>
+  t.length >= MIN_SINGLE_WORD && /[a-z].*[a-z]/.test(t) && /\d/.test(t) && /^[a-z0-9]+$/.test(t) && !MEASURE.test(t) && !isWord(t);
 
 /**
  * The phrases a name can be said by: all of it, any run of two or more words that starts on a content word and
@@ -66,7 +70,7 @@ const modelCode = (t: string) => t.length >= MIN_SINGLE_WORD && /[a-z].*[a-z]/.t
  */
 function phrasesOf(name: readonly string[], attribute: (token: string) => boolean): string[] {
   const out = new Set<string>();
-  if (name.length > 1 ? name.some(content) : modelCode(name[0] ?? '')) out.add(name.join(' '));
+  if (name.length > 1 ? name.some(content) : isModelCode(name[0] ?? '')) out.add(name.join(' '));
   for (let a = 0; a < name.length; a++)
     for (let b = a + 2; b <= name.length && b - a <= MAX_NAME_WORDS; b++) {
       const run = name.slice(a, b);
@@ -74,7 +78,7 @@ function phrasesOf(name: readonly string[], attribute: (token: string) => boolea
       if (content(run[0] ?? '') && /[a-z]/.test(run[run.length - 1] ?? '') && !isFunctionWord(run[run.length - 1] ?? ''))
         out.add(run.join(' '));
     }
-  for (const t of name) if (modelCode(t)) out.add(t);
+  for (const t of name) if (isModelCode(t)) out.add(t);
   return [...out];
 }
 
@@ -87,7 +91,11 @@ export function productNamesFromCatalog(
   attributeWords: ReadonlyMap<string, ReadonlySet<string>>,
 ): ProductNameTerm[] {
   const byCategory = new Map<string, Titled[]>();
-  for (const p of products) byCategory.set(p.category, [...(byCategory.get(p.category) ?? []), p]);
+  for (const p of products) {
+    const list = byCategory.get(p.category);
+    if (list) list.push(p);
+    else byCategory.set(p.category, [p]);
+  }
   const out = new Map<string, ProductNameTerm>();
   for (const [category, list] of byCategory) {
     const df = new Map<string, number>();

@@ -45,7 +45,6 @@ const RECIPIENT_WORDS_PETS = {
     'golden',
     'yorkie',
     'greyhound',
-    'husky',
     'huskies',
     'shih tzu',
     'schnauzer',
