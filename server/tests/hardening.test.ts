@@ -1,34 +1,25 @@
 import { v7 as uuidv7 } from 'uuid';
 import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
-import type { OpenedRoom, ServerMessage } from '../../lib/pilot/protocol';
+import type { ServerMessage } from '../../lib/pilot/protocol';
 import { MAX_CLIENT_MESSAGE_BYTES } from '../../lib/pilot/limits';
 import { MAX_OPEN_ROOMS_PER_SELLER, OPEN_ROOM_IDLE_MS } from '../pilot/rooms';
 import { Client } from './ws-client';
-import { BACKENDS, joinedSeller, post, useServer, type ServerHarness } from './harness';
+import { BACKENDS, joinedSeller, openRoom as openStudyRoom, post, useServer, type ServerHarness } from './harness';
 
 /** Short, so the test of a socket that never says hello does not wait the real 10 s. */
 const HELLO_TIMEOUT_MS = 600;
 
 /** A study with one Seller code and a room opened with it; the Seller's and the Buyer's socket addresses. */
 async function openRoom(h: ServerHarness, config: Record<string, unknown> = {}) {
-  const study = (await post(`${h.url}/v1/studies`, { name: 'Hardening', minTurns: 1, ...config }, h.admin)).json as { id: string };
-  const [seller] = (
-    (await post(`${h.url}/v1/studies/${study.id}/participants`, {}, h.admin)).json as { codes: { code: string; participant: string }[] }
-  ).codes;
-  const opened = await post(`${h.url}/v1/rooms`, { code: seller?.code });
-  expect(opened.status).toBe(201);
-  const room = opened.json as OpenedRoom;
-  const key = new URL(room.sellerUrl).hash.replace('#key=', '');
-  const ws = (role: 'seller' | 'buyer', k?: string) =>
-    `${h.url.replace('http', 'ws')}/v1/rooms/${room.room}/ws?role=${role}${k ? `&key=${encodeURIComponent(k)}` : ''}`;
+  const r = await openStudyRoom(h, { name: 'Hardening', minTurns: 1, ...config });
   return {
-    study,
-    code: seller?.code as string,
-    participant: seller?.participant as string,
-    room,
-    sellerWs: ws('seller', key),
-    buyerWs: ws('buyer'),
+    study: r.study,
+    code: r.seller.code,
+    participant: r.seller.participant,
+    room: r.room,
+    sellerWs: r.ws('seller', r.key),
+    buyerWs: r.ws('buyer'),
   };
 }
 

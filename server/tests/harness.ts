@@ -6,6 +6,7 @@ import type { AppType } from '../app';
 import type { Logger } from '../log';
 import { makeEvent } from '../../lib/events/build';
 import type { FwEvent } from '../../lib/events/event-schema';
+import type { OpenedRoom } from '../../lib/pilot/protocol';
 
 /** Backends every server test runs against: PGlite always, PostgreSQL when DATABASE_URL is set. */
 export const BACKENDS: { name: string; databaseUrl?: string }[] = [
@@ -79,6 +80,24 @@ export async function post(
 }
 
 /** Creates a study and one joined Seller; returns what the extension would hold after joining. */
+/**
+ * A study (from `config`), one Seller code and a room opened with it: the room, the Seller's key and the socket
+ * address for each role.
+ */
+export async function openRoom(h: Pick<ServerHarness, 'url' | 'admin'>, config: Record<string, unknown>) {
+  const study = (await post(`${h.url}/v1/studies`, config, h.admin)).json as { id: string };
+  const [seller] = (
+    (await post(`${h.url}/v1/studies/${study.id}/participants`, {}, h.admin)).json as { codes: { code: string; participant: string }[] }
+  ).codes;
+  const opened = await post(`${h.url}/v1/rooms`, { code: seller?.code });
+  if (opened.status !== 201) throw new Error(`room not opened: ${opened.status} ${JSON.stringify(opened.json)}`);
+  const room = opened.json as OpenedRoom;
+  const key = new URL(room.sellerUrl).hash.replace('#key=', '');
+  const ws = (role: 'seller' | 'buyer', k?: string) =>
+    `${h.url.replace('http', 'ws')}/v1/rooms/${room.room}/ws?role=${role}${k ? `&key=${encodeURIComponent(k)}` : ''}`;
+  return { study, seller: seller as { code: string; participant: string }, room, key, ws };
+}
+
 export async function joinedSeller(h: Pick<ServerHarness, 'url' | 'admin'>, config: Record<string, unknown> = { name: 'Test study' }) {
   const study = (await post(`${h.url}/v1/studies`, config, h.admin)).json as { id: string };
   const codes = ((await post(`${h.url}/v1/studies/${study.id}/participants`, { count: 1 }, h.admin)).json as { codes: { code: string }[] })

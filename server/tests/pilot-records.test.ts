@@ -4,22 +4,11 @@ import type { FwEvent } from '../../lib/events/event-schema';
 import type { RoomRecord } from '../../lib/pilot/records';
 import type { ServerMessage } from '../../lib/pilot/protocol';
 import { Client } from './ws-client';
-import { BACKENDS, post, useServer, type ServerHarness } from './harness';
+import { BACKENDS, openRoom, useServer, type ServerHarness } from './harness';
 
 /** A room in B.IIc with one turn to go before a guess, the Seller and a Buyer connected, the Buyer's pick made. */
 async function chatUnderWay(h: ServerHarness) {
-  const study = (await post(`${h.url}/v1/studies`, { name: 'Records', minTurns: 1, conditions: ['B.IIc'] }, h.admin)).json as {
-    id: string;
-  };
-  const { codes } = (await post(`${h.url}/v1/studies/${study.id}/participants`, {}, h.admin)).json as { codes: { code: string }[] };
-  const room = (await post(`${h.url}/v1/rooms`, { code: codes[0]?.code })).json as {
-    room: string;
-    conversation: string;
-    sellerUrl: string;
-  };
-  const key = new URL(room.sellerUrl).hash.replace('#key=', '');
-  const ws = (role: string, k?: string) =>
-    `${h.url.replace('http', 'ws')}/v1/rooms/${room.room}/ws?role=${role}${k ? `&key=${encodeURIComponent(k)}` : ''}`;
+  const { study, room, key, ws } = await openRoom(h, { name: 'Records', minTurns: 1, conditions: ['B.IIc'] });
   const seller = new Client(ws('seller', key));
   const buyer = new Client(ws('buyer'));
   await seller.open();

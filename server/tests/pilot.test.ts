@@ -2,24 +2,10 @@ import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../lib/pilot/protocol';
 import { Client } from './ws-client';
-import { BACKENDS, post, useServer, type ServerHarness } from './harness';
+import { BACKENDS, openRoom as openStudyRoom, post, useServer, type ServerHarness } from './harness';
 
-async function openRoom(h: ServerHarness, config: Record<string, unknown> = {}) {
-  const study = (await post(`${h.url}/v1/studies`, { name: 'Pilot', minTurns: 2, ...config }, h.admin)).json as { id: string };
-  const [seller] = (
-    (await post(`${h.url}/v1/studies/${study.id}/participants`, {}, h.admin)).json as { codes: { code: string; participant: string }[] }
-  ).codes;
-  const room = (await post(`${h.url}/v1/rooms`, { code: seller?.code })).json as {
-    room: string;
-    conversation: string;
-    sellerUrl: string;
-    buyerUrl: string;
-  };
-  const key = new URL(room.sellerUrl).hash.replace('#key=', '');
-  const ws = (role: string, k?: string) =>
-    `${h.url.replace('http', 'ws')}/v1/rooms/${room.room}/ws?role=${role}${k ? `&key=${encodeURIComponent(k)}` : ''}`;
-  return { study, seller: seller as { code: string; participant: string }, room, key, ws };
-}
+/** A room of a study with two turns to go before a guess (`config` over it). */
+const openRoom = (h: ServerHarness, config: Record<string, unknown> = {}) => openStudyRoom(h, { name: 'Pilot', minTurns: 2, ...config });
 
 const acked = (c: Client, id: string) => c.waitFor((m) => m.type === 'ack' && m.id === id);
 
