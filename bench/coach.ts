@@ -27,7 +27,7 @@ import { report, round, summarize, type Row } from './lib/report';
 // known (as on the pilot chat) and, for the overall figure, unknown (a first message on another chat site); each
 // beside the extractor before issue 19 (lib/ as it was at BEFORE, from git) and a
 // keyword baseline (exact catalog words, "$N" amounts, no negation, no typo tolerance). Issue 19's targets apply to
-// both held-out sets. Then the time to read one message.
+// every held-out set. Then the time to read one message.
 //
 // `npx tsx bench/coach.ts --mistakes` lists the development half's mistakes; the held-out sets' are never printed,
 // so that nobody tunes on them.
@@ -48,20 +48,32 @@ const dev3 = await load('tests/fixtures/coach/dev-3.json');
 const dev3Second = await load('tests/fixtures/coach/dev-3-second-annotator.json');
 const heldOut = await load('tests/fixtures/coach/held-out.json');
 const blind = await load('tests/fixtures/coach/held-out-2.json');
+// Written blind after the dev-3 round by helpers who saw neither rules nor results, and scored first at the end of
+// the following tuning round (frozen by tests/unit/held-out-frozen.test.ts).
+const blind3 = await load('tests/fixtures/coach/held-out-3.json');
 const vocab = vocabularyFromCatalog(catalog.products);
 
-type Extract = typeof extractProfile;
-/** The extractor as it was at `commit`: lib/ from git into a scratch folder beside node_modules, then imported. */
-async function extractorAt(commit: string): Promise<Extract> {
+type Extract = (text: string, vocabulary: ProfileVocabulary, options: { category: string | null }) => { items: ProfileItem[] };
+/**
+ * The extractor as it was at `commit`, with the vocabulary it built then: lib/ from git into a scratch folder beside
+ * node_modules, then imported.
+ */
+async function extractorAt(commit: string): Promise<(text: string, options: { category: string | null }) => { items: ProfileItem[] }> {
   const dir = await mkdtemp(join(tmpdir(), 'fw-coach-before-'));
   try {
     execFileSync('sh', ['-c', `git archive ${commit} lib | tar -x -C "${dir}"`], { cwd: ROOT });
     await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
     const mod = (await import(pathToFileURL(join(dir, 'lib/profile/extract.ts')).href)) as { extractProfile?: Extract };
-    if (!mod.extractProfile) throw new Error(`no extractProfile in lib/profile/extract.ts at ${commit}`);
-    return mod.extractProfile;
+    const vocabulary = (await import(pathToFileURL(join(dir, 'lib/profile/vocabulary.ts')).href)) as {
+      vocabularyFromCatalog?: typeof vocabularyFromCatalog;
+    };
+    const { extractProfile: extract } = mod;
+    if (!extract || !vocabulary.vocabularyFromCatalog)
+      throw new Error(`no extractProfile or vocabularyFromCatalog in lib/profile at ${commit}`);
+    const vocabThen = vocabulary.vocabularyFromCatalog(catalog.products);
+    return (text, options) => extract(text, vocabThen, options);
   } finally {
-    await rm(dir, { recursive: true, force: true }); // the module is loaded; its files are no longer needed
+    await rm(dir, { recursive: true, force: true }); // the modules are loaded; their files are no longer needed
   }
 }
 const extractBefore = await extractorAt(BEFORE);
@@ -81,17 +93,20 @@ function keywordBaseline(text: string, vocabulary: ProfileVocabulary, category: 
   return items;
 }
 
-const reader = (extract: Extract, categoryKnown: boolean) => (u: LabeledUtterance) =>
-  extract(u.text, vocab, { category: categoryKnown ? u.category : null }).items;
+type Reader = (text: string, options: { category: string | null }) => { items: ProfileItem[] };
+const extractNow: Reader = (text, options) => extractProfile(text, vocab, options);
+const reader = (extract: Reader, categoryKnown: boolean) => (u: LabeledUtterance) =>
+  extract(u.text, { category: categoryKnown ? u.category : null }).items;
 const halves = [
   { name: 'development', label: 'dev', set: dev, targets: false },
   { name: 'development-3', label: 'dev-3 (blind-written, then tuned on)', set: dev3, targets: false },
   { name: 'held-out', label: 'held-out', set: heldOut, targets: true },
   { name: 'blind-held-out', label: 'blind held-out (held-out-2)', set: blind, targets: true },
+  { name: 'blind-held-out-3', label: 'blind held-out-3', set: blind3, targets: true },
 ].map((h) => ({
   ...h,
-  now: evaluate(h.set, reader(extractProfile, true)),
-  nowUnknown: evaluate(h.set, reader(extractProfile, false)),
+  now: evaluate(h.set, reader(extractNow, true)),
+  nowUnknown: evaluate(h.set, reader(extractNow, false)),
   before: evaluate(h.set, reader(extractBefore, true)),
   beforeUnknown: evaluate(h.set, reader(extractBefore, false)),
   keyword: evaluate(h.set, (u) => keywordBaseline(u.text, vocab, u.category)),
@@ -122,8 +137,8 @@ for (const h of halves) {
 // Agreement of two annotators on the same messages: the ceiling an extractor can be judged to.
 const agreed = agreement(dev3, dev3Second);
 const dev3Shared = dev3.filter((u) => dev3Second.some((x) => x.id === u.id));
-const vsSecond = evaluate(dev3Second, reader(extractProfile, true));
-const vsFirst = evaluate(dev3Shared, reader(extractProfile, true));
+const vsSecond = evaluate(dev3Second, reader(extractNow, true));
+const vsFirst = evaluate(dev3Shared, reader(extractNow, true));
 for (const slot of [...SCORED_SLOTS, 'overall'] as const) {
   const pick = (e: Evaluation) => (slot === 'overall' ? e.overall : e.slots[slot]);
   rows.push({
@@ -134,7 +149,7 @@ for (const slot of [...SCORED_SLOTS, 'overall'] as const) {
 }
 
 // Time per message: every message of every set, warmed up, many rounds.
-const all = [...dev, ...dev3, ...heldOut, ...blind];
+const all = [...dev, ...dev3, ...heldOut, ...blind, ...blind3];
 for (let i = 0; i < 3; i++) for (const u of all) extractProfile(u.text, vocab, { category: u.category });
 const samples: number[] = [];
 const perMessage = all.map(() => [] as number[]);
@@ -155,7 +170,7 @@ const beforeSamples: number[] = [];
 for (let r = 0; r < ROUNDS; r++)
   for (const u of all) {
     const t0 = performance.now();
-    extractBefore(u.text, vocab, { category: u.category });
+    extractBefore(u.text, { category: u.category });
     beforeSamples.push(performance.now() - t0);
   }
 const beforeTime = summarize(beforeSamples);

@@ -9,6 +9,7 @@ import { AGE_UNITS, pickRecipient, type RecipientMention } from './recipient';
 import { otherSense } from './senses';
 import { PhraseMatcher, tokenize, type Match } from './terms';
 import type { ItemOf, ProfileItem } from './profile-schema';
+import { BRAND_LINES } from './world-brands';
 import {
   CATEGORY_PURPOSES,
   CATEGORY_WORDS,
@@ -50,17 +51,27 @@ function termMatcher(vocab: ProfileVocabulary): PhraseMatcher<Term[]> {
   const cached = matchers.get(vocab);
   if (cached) return cached;
   const byPhrase = new Map<string, Term[]>();
-  const add = (phrase: string, term: Term) => {
+  // Phrases known as said; the forms made up here (plurals) are not, and no typo may reach them ("knees" is not
+  // "knexs").
+  const known = new Set<string>();
+  const add = (phrase: string, term: Term, said = true) => {
     const key = tokenize(phrase).join(' ');
-    if (key) byPhrase.set(key, [...(byPhrase.get(key) ?? []), term]);
+    if (!key) return;
+    byPhrase.set(key, [...(byPhrase.get(key) ?? []), term]);
+    if (said) known.add(key);
   };
   for (const b of vocab.brands) {
     const term: Term = { k: 'brand', brand: b.brand, category: b.category };
+    for (const line of BRAND_LINES[b.brand] ?? []) add(line, term);
+    if (b.said) {
+      for (const phrase of b.said) add(phrase, term);
+      continue;
+    }
     const words = tokenize(b.brand);
     add(b.brand, term);
     // "nikes", and the distinctive word of a longer name ("anker" for Anker Soundcore).
-    if (words.length === 1) add(`${b.brand}s`, term);
-    else for (const w of words) if (w.length >= 4 && !isWord(w)) add(w, term);
+    if (words.length === 1) add(`${b.brand}s`, term, false);
+    else if (!b.world) for (const w of words) if (w.length >= 4 && !isWord(w)) add(w, term);
   }
   for (const f of vocab.features) {
     const common = (w: string) => !w.includes(' ') && isWord(w);
@@ -74,7 +85,8 @@ function termMatcher(vocab: ProfileVocabulary): PhraseMatcher<Term[]> {
   const named = new Set(Object.values(RECIPIENT_WORDS).flat());
   for (const [who, words] of Object.entries(RECIPIENT_WORDS))
     for (const w of words)
-      for (const form of w.endsWith('s') || w.includes(' ') || named.has(`${w}s`) ? [w] : [w, `${w}s`]) add(form, { k: 'recipient', who });
+      for (const form of w.endsWith('s') || w.includes(' ') || named.has(`${w}s`) ? [w] : [w, `${w}s`])
+        add(form, { k: 'recipient', who }, form === w);
   for (const [use, words] of Object.entries(USE_WORDS)) for (const w of words) add(w, { k: 'use', use });
   for (const [id, words] of Object.entries(CATEGORY_WORDS)) for (const w of words) add(w, { k: 'category', id });
   for (const p of OWNED_PRODUCT_WORDS.named) add(p, { k: 'product', generic: false });
@@ -91,7 +103,7 @@ function termMatcher(vocab: ProfileVocabulary): PhraseMatcher<Term[]> {
     }
   }
   const m = new PhraseMatcher<Term[]>(isWord);
-  for (const [phrase, terms] of byPhrase) m.add(phrase, terms);
+  for (const [phrase, terms] of byPhrase) m.add(phrase, terms, { typos: known.has(phrase) });
   matchers.set(vocab, m);
   return m;
 }

@@ -47,11 +47,17 @@ export function typoEdits(token: string, known: string): number {
 export class PhraseMatcher<T> {
   private readonly byFirst = new Map<string, Entry<T>[]>();
   private readonly firstByLength = new Map<number, string[]>();
+  /** First words a typo may stand for. */
+  private readonly fuzzy = new Set<string>();
 
   /** `isWord` says a token is ordinary English, which is never read as a typo of a known phrase. */
   constructor(private readonly isWord: (token: string) => boolean = () => false) {}
 
-  add(phrase: string, value: T): this {
+  /**
+   * `typos: false` for a form made up rather than known (a brand's plural, "knexs"), which a typo must not reach:
+   * "knees" is one edit from it.
+   */
+  add(phrase: string, value: T, { typos = true }: { typos?: boolean } = {}): this {
     const tokens = tokenize(phrase);
     if (!tokens.length) return this;
     const forms = tokens.length > 1 ? [tokens, [tokens.join('')]] : [tokens]; // "audio technica" and "audiotechnica"
@@ -59,13 +65,12 @@ export class PhraseMatcher<T> {
       const first = t[0] ?? '';
       const list = this.byFirst.get(first);
       if (list) list.push({ tokens: t, value });
-      else {
-        this.byFirst.set(first, [{ tokens: t, value }]);
-        if (first.length >= MIN_FUZZY_LENGTH) {
-          const same = this.firstByLength.get(first.length) ?? [];
-          same.push(first);
-          this.firstByLength.set(first.length, same);
-        }
+      else this.byFirst.set(first, [{ tokens: t, value }]);
+      if (typos && first.length >= MIN_FUZZY_LENGTH && !this.fuzzy.has(first)) {
+        this.fuzzy.add(first);
+        const same = this.firstByLength.get(first.length) ?? [];
+        same.push(first);
+        this.firstByLength.set(first.length, same);
       }
     }
     return this;

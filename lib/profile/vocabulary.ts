@@ -1,6 +1,7 @@
 import type { Product } from '../catalog/catalog-schema';
 import { productNamesFromCatalog, type ProductNameTerm } from './product-names';
 import { tokenize } from './terms';
+import { WORLD_BRANDS } from './world-brands';
 
 /**
  * The words the preference extractor knows. Brands and features come from the active catalog (so an imported
@@ -516,56 +517,13 @@ export const OWNED_PRODUCT_WORDS = {
   ],
 } as const;
 
-/**
- * Well-known brands of the default catalog's categories that the catalog does not stock: a Buyer who names one
- * ("anything but skullcandy", "my adidas fell apart") still says what they like, own or rule out.
- */
-export const WORLD_BRANDS: Record<string, readonly string[]> = {
-  running_shoes: ['Adidas', 'Puma', 'Under Armour', 'Reebok', 'Altra', 'Mizuno', 'Skechers', 'Merrell', 'Topo Athletic', 'Inov-8'],
-  headphones: [
-    'Skullcandy',
-    'Jabra',
-    'Shure',
-    'Marshall',
-    'Beyerdynamic',
-    'AKG',
-    'Bang & Olufsen',
-    'Sonos',
-    'Razer',
-    'HyperX',
-    'SteelSeries',
-  ],
-  smartwatches: ['Suunto', 'Withings', 'Huawei', 'Xiaomi', 'Fossil', 'Whoop', 'Casio', 'Wahoo'],
-  vitamins: [
-    'Solgar',
-    'Pure Encapsulations',
-    'Kirkland',
-    'Olly',
-    'Ritual',
-    "Nature's Bounty",
-    'MegaFood',
-    'Jarrow',
-    'One A Day',
-    'Rainbow Light',
-  ],
-  pet_food: [
-    'Pedigree',
-    'Iams',
-    'Fromm',
-    'Taste of the Wild',
-    'Merrick',
-    'Nutro',
-    'Acana',
-    'Friskies',
-    'Fancy Feast',
-    'Meow Mix',
-    'Instinct',
-  ],
-};
-
 export interface BrandTerm {
   brand: string;
   category: string;
+  /** What names it, when its name alone would not do (`WorldBrand.said`). */
+  said?: readonly string[];
+  /** Not the catalog's (`WORLD_BRANDS`): named in full only ("sports research", never "sports"). */
+  world?: boolean;
 }
 export interface FeatureTerm {
   feature: string;
@@ -630,8 +588,9 @@ export function vocabularyFromCatalog(products: Iterable<Pick<Product, 'brand' |
     }
   }
   for (const category of new Set([...brands.values()].map((b) => b.category)))
-    for (const brand of WORLD_BRANDS[category] ?? [])
-      if (!brands.has(`${category}\u0000${brand}`)) brands.set(`${category}\u0000${brand}`, { brand, category });
+    for (const { brand, said } of WORLD_BRANDS[category] ?? [])
+      if (!brands.has(`${category}\u0000${brand}`))
+        brands.set(`${category}\u0000${brand}`, { brand, category, world: true, ...(said ? { said } : {}) });
   const attributeWords = new Map<string, Set<string>>();
   for (const f of features.values())
     for (const w of [...f.words, ...f.not, ...f.weak])

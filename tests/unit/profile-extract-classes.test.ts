@@ -369,3 +369,41 @@ describe('owned brands said in a list, and complaints that name the flaw', () =>
     ]);
   });
 });
+
+describe('brands the catalog does not stock', () => {
+  const brands = (text: string, category: string) => slot(read(text, category), 'brand');
+
+  it('are read as liked or ruled out, in every category of the catalog', () => {
+    expect(brands('anything but playmobil, he wants proper bricks', 'lego')).toEqual([{ slot: 'brand', brand: 'Playmobil', like: false }]);
+    expect(brands('shes a huge fan of usborne books', 'books')).toEqual([{ slot: 'brand', brand: 'Usborne', like: true }]);
+    expect(brands('not whiskas please', 'pet_food')).toEqual([{ slot: 'brand', brand: 'Whiskas', like: false }]);
+    expect(brands('something like the edifier ones, under 60', 'headphones')).toEqual([{ slot: 'brand', brand: 'Edifier', like: true }]);
+  });
+
+  it('named by what shoppers say when the name is an ordinary word', () => {
+    expect(brands('on clouds if you have them, size 9', 'running_shoes')).toEqual([{ slot: 'brand', brand: 'On', like: true }]);
+    // The word alone is the word: "on" and "nothing" name no brand.
+    expect(brands('she runs on the road, nothing fancy', 'running_shoes')).toEqual([]);
+    expect(brands('not the nothing ear ones', 'headphones')).toEqual([{ slot: 'brand', brand: 'Nothing', like: false }]);
+  });
+
+  it("only by their whole name when it is long, and never by a pet's name", () => {
+    expect(brands('my daughter plays sports, needs iron', 'vitamins')).toEqual([]);
+    expect(brands('sports research omega 3 is what i like', 'vitamins')).toEqual([{ slot: 'brand', brand: 'Sports Research', like: true }]);
+    expect(brands('felix wont eat chicken', 'pet_food')).toEqual([]);
+  });
+
+  it('not by a typo of a plural made up for them ("knees" is one edit from "knexs")', () => {
+    const items = read('gimme the plushest thing u got, my knees r shot', 'running_shoes');
+    expect(slot(items, 'owned')).toEqual([]);
+    expect(slot(read('my son loves knex sets', 'lego'), 'brand')).toEqual([{ slot: 'brand', brand: "K'Nex", like: true }]);
+  });
+
+  it('not in a category the catalog lacks, and product lines name their maker', () => {
+    const shoes = vocabularyFromCatalog(catalog.products.filter((p) => p.category === 'running_shoes'));
+    expect(extractProfile('no playmobil please', shoes, { category: null }).items.filter((i) => i.slot === 'brand')).toEqual([]);
+    expect(brands('the vet put her on science diet and she likes it', 'pet_food')).toEqual([
+      { slot: 'brand', brand: "Hill's", like: true },
+    ]);
+  });
+});
