@@ -4,7 +4,7 @@ import globals from 'globals';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
-// The layers (README, "Layout"), from the bottom: lib/ (framework-free logic) ← hooks/ (Preact hooks that both
+// The layers (docs/development.md, "Layout"), from the bottom: lib/ (framework-free logic) ← hooks/ (Preact hooks that both
 // the extension's UI and the pilot pages use) ← components/ (the extension's UI) ← entrypoints/ (wiring); server/
 // uses lib/ and hooks/. Zones are checked on resolved paths, so `@/lib/…` and `../lib/…` are the same import.
 const LAYER_ZONES = [

@@ -156,7 +156,7 @@ if (results.coached) table('Coached AvgTurns per category against paper 000, Tab
 table('Coached against the other policies (mean paired difference [95 % paired-bootstrap interval]):', comparisonRows(results, seed));
 table('Buyer words per message against paper 000 (section 5.5):', wordsRows({ [input]: Object.values(results).flat() }));
 
-// DS-KL's reference: the pilot-chat fixtures, conversations the team wrote (not real Buyers); see the README.
+// DS-KL's reference: the pilot-chat fixtures, conversations the team wrote (not real Buyers); see docs/research.md.
 const FIXTURES = resolve(ROOT, 'tests/fixtures/pilot-conversations');
 const files = (await readdir(FIXTURES)).filter((f) => f.endsWith('.json')).sort();
 const recordings = parseRecordings(await Promise.all(files.map((f) => readFile(resolve(FIXTURES, f), 'utf8'))));

@@ -210,7 +210,7 @@ export function toParlai(rec: ConversationRecord) {
   };
 }
 
-/** Which events a STAR dialog has, and the STAR action each becomes (the README's *STAR fields* table). */
+/** Which events a STAR dialog has, and the STAR action each becomes (docs/events-and-exports.md's *STAR fields* table). */
 export const STAR_ACTIONS: Partial<Record<FwEvent['action'], string>> = {
   utter: 'utter',
   select_act: 'pick_action',

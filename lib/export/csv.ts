@@ -33,7 +33,7 @@ function leaves(node: SchemaNode, prefix: string, out: Set<string>): void {
   out.add(prefix);
 }
 
-/** One action's payload fields, flattened with dots (`image.src`), in the schema's order (the README's table). */
+/** One action's payload fields, flattened with dots (`image.src`), in the schema's order (docs/events-and-exports.md's table). */
 export function payloadFieldsOf(action: Action): string[] {
   const out = new Set<string>();
   leaves(ACTION_PAYLOADS[action] as unknown as SchemaNode, '', out);

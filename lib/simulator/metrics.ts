@@ -3,7 +3,7 @@ import { BUYER_ACTS, type BuyerAct, type SellerAction } from './acts';
 /**
  * The measures of simulated (or recorded) conversations, after paper 004 (Zhang & Balog, section 6) and paper 000:
  * AvgTurns, success rate and reward, the Buyer's act distribution and DS-KL, UserActRatio, per-turn success, and
- * Buyer words per message. Definitions and sources are in the README's simulator section.
+ * Buyer words per message. Definitions and sources are in docs/research.md, *Simulated Buyer*.
  */
 
 /** One dialogue act (or several, for a message that does several things), by who did it, in order. */

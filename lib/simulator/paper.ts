@@ -1,5 +1,5 @@
 /**
- * The papers' own figures the simulator is held to (see the README's simulator section): paper 000
+ * The papers' own figures the simulator is held to (see docs/research.md, *Simulated Buyer*): paper 000
  * (seeds/000_…: Buyer/Seller crowd task) and paper 004 (seeds/004_…: Zhang & Balog, user simulation).
  */
 

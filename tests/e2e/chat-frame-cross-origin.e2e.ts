@@ -19,14 +19,14 @@ const sentCount = async (page: Page) => ((await page.evaluate('window.fixtureSen
 describe('a chat widget in a cross-origin frame', () => {
   const harness = useHarness();
 
-  /** Configures the widget's site as the README says, then opens the shop page that frames it, with the overlay up. */
+  /** Configures the widget's site as docs/using-the-extension.md says, then opens the shop page that frames it, with the overlay up. */
   async function openShopWithWidget() {
     const h = harness();
     const shopUrl = new URL(`${h.fixtures.url}/chats/libs/widget-cross-origin.html`);
     // The frame is served under the other loopback name (the fixture's host.ts): that host is the chat site.
     const frameHost = shopUrl.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
 
-    // Configured as the README says: the widget's own page (its frame's address) open in a tab, where Save's dry run runs.
+    // Configured as docs/using-the-extension.md says: the widget's own page (its frame's address) open in a tab, where Save's dry run runs.
     const options = await openOptions(h);
     const widget = await h.context.newPage();
     const widgetUrl = new URL(`chats/libs/${WIDGET_PAGE}`, `${shopUrl.protocol}//${frameHost}:${shopUrl.port}/`);

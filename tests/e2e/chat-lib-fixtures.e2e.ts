@@ -18,7 +18,7 @@ const HISTORY = [
   { mine: true, text: 'It does, there is a padded sleeve at the back.' },
 ];
 
-/** The selectors a person types for each page, as the README documents them (` >>> ` crosses a shadow root or frame). */
+/** The selectors a person types for each page, as docs/using-the-extension.md documents them (` >>> ` crosses a shadow root or frame). */
 interface Selectors {
   messageList: string;
   message: string;

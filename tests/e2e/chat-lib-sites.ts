@@ -87,7 +87,7 @@ export const CHAT_LIB_SITES: ChatLibSite[] = [
 
 /**
  * The hand-written chat fixture pages (tests/fixtures/pages/chats/*.html) and the selectors a person types for each,
- * as the README's first table documents them.
+ * as tests/fixtures/pages/chats/README.md's first table documents them.
  */
 export const FIXTURE_CHAT_FIELDS = {
   'textarea-button': {

@@ -79,7 +79,7 @@ export async function pickOnPage(
   return options.getByTestId(`chat-site-${field}`).inputValue();
 }
 
-/** The parts a participant picks on a chat page for the README's guide: the rest (list, text) come with them. */
+/** The parts a participant picks on a chat page for the guide in docs/using-the-extension.md: the rest (list, text) come with them. */
 export const PICKED_FIELDS = ['message', 'mine', 'input', 'send'] as const;
 export type PickedField = (typeof PICKED_FIELDS)[number];
 

@@ -13,7 +13,7 @@ import { conversationsOf, expectedCell, expectedParlai, expectedRecord, expected
 /**
  * Property tests: events that pass validateEvent come back out of every export format exactly as stored (the
  * browser's options page and the server format with the same lib/export code), and no stored value, however odd,
- * makes a format throw. The expected outputs are written from the README's format descriptions, not from the code.
+ * makes a format throw. The expected outputs are written from docs/events-and-exports.md's format descriptions, not from the code.
  */
 
 type Json = Record<string, unknown>;

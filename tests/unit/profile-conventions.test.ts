@@ -7,7 +7,7 @@ import type { ProfileItem } from '../../lib/profile/profile-schema';
 import { vocabularyFromCatalog } from '../../lib/profile/vocabulary';
 
 /**
- * The label conventions the README's "Conventions the labels follow" sets for each slot, one class of wordings at
+ * The label conventions docs/research.md's "Conventions the labels follow" sets for each slot, one class of wordings at
  * a time: relation nouns as said, pets and their species, uses in the Buyer's words, their own things saying the
  * product is for them, brands only talked about, brands the catalog does not stock, and a pet's current food.
  */

@@ -2,21 +2,21 @@ import type { FwEvent } from '../../../lib/events/event-schema';
 import { CSV_COLUMNS } from '../../../lib/export/csv';
 
 /**
- * What each export format must hold for given stored events, written from the README's format descriptions (not
+ * What each export format must hold for given stored events, written from docs/events-and-exports.md's format descriptions (not
  * from lib/export), so tests compare the real output with an independent statement of the format.
  */
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-// --- CSV, as the README describes it ------------------------------------------------------------------------------
+// --- CSV, as docs/events-and-exports.md describes it ------------------------------------------------------------------------------
 
 /** ECMAScript dates reach 8.64e15 ms either side of 1970; a time past that has no ISO form. */
 const DATE_RANGE_MS = 8_640_000_000_000_000;
-/** The README's spreadsheet guard: a cell starting with one of these gets a leading `'`. */
+/** docs/events-and-exports.md's spreadsheet guard: a cell starting with one of these gets a leading `'`. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** What one CSV cell must hold for an event: the README's column mapping, then the formula guard. */
+/** What one CSV cell must hold for an event: the documented column mapping, then the formula guard. */
 export function expectedCell(e: FwEvent, column: string): string {
   let text: string;
   if (column === 'iso_time') {
@@ -39,14 +39,14 @@ export function uncoveredPayload(value: unknown, path: string): string[] {
   return [path];
 }
 
-// --- Conversations, ParlAI and STAR, as the README describes them ------------------------------------------------
+// --- Conversations, ParlAI and STAR, as docs/events-and-exports.md describes them ------------------------------------------------
 
 const inTimeOrder = (a: FwEvent, b: FwEvent) => a.time - b.time || (a.id < b.id ? -1 : 1);
 /** `{key: value}`, or nothing when the value is absent (optional fields are left out, never written as null). */
 const present = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
   value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 
-/** The README's id of the Buyer's view of a share: the share's id with each of its last 12 hex digits XOR f. */
+/** The documented id of the Buyer's view of a share: the share's id with each of its last 12 hex digits XOR f. */
 const viewOf = (shareId: string) =>
   shareId.slice(0, -12) + [...shareId.slice(-12)].map((d) => (15 - parseInt(d, 16)).toString(16)).join('');
 
@@ -139,7 +139,7 @@ export function expectedParlai(evs: FwEvent[]) {
   };
 }
 
-/** The README's *STAR fields* table. */
+/** docs/events-and-exports.md's *STAR fields* table. */
 const STAR_AGENT: Partial<Record<FwEvent['agent'], string>> = { Seller: 'Wizard', Buyer: 'User', Catalog: 'KnowledgeBase' };
 function starFields(e: FwEvent): Json | null {
   switch (e.action) {

@@ -3,16 +3,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The README's layout table is a newcomer's map of the tree: a folder it leaves out is invisible, a name it keeps
+// The layout table in docs/development.md is a newcomer's map of the tree: a folder it leaves out is invisible, a name it keeps
 // after a rename sends them astray. The tree is read from git, so it is what a clean clone holds.
 const ROOT = resolve(import.meta.dirname, '../..');
-const README = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
+const DOC = readFileSync(resolve(ROOT, 'docs/development.md'), 'utf8');
 
 function layoutRows(): Map<string, string> {
-  const start = README.indexOf('## Layout');
-  expect(start, 'README has "## Layout"').toBeGreaterThanOrEqual(0);
+  const start = DOC.indexOf('## Layout');
+  expect(start, 'docs/development.md has "## Layout"').toBeGreaterThanOrEqual(0);
   const rows = new Map<string, string>();
-  for (const line of README.slice(start).split('\n').slice(1)) {
+  for (const line of DOC.slice(start).split('\n').slice(1)) {
     if (line.startsWith('## ')) break;
     const cells = line.match(/^\|([^|]+)\|(.*)\|$/);
     if (!cells || /^-+$/.test(cells[1]?.trim() ?? '')) continue;
@@ -41,7 +41,7 @@ function children(dir: string): string[] {
 const rows = layoutRows();
 const codes = (cell: string) => new Set([...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? ''));
 
-describe('README layout table', () => {
+describe('docs/development.md layout table', () => {
   it('has a row for every top-level folder of the tree', () => {
     const folders = children('').filter((n) => n.endsWith('/') && !n.startsWith('.'));
     expect(folders.length).toBeGreaterThan(8);
