@@ -6,7 +6,7 @@ import { createContentApi, storeEvents } from '../../lib/background/content-api'
 import type { SearchService } from '../../lib/background/search-service';
 import type { SiteService } from '../../lib/background/site-service';
 import type { SyncService } from '../../lib/background/sync-service';
-import type { FetchLike } from '../../lib/sync/uploader';
+import { studyServer } from './helpers/study-join';
 import { makeEvent } from '../../lib/events/build';
 import { endedText } from '../../lib/pilot/records';
 import type { LiveDetail, LiveTopic } from '../../lib/live/change';
@@ -15,19 +15,6 @@ import { clickEvent, CONTEXT } from './helpers/events';
 
 // What the background tells open contexts (lib/live): every change the popup, options page or an overlay shows.
 const { open } = useTestDbs('fw-live');
-
-const studyServer: FetchLike = async () => ({
-  status: 200,
-  headers: { get: () => null },
-  json: async () => ({
-    study: { id: 'st-1', name: 'Study one', keepUrlQuery: false },
-    participant: 'p-7',
-    role: 'seller',
-    condition: 'B.IIc',
-    ingestToken: 'fwi_token',
-    ingestUrl: 'http://localhost:1/v1/events',
-  }),
-});
 
 function recorder() {
   const changes: { topic: LiveTopic; detail?: LiveDetail }[] = [];

@@ -5,7 +5,7 @@ import { joinStudy, leaveStudy } from '../../lib/sync/join';
 import { loadSettings, setAllowedHosts, setConsent, updateSettings } from '../../lib/db/settings';
 import { createContentApi } from '../../lib/background/content-api';
 import type { SearchService } from '../../lib/background/search-service';
-import type { FetchLike } from '../../lib/sync/uploader';
+import { studyServer } from './helpers/study-join';
 import { LOGGING_STATE_TEXT, loggingState } from '../../lib/logging-switch';
 import { clickEvent } from './helpers/events';
 import { LOCAL_STUDY } from '../../lib/settings';
@@ -14,19 +14,6 @@ import { CHAT_TABS_KEY, createRelayService, type ChatTab } from '../../lib/backg
 import { isStorableText } from '../../lib/text/unicode';
 
 const { open } = useTestDbs('fw-membership');
-/** The study server's answer to a participant code: the study gives the role Seller. */
-const studyServer: FetchLike = async () => ({
-  status: 200,
-  headers: { get: () => null },
-  json: async () => ({
-    study: { id: 'st-1', name: 'Study one', keepUrlQuery: true },
-    participant: 'p-7',
-    role: 'seller',
-    condition: 'B.IIc',
-    ingestToken: 'fwi_token',
-    ingestUrl: 'http://localhost:1/v1/events',
-  }),
-});
 
 describe('leaving and joining a study again', () => {
   it('keeps consent and everything else that is the participant’s; only the study’s fields go back', async () => {
