@@ -38,7 +38,10 @@ describe('live state', () => {
     await expect.poll(() => seller.getByTestId('fw-guess-answer').getAttribute('data-answer')).toBe('rejected');
     expect(await seller.getByTestId('fw-share-status').count()).toBe(0);
 
-    // The Buyer ends the chat: the coach, every result's controls and the share tray say it has ended.
+    // The Buyer ends the chat while the Seller has a share open: the coach, every result's controls and the share
+    // dialog say it has ended.
+    await result.getByTestId('fw-share-now').click();
+    await seller.getByTestId('fw-share-dialog').waitFor();
     await buyer.getByTestId('end').click();
     await seller.getByTestId('fw-coach-ended').waitFor();
     expect(await seller.getByTestId('fw-coach-ended').innerText()).toMatch(new RegExp(`^${CONVERSATION_ENDED}`));
@@ -47,6 +50,8 @@ describe('live state', () => {
     expect(await result.getByTestId('fw-share-why').innerText()).toBe(CONVERSATION_ENDED);
     expect(await seller.getByTestId('fw-act-greet').isDisabled()).toBe(true);
     expect(await seller.getByTestId('fw-guidance').count()).toBe(0);
+    expect(await seller.getByTestId('fw-share-send').isDisabled()).toBe(true);
+    expect(await seller.getByTestId('fw-share-send').getAttribute('title')).toBe(CONVERSATION_ENDED);
     await screenshot(seller, 'live-overlay-ended-results');
     await seller.getByTestId('fw-coach-ended').scrollIntoViewIfNeeded();
     await screenshot(seller, 'live-overlay-ended-coach');
