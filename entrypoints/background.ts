@@ -13,8 +13,8 @@ import { createFrameRelay } from '@/lib/background/frame-relay';
 import { createContentUiService } from '@/lib/background/content-ui-service';
 import { PORTS } from '@/lib/rpc/api';
 import { serve } from '@/lib/rpc/serve';
-import { LOGGING_SWITCH_KEY, loggingSwitch } from '@/lib/logging-switch';
-import type { Settings } from '@/lib/settings';
+import { liveRecorder, type RecordChange } from '@/lib/live/channel';
+import { LIVE_TOPICS } from '@/lib/live/change';
 import { listChatSites } from '@/lib/db/chat-sites';
 import { loadSettings } from '@/lib/db/settings';
 import { CHAT_SITES_MIRROR_KEY } from '@/lib/sites/chat-site-mirror';
@@ -35,12 +35,16 @@ export default defineBackground(() => {
   const fetchFn = (url: string, init: RequestInit) => fetch(url, init);
   const sync = createSyncService(db, fetchFn);
   const mirrorOverlay = (prefs: OverlayPrefs) => void browser.storage.local.set({ [OVERLAY_MIRROR_KEY]: prefs });
-  const contentApi = createContentApi(db, search, sync, undefined, mirrorOverlay);
-  const announce = (s: Settings) => void browser.storage.local.set({ [LOGGING_SWITCH_KEY]: loggingSwitch(s) });
+  // Every change open contexts show goes through extension storage (lib/live): it outlives this worker. A change that
+  // cannot be recorded costs only freshness, so it is reported, not thrown at the caller whose work is done.
+  const record = liveRecorder(browser.storage.local);
+  const changed: RecordChange = (topic, detail) => record(topic, detail).catch((e: unknown) => console.warn('[floorwalker] live', e));
+  const contentApi = createContentApi(db, search, sync, undefined, mirrorOverlay, changed);
+  const announce = () => void changed(LIVE_TOPICS.settings);
   const sites = createSiteService(db, browser.scripting, browser.permissions, announce);
   const mirrorChatSites = (configs: SiteChatConfig[]) => browser.storage.local.set({ [CHAT_SITES_MIRROR_KEY]: configs });
   const keepAlive = keepAliveWith(() => browser.runtime.getPlatformInfo());
-  const adminApi = createAdminApi({ db, search, sync, fetchFn, sites, announce, mirrorChatSites, keepAlive });
+  const adminApi = createAdminApi({ db, search, sync, fetchFn, sites, changed, mirrorChatSites, keepAlive });
   const relay = createRelayService(db, { sendMessage: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options) });
   const contentUi = createContentUiService(browser.scripting);
   const frameRelay = createFrameRelay({

@@ -15,10 +15,14 @@ import type { ShareHandle, ShareState } from '@/lib/share/handle';
 import { ShareTray } from '@/components/overlay/share/ShareTray';
 import { ShareActions } from '@/components/overlay/share/ShareActions';
 import { productFromHit } from '@/lib/share/items';
+import { LIVE_TOPICS, type LiveChange } from '@/lib/live/change';
+import { useLiveSeq } from '@/components/useLive';
 
 export interface OverlayDeps {
   context: Observable<PageContext | null>;
   status: Observable<LoggerStatus>;
+  /** Changes recorded elsewhere (lib/live), heard by the page's content script: a catalog change resets the search. */
+  live: Observable<LiveChange | null>;
   /** Where the panel sits on this site, as mirrored for content scripts; null when there is no mirror (then the page context's). */
   place: OverlayPlace | null;
   savePrefs(place: OverlayPlace): void;
@@ -35,12 +39,17 @@ export interface OverlayDeps {
 const NO_SHARE_STATE = observable<ShareState | null>(null);
 
 /** The panel on a chat page: coach, Buyer profile, share tray, catalog search and session status, in the docked shell. */
-export function Overlay({ context, status, place, savePrefs, chatParts, isOurs, search, log, coach, share }: OverlayDeps) {
+const CATALOG_TOPICS = [LIVE_TOPICS.catalog];
+
+export function Overlay({ context, status, live, place, savePrefs, chatParts, isOurs, search, log, coach, share }: OverlayDeps) {
   const ctx = useObservable(context);
   const coachController = useObservable(coach);
   const shareController = useObservable(share);
   const shareState = useObservable<ShareState | null>(shareController?.state ?? NO_SHARE_STATE);
   const stats = useObservable(status);
+  const catalogSeq = useLiveSeq(live, CATALOG_TOPICS);
+  // The Buyer ended the chat (the pilot page says so): the coach says it too, and nothing more can be sent.
+  const ended = shareState?.guess?.ended ?? false;
   const [local, setLocal] = useState<OverlayPlace | null>(null);
   const prefs = local ?? place ?? ctx?.overlay ?? DEFAULT_OVERLAY_PLACE;
   // Opened from a tab it was pushed into (no side left the chat clear): the participant asked, so it floats over the page.
@@ -69,13 +78,14 @@ export function Overlay({ context, status, place, savePrefs, chatParts, isOurs, 
         }}
         onSideChange={(side) => update({ ...prefs, side })}
       >
-        {coachController && <CoachPanel coach={coachController} />}
+        {coachController && <CoachPanel coach={coachController} ended={ended} />}
         {coachController && <ProfilePanel coach={coachController} />}
         {shareController && <ShareTray share={shareController} />}
         <SearchPanel
           api={search}
           log={log}
           profile={coachController?.view}
+          catalogSeq={catalogSeq}
           actions={
             shareController && shareState
               ? (hit, from) => <ShareActions share={shareController} state={shareState} item={{ product: productFromHit(hit), from }} />

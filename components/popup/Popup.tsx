@@ -5,6 +5,8 @@ import type { SyncOverview } from '@/lib/rpc/types';
 import { timeAgo } from '@/lib/time/ago';
 import { LOGGING_STATE_TEXT, loggingState } from '@/lib/logging-switch';
 import { Practice } from './Practice';
+import { useLive } from '@/components/useLive';
+import { ALL_LIVE_TOPICS } from '@/lib/live/change';
 
 /** The toolbar popup: which study, logging on or paused, what is waiting to upload, and the last problem. */
 export function Popup({ api, openOptions, openTab }: { api: AdminApi; openOptions(): void; openTab(url: string): void }) {
@@ -17,6 +19,8 @@ export function Popup({ api, openOptions, openTab }: { api: AdminApi; openOption
     api.syncOverview().then(setOverview, () => undefined);
   };
   useEffect(refresh, [api]);
+  // A study left, data deleted, logging paused or an outcome stored elsewhere (options page, a chat tab) shows at once.
+  useLive(ALL_LIVE_TOPICS, refresh);
 
   if (!settings) return <main class="popup">{error ?? 'Loading…'}</main>;
   const st = overview?.status;

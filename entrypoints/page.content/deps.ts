@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { OverlayDeps } from '@/components/overlay/Overlay';
 import type { CoachHandle } from '@/lib/coach/handle';
@@ -11,6 +12,8 @@ import type { ShareHandle } from '@/lib/share/handle';
 import type { DetectedPage } from '@/lib/storefront/detect';
 import type { ContentUi } from '../content-ui/contract';
 import { contentUiLoader } from './content-ui';
+import { ALL_LIVE_TOPICS, LIVE_TOPICS, type LiveChange } from '@/lib/live/change';
+import { onLiveChange } from '@/lib/live/channel';
 
 /** What every content-script feature may use: built once per page, shared, and the only way features talk. */
 export interface ContentDeps {
@@ -23,6 +26,8 @@ export interface ContentDeps {
   /** The page context the page logger asks for; null until it has. */
   context: Observable<PageContext | null>;
   status: OverlayDeps['status'];
+  /** The last change recorded by the background (lib/live), null until one arrives: what features re-read on. */
+  live: Observable<LiveChange | null>;
   /** Set by the chat features, read by the overlay. */
   coach: Observable<CoachHandle | null>;
   share: Observable<ShareHandle | null>;
@@ -45,11 +50,26 @@ export function createContentDeps(ctx: ContentScriptContext): ContentDeps {
   const rpc = connect(PORTS.content);
   const context = observable<PageContext | null>(null);
   const status = observable({ sent: 0, pending: 0 });
+  const live = observable<LiveChange | null>(null);
+  // The panel's "saved" count is of events still stored: once all data is deleted it counts from there.
+  let acknowledgedBefore = 0;
+  let acknowledgedNow = 0;
   const sender = new EventSender((events) => rpc.logEvents(events), {
     onRejected: (rejected) => console.warn('[floorwalker] events rejected', rejected),
-    onProgress: ({ pending, acknowledged }) => status.set({ sent: acknowledged, pending }),
+    onProgress: ({ pending, acknowledged }) => {
+      acknowledgedNow = acknowledged;
+      status.set({ sent: acknowledged - acknowledgedBefore, pending });
+    },
+  });
+  const stopLive = onLiveChange(browser.storage.onChanged, ALL_LIVE_TOPICS, (change) => {
+    if (change.topic === LIVE_TOPICS.dataDeleted) {
+      acknowledgedBefore = acknowledgedNow;
+      status.set({ sent: 0, pending: status.get().pending });
+    }
+    live.set(change);
   });
   ctx.onInvalidated(() => {
+    stopLive();
     sender.stop();
     rpc.close();
   });
@@ -68,6 +88,7 @@ export function createContentDeps(ctx: ContentScriptContext): ContentDeps {
     log,
     context,
     status,
+    live,
     coach: observable<CoachHandle | null>(null),
     share: observable<ShareHandle | null>(null),
     page: observable<DetectedPage>({ kind: 'none' }),

@@ -11,7 +11,7 @@ import { OVERLAY_TAG } from '../content-ui/contract';
  * own controller, or the stand-in for one in a chat frame. `chatParts` are what the panel must keep clear.
  */
 export async function mountPageOverlay(
-  { ctx, context, status, log, rpc, ui }: ContentDeps,
+  { ctx, context, status, live, log, rpc, ui }: ContentDeps,
   parts: { coach: Observable<CoachHandle | null>; share: Observable<ShareHandle | null>; chatParts: () => Element[] },
   signal: AbortSignal,
 ): Promise<void> {
@@ -27,6 +27,7 @@ export async function mountPageOverlay(
     {
       context,
       status,
+      live,
       log,
       ...parts,
       search: rpc,

@@ -5,7 +5,6 @@ import type { AdminApi } from '../rpc/api';
 import { EXPORT_CHUNK_SIZE, EVENTS_PAGE_SIZE } from '../limits';
 import { commitImport, discardImport, stageProducts } from '../catalog/import-store';
 import type { SearchService } from './search-service';
-import type { Settings } from '../settings';
 import type { SyncService } from './sync-service';
 import type { SiteService } from './site-service';
 import { joinStudy, leaveStudy } from '../sync/join';
@@ -14,6 +13,8 @@ import { listChatSites, removeChatSite, saveChatSite } from '../db/chat-sites';
 import type { FetchLike } from '../sync/uploader';
 import type { SiteChatConfig } from '../adapters/chat';
 import { noKeepAlive, type KeepAlive } from './keep-alive';
+import { LIVE_TOPICS } from '../live/change';
+import type { RecordChange } from '../live/channel';
 
 /** What the admin API works with: the stores and services it answers from, and the background's hooks. */
 export interface AdminDeps {
@@ -22,8 +23,8 @@ export interface AdminDeps {
   sync: SyncService;
   fetchFn: FetchLike;
   sites: SiteService;
-  /** Tells open pages that logging was switched (see lib/logging-switch). */
-  announce?: (settings: Settings) => void;
+  /** Tells every open context what changed, so it shows it without a reload (see lib/live). */
+  changed?: RecordChange;
   /** Copies the configured chat sites where content scripts read them (see lib/sites/chat-site-mirror). */
   mirrorChatSites?: (sites: SiteChatConfig[]) => Promise<void>;
   /** Keeps the worker running through long catalog work (see lib/background/keep-alive). */
@@ -36,7 +37,7 @@ export function createAdminApi({
   sync,
   fetchFn,
   sites,
-  announce = () => undefined,
+  changed = async () => undefined,
   mirrorChatSites = async () => undefined,
   keepAlive = noKeepAlive,
 }: AdminDeps): AdminApi {
@@ -52,12 +53,12 @@ export function createAdminApi({
     getSettings: () => loadSettings(db),
     setConsent: async (consent) => {
       const next = await setConsent(db, consent);
-      announce(next);
+      await changed(LIVE_TOPICS.settings);
       return next;
     },
     updateSettings: async (patch) => {
       const next = await updateSettings(db, patch);
-      announce(next);
+      await changed(LIVE_TOPICS.settings);
       return next;
     },
     listEvents: (q) =>
@@ -72,7 +73,9 @@ export function createAdminApi({
     },
     getStatus: () => countEvents(db),
     async deleteAllData() {
-      return { deleted: await deleteCollectedData(db) };
+      const deleted = await deleteCollectedData(db);
+      await changed(LIVE_TOPICS.dataDeleted); // open overlays drop their counts and turns
+      return { deleted };
     },
     catalogInfo: () => search.info(),
     stageProducts: (importId, products) => stageProducts(db, importId, products),
@@ -80,19 +83,21 @@ export function createAdminApi({
       keepAlive(async () => {
         const { imported } = await commitImport(db, importId, options);
         search.invalidate();
-        return { ...(await search.info()), imported }; // rebuilds the index before answering
+        const info = await search.info(); // rebuilds the index before answering, and before overlays search again
+        await changed(LIVE_TOPICS.catalog);
+        return { ...info, imported };
       }),
     discardImport: (importId) => discardImport(db, importId),
     async joinStudy(endpoint, code) {
       const settings = await joinStudy(db, endpoint, code, fetchFn);
-      announce(settings); // open pages log under the study from now on
+      await changed(LIVE_TOPICS.study); // open pages log under the study from now on
       await resyncUiScript();
       sync.soon(0);
       return settings;
     },
     async leaveStudy() {
       const settings = await leaveStudy(db);
-      announce(settings);
+      await changed(LIVE_TOPICS.study);
       await resyncUiScript();
       return settings;
     },
@@ -111,7 +116,9 @@ export function createAdminApi({
     restoreDefaultCatalog: () =>
       keepAlive(async () => {
         await search.restoreDefault();
-        return search.info();
+        const info = await search.info();
+        await changed(LIVE_TOPICS.catalog);
+        return info;
       }),
   };
 }

@@ -20,6 +20,9 @@ import { createProfileService, type ProfileService } from './profile-service';
 import { createSuggestService } from './suggest-service';
 import { COACHING_SCHEMA_KEY, parseCoachingSchema } from '../coach/coaching-schema';
 import { DEFAULT_COACHING_SCHEMA } from '../coach/default-schema';
+import { LIVE_TOPICS } from '../live/change';
+import type { RecordChange } from '../live/channel';
+import { conversationOutcome } from '../live/outcome';
 
 export const QUOTA_PAUSE_REASON =
   'This browser is out of storage space, so logging is paused. Free some space (or export and delete stored data), then resume logging.';
@@ -45,6 +48,8 @@ export function createContentApi(
   profiles: ProfileService = createProfileService(db),
   /** Hears every site's overlay place after one changes (the background mirrors them for content scripts). */
   onOverlayPrefs: (prefs: OverlayPrefs) => void = () => undefined,
+  /** Tells open contexts (popup, options page) that a conversation's outcome was stored (see lib/live). */
+  changed: RecordChange = async () => undefined,
 ): SharedContentApi {
   const suggestions = createSuggestService(db, profiles);
   return {
@@ -90,6 +95,9 @@ export function createContentApi(
         throw e;
       }
       if (result.stored.length) sync?.soon();
+      const stored = new Set(result.stored);
+      const outcome = stored.size && Array.isArray(input) ? conversationOutcome(input.filter((e) => stored.has(eventIdOf(e) ?? ''))) : null;
+      if (outcome) await changed(LIVE_TOPICS.conversation, outcome);
       return result;
     },
 

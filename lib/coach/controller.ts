@@ -99,10 +99,8 @@ export class CoachController {
   }
 
   async start(signal: AbortSignal): Promise<void> {
-    const { doc, adapter, conversation } = this.d;
-    if (conversation) this.state = await this.d.load(conversation);
-    if (conversation && this.d.coaching)
-      this.profile = await this.d.profile.load(conversation, adapter.buyerId(doc)).catch(() => EMPTY_PROFILE);
+    const { doc, adapter } = this.d;
+    await this.read();
     this.send = interceptSend(doc, adapter, (text) => this.onAttempt(text), signal);
     observeMessages(
       doc,
@@ -139,6 +137,24 @@ export class CoachController {
       { once: true },
     );
     this.publish();
+  }
+
+  /**
+   * Reads the conversation's counts, turns and Buyer profile again: after all data was deleted elsewhere they are gone,
+   * and the panel must not go on showing them (nor save them back with the next message).
+   */
+  async reload(): Promise<void> {
+    await this.read();
+    this.suggestions = [];
+    this.used = null;
+    this.publish();
+  }
+
+  private async read(): Promise<void> {
+    const { doc, adapter, conversation } = this.d;
+    if (conversation) this.state = await this.d.load(conversation);
+    if (conversation && this.d.coaching)
+      this.profile = await this.d.profile.load(conversation, adapter.buyerId(doc)).catch(() => EMPTY_PROFILE);
   }
 
   /** Click on an act: while a send is held it sends with that act; otherwise it is chosen (or unchosen) for the next message. */

@@ -5,7 +5,7 @@ import type { CoachController } from '../../lib/coach/controller';
 import type { CoachingSchema } from '../../lib/coach/coaching-schema';
 import { DEFAULT_COACHING_SCHEMA } from '../../lib/coach/default-schema';
 import type { CoachHandle } from '../../lib/coach/handle';
-import { EMPTY_COACH_STATE } from '../../lib/coach/state';
+import { EMPTY_COACH_STATE, type CoachState } from '../../lib/coach/state';
 import type { FwEvent } from '../../lib/events/event-schema';
 import { createEventLog } from '../../lib/logger/event-log';
 import { firstValue, observable } from '../../lib/observable';
@@ -15,6 +15,7 @@ import coachFeature from '../../entrypoints/page.content/features/coach';
 import type { FeatureDeps } from '../../entrypoints/page.content/define-feature';
 import type { ContentDeps } from '../../entrypoints/page.content/deps';
 import { flush, useTestSignal } from './helpers/dom';
+import type { LiveChange } from '../../lib/live/change';
 import { context as seller, PAGE_URL, pilotPage, pressEnter } from './helpers/coach-page';
 
 // The coach's send gate is there from the moment the chat is known, not only once the coach has started: it needs
@@ -24,15 +25,17 @@ import { context as seller, PAGE_URL, pilotPage, pressEnter } from './helpers/co
 const abort = useTestSignal();
 
 /** The coach feature on the pilot Seller page, with the service worker's answer for the schema held back until `answer()`. */
-function startCoach(condition: string) {
+function startCoach(condition: string, initial: CoachState = EMPTY_COACH_STATE) {
   let answer!: (schema: CoachingSchema) => void;
   const schema = new Promise<CoachingSchema>((resolve) => (answer = resolve));
   const logged: FwEvent[] = [];
   const context = observable<PageContext | null>({ ...seller, condition });
   const coach = observable<CoachHandle | null>(null);
+  const live = observable<LiveChange | null>(null);
+  let stored = initial;
   const rpc = {
     coachingSchema: () => schema,
-    coachState: async () => EMPTY_COACH_STATE,
+    coachState: async () => stored,
     saveCoachState: async () => undefined,
     buyerProfile: async () => EMPTY_PROFILE,
     suggestReplies: async () => [],
@@ -42,7 +45,7 @@ function startCoach(condition: string) {
     (e) => logged.push(e),
     () => PAGE_URL,
   );
-  const deps = { adapter: Promise.resolve(PILOT_ADAPTER), context, log, rpc, coach } as unknown as FeatureDeps<ContentDeps, 'chat'>;
+  const deps = { adapter: Promise.resolve(PILOT_ADAPTER), context, live, log, rpc, coach } as unknown as FeatureDeps<ContentDeps, 'chat'>;
   const started = coachFeature.start(deps, abort.signal);
   return {
     answer: (s: CoachingSchema = DEFAULT_COACHING_SCHEMA) => answer(s),
@@ -51,6 +54,11 @@ function startCoach(condition: string) {
       return (await firstValue(coach)) as CoachController;
     },
     logged,
+    /** All data deleted elsewhere: the stored state is gone, and the page hears of it (lib/live). */
+    deleteAll() {
+      stored = EMPTY_COACH_STATE;
+      live.set({ topic: 'data-deleted', seq: 1, at: Date.now() });
+    },
   };
 }
 
@@ -105,5 +113,17 @@ describe('a send before the coach has started', () => {
     await flush();
     expect(sent).toEqual([]);
     expect(controller.view.get().awaiting).toBe(true);
+  });
+
+  it('all data deleted elsewhere: the started coach shows the emptied counts and turn at once', async () => {
+    pilotPage();
+    const coach = startCoach('B.IIc', { ...EMPTY_COACH_STATE, counts: { greet: 1 }, turns: 3, last: 'greet' });
+    coach.answer();
+    const controller = await coach.started();
+    expect(controller.view.get().state).toMatchObject({ turns: 3, counts: { greet: 1 } });
+    coach.deleteAll();
+    await flush();
+    expect(controller.view.get().state).toEqual(EMPTY_COACH_STATE);
+    expect(controller.view.get().checklist.find((c) => c.act.id === 'greet')?.count).toBe(0);
   });
 });

@@ -5,8 +5,8 @@ import { joinStudy, leaveStudy } from '../../lib/sync/join';
 import { loadSettings, setAllowedHosts, setConsent, updateSettings } from '../../lib/db/settings';
 import { createContentApi } from '../../lib/background/content-api';
 import type { SearchService } from '../../lib/background/search-service';
-import type { FetchLike } from '../../lib/sync/uploader';
-import { LOGGING_STATE_TEXT, loggingState, loggingSwitch } from '../../lib/logging-switch';
+import { studyServer } from './helpers/study-join';
+import { LOGGING_STATE_TEXT, loggingState } from '../../lib/logging-switch';
 import { clickEvent } from './helpers/events';
 import { LOCAL_STUDY } from '../../lib/settings';
 import { MAX_CONVERSATION_ID_CHARS } from '../../lib/limits';
@@ -14,19 +14,6 @@ import { CHAT_TABS_KEY, createRelayService, type ChatTab } from '../../lib/backg
 import { isStorableText } from '../../lib/text/unicode';
 
 const { open } = useTestDbs('fw-membership');
-/** The study server's answer to a participant code: the study gives the role Seller. */
-const studyServer: FetchLike = async () => ({
-  status: 200,
-  headers: { get: () => null },
-  json: async () => ({
-    study: { id: 'st-1', name: 'Study one', keepUrlQuery: true },
-    participant: 'p-7',
-    role: 'seller',
-    condition: 'B.IIc',
-    ingestToken: 'fwi_token',
-    ingestUrl: 'http://localhost:1/v1/events',
-  }),
-});
 
 describe('leaving and joining a study again', () => {
   it('keeps consent and everything else that is the participant’s; only the study’s fields go back', async () => {
@@ -79,17 +66,6 @@ describe('leaving and joining a study again', () => {
     await joinStudy(db, 'localhost:1', 'ABCD-1234', studyServer);
     const e = clickEvent(Date.now(), { study: 'st-1', participant: 'p-7', url: 'http://localhost:1/product.html' });
     expect(await content.logEvents([e])).toEqual({ stored: [e.id], rejected: [] });
-  });
-
-  it('joining and leaving tell open pages (the mirrored switch changes), so they do not log under a study left', async () => {
-    const db = open();
-    await setConsent(db, { agree: true, role: 'seller' });
-    const before = loggingSwitch(await loadSettings(db));
-    const joined = loggingSwitch(await joinStudy(db, 'localhost:1', 'ABCD-1234', studyServer));
-    const left = loggingSwitch(await leaveStudy(db));
-    expect(joined).not.toEqual(before);
-    expect(left).not.toEqual(joined);
-    expect([before.on, joined.on, left.on]).toEqual([true, true, true]);
   });
 });
 

@@ -1,16 +1,23 @@
 import type { CoachHandle } from '@/lib/coach/handle';
 import { useObservable } from '@/components/useObservable';
+import { CONVERSATION_ENDED } from '@/components/overlay/share/ShareActions';
 
 /**
  * The coaching checklist: the acts of the study's schema with their hints, follow-ups locked until their parent
  * is used, counts and limits, the next act or two suggested, and the prompt to choose one when a send is held.
  */
-export function CoachPanel({ coach }: { coach: CoachHandle }) {
+export function CoachPanel({ coach, ended = false }: { coach: CoachHandle; ended?: boolean }) {
   const view = useObservable(coach.view);
+  const endedNote = ended && (
+    <p class="fw-ended" role="status" data-testid="fw-coach-ended">
+      {CONVERSATION_ENDED}: the Buyer closed the chat, so there is nothing more to send.
+    </p>
+  );
   if (!view.coaching) {
     return (
       <section class="fw-section" aria-labelledby="fw-coach-h">
         <h3 id="fw-coach-h">Conversation</h3>
+        {endedNote}
         <p class="fw-hint" data-testid="fw-turns">
           Turn {view.state.turns}. Messages are logged; coaching is off in this condition.
         </p>
@@ -25,6 +32,7 @@ export function CoachPanel({ coach }: { coach: CoachHandle }) {
           · turn {view.state.turns}
         </span>
       </h3>
+      {endedNote}
       {view.awaiting && (
         <p class="fw-prompt" role="alert" data-testid="fw-choose-act">
           Choose an act for this message: click one or type its number{view.typed ? ` (${view.typed}…)` : ''}.{' '}
@@ -38,7 +46,7 @@ export function CoachPanel({ coach }: { coach: CoachHandle }) {
           {view.error}
         </p>
       )}
-      {view.guidance.length > 0 && (
+      {!ended && view.guidance.length > 0 && (
         <div class="fw-guidance" data-testid="fw-guidance">
           <span class="fw-muted">Next:</span>
           {view.guidance.map((g) => (
@@ -58,7 +66,7 @@ export function CoachPanel({ coach }: { coach: CoachHandle }) {
           ))}
         </div>
       )}
-      {view.suggestions.length > 0 && (
+      {!ended && view.suggestions.length > 0 && (
         <div class="fw-suggestions" data-testid="fw-suggestions">
           <span class="fw-muted">Suggested replies (click to put in the message, then edit or send):</span>
           {view.suggestions.map((s) => (
@@ -84,9 +92,9 @@ export function CoachPanel({ coach }: { coach: CoachHandle }) {
             <button
               type="button"
               class="fw-act"
-              disabled={!s.available && !view.selected.includes(s.act.id)}
+              disabled={ended || (!s.available && !view.selected.includes(s.act.id))}
               aria-pressed={view.selected.includes(s.act.id)}
-              title={s.reason ?? s.act.hint}
+              title={ended ? CONVERSATION_ENDED : (s.reason ?? s.act.hint)}
               onClick={() => coach.clickAct(s.act.id)}
               data-testid={`fw-act-${s.act.id}`}
               data-count={s.count}

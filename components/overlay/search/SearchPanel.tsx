@@ -21,6 +21,8 @@ export interface SearchPanelProps {
   profile?: Observable<Pick<CoachView, 'profile' | 'coaching'>> | undefined;
   /** Controls under each result (sharing, guessing), told whether the results came from the Buyer profile. */
   actions?: ((hit: SearchHit, from: ShareOrigin) => ComponentChildren) | undefined;
+  /** Grows when the catalog is replaced elsewhere: the filters are reset and the chips read again. */
+  catalogSeq?: number;
 }
 
 const NO_PROFILE = observable<Pick<CoachView, 'profile' | 'coaching'> | null>(null);
@@ -28,10 +30,10 @@ const NO_PROFILE = observable<Pick<CoachView, 'profile' | 'coaching'> | null>(nu
 const SORT_LABELS: Record<Sort, string> = { relevance: 'Best match', price_asc: 'Price ↑', price_desc: 'Price ↓', rating: 'Top rated' };
 
 /** Catalog search for the Seller: as-you-type, filter chips, sort, paging, keyboard navigation (state in useSearch). */
-export function SearchPanel({ api, log, onSelect, profile: profileSource, actions }: SearchPanelProps) {
+export function SearchPanel({ api, log, onSelect, profile: profileSource, actions, catalogSeq = 0 }: SearchPanelProps) {
   const coachView = useObservable<Pick<CoachView, 'profile' | 'coaching'> | null>(profileSource ?? NO_PROFILE);
   const profileEntries = coachView?.coaching ? coachView.profile.entries : [];
-  const search = useSearch(api, log, onSelect);
+  const search = useSearch(api, log, onSelect, catalogSeq);
   const { text, filters, sort, page, response, error, loading, active, selected, categories, facets, fromProfile, idle, hits } = search;
 
   // Describe the results on screen (the response's page), not the page being asked for.

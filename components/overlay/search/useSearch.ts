@@ -16,7 +16,7 @@ const TYPING_DEBOUNCE_MS = 150;
  * page), as-you-type searching with the newest answer winning, the catalog's categories and the chosen category's
  * facets, the active and chosen result, and the keyboard. Every search and its results are logged.
  */
-export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit) => void) {
+export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit) => void, catalogSeq = 0) {
   const [fromProfile, setFromProfile] = useState(false);
   const [text, setText] = useState('');
   const [filters, setFilters] = useState<SearchFilters>({});
@@ -31,13 +31,26 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
   const [facets, setFacets] = useState<Facets | null>(null);
   const [retries, setRetries] = useState(0);
   const seq = useRef(0);
+  // A catalog replaced elsewhere (lib/live): its categories, brands and attributes may all be new, so the filters go,
+  // the chips are read again and the words are searched again in it. No search runs with the old filters meanwhile.
+  const [catalogSeen, setCatalogSeen] = useState(catalogSeq);
+  const catalogChanging = catalogSeen !== catalogSeq;
+  useEffect(() => {
+    if (!catalogChanging) return;
+    setFilters({});
+    setFromProfile(false);
+    setPage(0);
+    setActive(-1);
+    setSelected(null);
+    setCatalogSeen(catalogSeq);
+  }, [catalogChanging, catalogSeq]);
 
   useEffect(() => {
     api.catalogInfo().then(
       (info) => setCategories(info.categories),
       (e: unknown) => setError(message(e)),
     );
-  }, [api, retries]);
+  }, [api, retries, catalogSeen]);
 
   useEffect(() => {
     if (!filters.category) return setFacets(null);
@@ -53,6 +66,7 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
 
   const idle = text.trim() === '' && Object.keys(filters).length === 0;
   useEffect(() => {
+    if (catalogChanging) return;
     if (idle) {
       setResponse(null);
       setError(null);
@@ -93,7 +107,7 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
       page === 0 ? TYPING_DEBOUNCE_MS : 0,
     );
     return () => clearTimeout(timer);
-  }, [api, log, text, filters, sort, page, idle, retries]);
+  }, [api, log, text, filters, sort, page, idle, retries, catalogChanging, catalogSeen]);
 
   const hits = response?.hits ?? [];
   const choose = (hit: SearchHit, index?: number) => {

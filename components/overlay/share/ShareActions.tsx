@@ -11,6 +11,9 @@ const quiet = (p: Promise<unknown>) => void p.catch(() => undefined); // the con
 /** Why nothing more can be shared or guessed once the Buyer has ended the conversation. */
 export const ENDED_NOTE = 'The Buyer has ended the conversation: nothing more can be shared or guessed';
 
+/** The short reason shown beside controls the end disabled (a tooltip alone is not seen). */
+export const CONVERSATION_ENDED = 'The conversation has ended';
+
 /** A result's share controls, as the sharing condition says, and Guess once the chat allows it. */
 export function ShareActions({ share, state, item }: ShareActionsProps) {
   const listed = state.list.some((i) => i.product.id === item.product.id);
@@ -80,6 +83,11 @@ export function ShareActions({ share, state, item }: ShareActionsProps) {
         >
           Guess
         </button>
+      )}
+      {ended && (
+        <span class="fw-share-why" data-testid="fw-share-why">
+          {CONVERSATION_ENDED}
+        </span>
       )}
     </div>
   );

@@ -1,15 +1,27 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ShareHandle, ShareItem } from '@/lib/share/handle';
 import { priceText } from '@/lib/share/format';
+import { CONVERSATION_ENDED } from './ShareActions';
 
 /** Condition II's "Share Now": the product, an optional message, and one button that sends the card. */
-export function ShareDialog({ share, item, cards }: { share: ShareHandle; item: ShareItem; cards: boolean }) {
+export function ShareDialog({
+  share,
+  item,
+  cards,
+  ended = false,
+}: {
+  share: ShareHandle;
+  item: ShareItem;
+  cards: boolean;
+  ended?: boolean;
+}) {
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => box.current?.focus(), [item.product.id]);
   const p = item.product;
   const send = () => {
+    if (ended) return; // a dialog left open when the Buyer ended the chat
     setBusy(true);
     share.share([item], message).then(
       () => setMessage(''),
@@ -53,7 +65,14 @@ export function ShareDialog({ share, item, cards }: { share: ShareHandle; item: 
       </label>
       {!cards && <p class="fw-hint">This chat cannot show product cards: the product goes into your message box as text, with its link.</p>}
       <div class="fw-row">
-        <button type="button" class="fw-btn fw-btn-primary" data-testid="fw-share-send" disabled={busy} onClick={send}>
+        <button
+          type="button"
+          class="fw-btn fw-btn-primary"
+          data-testid="fw-share-send"
+          disabled={busy || ended}
+          title={ended ? CONVERSATION_ENDED : undefined}
+          onClick={send}
+        >
           {cards ? 'Share now' : 'Put in message'}
         </button>
         <button type="button" class="fw-btn" onClick={() => share.setDraft(null)}>

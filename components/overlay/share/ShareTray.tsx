@@ -4,11 +4,12 @@ import { useObservable } from '@/components/useObservable';
 import { priceText } from '@/lib/share/format';
 import { MAX_SHARED_PRODUCTS } from '@/lib/limits';
 import { ShareDialog } from './ShareDialog';
-import { ENDED_NOTE } from './ShareActions';
+import { CONVERSATION_ENDED, ENDED_NOTE } from './ShareActions';
 
 /** The share feature's own part of the overlay: the Share Now dialog, the comparison list (III) and what happened. */
 export function ShareTray({ share }: { share: ShareHandle }) {
   const state = useObservable(share.state);
+  const ended = state.guess?.ended ?? false;
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const shareList = () => {
@@ -23,7 +24,7 @@ export function ShareTray({ share }: { share: ShareHandle }) {
   };
   return (
     <section class="fw-share" aria-label="Sharing" data-testid="fw-share" data-mode={state.mode}>
-      {state.draft && <ShareDialog share={share} item={state.draft} cards={state.cards} />}
+      {state.draft && <ShareDialog share={share} item={state.draft} cards={state.cards} ended={ended} />}
       {state.mode === 'III' && state.list.length > 0 && (
         <div class="fw-share-list" data-testid="fw-share-list">
           <h3>
@@ -54,7 +55,14 @@ export function ShareTray({ share }: { share: ShareHandle }) {
             data-testid="fw-share-list-message"
             onInput={(e) => setMessage(e.currentTarget.value)}
           />
-          <button type="button" class="fw-btn fw-btn-primary" data-testid="fw-share-list-send" disabled={busy} onClick={shareList}>
+          <button
+            type="button"
+            class="fw-btn fw-btn-primary"
+            data-testid="fw-share-list-send"
+            disabled={busy || ended}
+            title={ended ? CONVERSATION_ENDED : undefined}
+            onClick={shareList}
+          >
             {state.cards ? `Share list (${state.list.length})` : `Put list in message (${state.list.length})`}
           </button>
         </div>

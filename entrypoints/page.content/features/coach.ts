@@ -3,6 +3,8 @@ import { CoachController } from '@/lib/coach/controller';
 import { holdSendsUntilStarted } from '@/lib/coach/hold-until-started';
 import { newId } from '@/lib/ids';
 import { firstValue } from '@/lib/observable';
+import { onAbort } from '@/lib/features/on-abort';
+import { LIVE_TOPICS } from '@/lib/live/change';
 import { parseCondition } from '@/lib/study/condition';
 import type { ContentDeps } from '../deps';
 import { defineFeature } from '../define-feature';
@@ -10,7 +12,7 @@ import { defineFeature } from '../define-feature';
 /** The coaching checklist's controller for the overlay, once the page context says the study's coaching. */
 export default defineFeature({
   matches: 'chat',
-  async start({ adapter: adapterReady, context, log, rpc, coach }, signal) {
+  async start({ adapter: adapterReady, context, live, log, rpc, coach }, signal) {
     const adapter = await adapterReady;
     // Sends are held from the moment the chat is known, not only once the controller has what it needs from the
     // service worker; one tried meanwhile is the controller's to take up.
@@ -19,6 +21,11 @@ export default defineFeature({
     const controller = await startController(adapter, { context, log, rpc }, signal).finally(() => (triedEarly = early.stop()));
     if (triedEarly) controller.retryHeldSend();
     coach.set(controller);
+    // Delete all data (options page) empties the counts and the Buyer profile: the panel shows that at once.
+    const off = live.subscribe((change) => {
+      if (change?.topic === LIVE_TOPICS.dataDeleted) void controller.reload().catch((e: unknown) => console.warn('[floorwalker] coach', e));
+    });
+    onAbort(signal, off);
   },
 });
 

@@ -1,16 +1,17 @@
 import { browser } from 'wxt/browser';
-import { listenUntilAbort } from '@/lib/features/on-abort';
 import { startPageLogger } from '@/lib/logger/start';
 import { journalView } from '@/lib/logger/view-journal';
 import { documentAddress } from '@/lib/storefront/address';
-import { LOGGING_SWITCH_KEY } from '@/lib/logging-switch';
+import { onAbort } from '@/lib/features/on-abort';
+import { LIVE_TOPICS } from '@/lib/live/change';
+import type { PageContext } from '@/lib/rpc/api';
 import { defineFeature } from '../define-feature';
 import { OVERLAY_TAG, SHARE_BUTTON_TAG } from '../../content-ui/contract';
 
 /** Hovers, scrolls, clicks, product and listing views, on every page, while logging is on. */
 export default defineFeature({
   matches: 'any',
-  async start({ adapter: adapterReady, rpc, context, sender, page }, signal) {
+  async start({ adapter: adapterReady, rpc, context, live, sender, page }, signal) {
     const adapter = await adapterReady;
     const ignore = (el: Element) => el.closest(`${OVERLAY_TAG}, ${SHARE_BUTTON_TAG}`) !== null;
     let running: AbortController | null = null;
@@ -19,7 +20,10 @@ export default defineFeature({
       // A srcdoc or about:blank frame is on the site of the page that made it (its own address is about:…).
       const address = documentAddress(document) ?? location.href;
       const pageContext = await rpc.getPageContext(address, adapter?.conversationId(document) ?? null);
+      const before = context.get();
       context.set(pageContext);
+      // A setting that leaves what this page logs, and under what, as it was does not restart the logger.
+      if (running && before && loggedAs(before) === loggedAs(pageContext)) return;
       running?.abort();
       running = null;
       if (!pageContext.logging || signal.aborted) return;
@@ -37,11 +41,16 @@ export default defineFeature({
       );
     };
     await apply();
-    // A pause, resume, consent or withdrawal elsewhere reaches this page at once.
-    const onChanged = (changes: Record<string, unknown>, area: string) => {
-      if (area === 'local' && LOGGING_SWITCH_KEY in changes)
+    // A pause, resume, consent or withdrawal, a site removed, a study joined or left elsewhere reaches this page at once.
+    const off = live.subscribe((change) => {
+      if (change?.topic === LIVE_TOPICS.settings || change?.topic === LIVE_TOPICS.study)
         void apply().catch((e: unknown) => console.warn('[floorwalker] logger switch', e));
-    };
-    listenUntilAbort(browser.storage.onChanged, onChanged, signal);
+    });
+    onAbort(signal, off);
   },
 });
+
+/** What the logger's events depend on: whether it runs, and what each event carries. */
+function loggedAs({ overlay: _placeOfThePanel, ...rest }: PageContext): string {
+  return JSON.stringify(rest);
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { LIVE_CHANGE_KEY, LIVE_TOPICS, parseLiveChange, type LiveChange } from '../../lib/live/change';
+import { liveRecorder, onLiveChange, type LiveArea, type StorageChangeEvent, type StorageListener } from '../../lib/live/channel';
+
+/** A storage area that reports changes as the browser does: to every listener, only for keys whose value changed. */
+function fakeArea(): LiveArea & { events: StorageChangeEvent; listeners: Set<StorageListener>; data: Map<string, unknown> } {
+  const data = new Map<string, unknown>();
+  const listeners = new Set<StorageListener>();
+  return {
+    data,
+    listeners,
+    events: { addListener: (l) => listeners.add(l), removeListener: (l) => listeners.delete(l) },
+    async get(key) {
+      return data.has(key) ? { [key]: structuredClone(data.get(key)) } : {};
+    },
+    async set(items) {
+      const changes: Record<string, { newValue?: unknown; oldValue?: unknown }> = {};
+      for (const [k, value] of Object.entries(items)) {
+        if (JSON.stringify(data.get(k)) === JSON.stringify(value)) continue;
+        changes[k] = { oldValue: data.get(k), newValue: structuredClone(value) };
+        data.set(k, structuredClone(value));
+      }
+      await Promise.resolve(); // delivered after the write, like the browser's event
+      if (Object.keys(changes).length) for (const l of listeners) l(changes, 'local');
+    },
+  };
+}
+
+describe('live state channel', () => {
+  it('a change reaches every listener of its topic, with the next sequence number and its detail', async () => {
+    const area = fakeArea();
+    const record = liveRecorder(area, () => 1000);
+    const a: LiveChange[] = [];
+    const b: LiveChange[] = [];
+    onLiveChange(area.events, [LIVE_TOPICS.dataDeleted, LIVE_TOPICS.catalog], (c) => a.push(c));
+    onLiveChange(area.events, [LIVE_TOPICS.conversation], (c) => b.push(c));
+    await record(LIVE_TOPICS.dataDeleted);
+    await record(LIVE_TOPICS.conversation, { conversation: 'room-1', outcome: 'ended' });
+    await record(LIVE_TOPICS.dataDeleted); // the same topic twice in a row still changes the stored value
+    expect(a).toEqual([
+      { topic: 'data-deleted', seq: 1, at: 1000 },
+      { topic: 'data-deleted', seq: 3, at: 1000 },
+    ]);
+    expect(b).toEqual([{ topic: 'conversation', seq: 2, at: 1000, detail: { conversation: 'room-1', outcome: 'ended' } }]);
+  });
+
+  it('the sequence continues from storage: a restarted worker (a new recorder) does not start again at 1', async () => {
+    const area = fakeArea();
+    await liveRecorder(area)(LIVE_TOPICS.study);
+    await liveRecorder(area)(LIVE_TOPICS.study);
+    const seen: number[] = [];
+    onLiveChange(area.events, [LIVE_TOPICS.catalog], (c) => seen.push(c.seq));
+    await liveRecorder(area)(LIVE_TOPICS.catalog);
+    expect(seen).toEqual([3]);
+  });
+
+  it('changes made at once by one recorder get distinct numbers and all arrive', async () => {
+    const area = fakeArea();
+    const record = liveRecorder(area);
+    const seen: string[] = [];
+    onLiveChange(area.events, Object.values(LIVE_TOPICS), (c) => seen.push(`${c.seq}:${c.topic}`));
+    await Promise.all([record(LIVE_TOPICS.settings), record(LIVE_TOPICS.study), record(LIVE_TOPICS.catalog)]);
+    expect(seen).toEqual(['1:settings', '2:study', '3:catalog']);
+  });
+
+  it('a failed write is reported to its caller and does not stop later changes', async () => {
+    const area = fakeArea();
+    const set = area.set.bind(area);
+    let fail = true;
+    area.set = async (items) => {
+      if (fail) throw new Error('quota');
+      return set(items);
+    };
+    const record = liveRecorder(area);
+    await expect(record(LIVE_TOPICS.settings)).rejects.toThrow('quota');
+    fail = false;
+    await record(LIVE_TOPICS.settings);
+    expect(parseLiveChange(area.data.get(LIVE_CHANGE_KEY))?.seq).toBe(1);
+  });
+
+  it('ignores other keys, other areas, values that are no change, and stops when unsubscribed', async () => {
+    const area = fakeArea();
+    const seen: unknown[] = [];
+    const off = onLiveChange(area.events, Object.values(LIVE_TOPICS), (c) => seen.push(c));
+    for (const l of area.listeners) {
+      l({ other: { newValue: { topic: 'catalog', seq: 1, at: 0 } } }, 'local');
+      l({ [LIVE_CHANGE_KEY]: { newValue: { topic: 'catalog', seq: 1, at: 0 } } }, 'sync');
+      l({ [LIVE_CHANGE_KEY]: { newValue: { topic: 'weather', seq: 1, at: 0 } } }, 'local');
+      l({ [LIVE_CHANGE_KEY]: { newValue: { topic: 'catalog', seq: 0, at: 0 } } }, 'local');
+      l({ [LIVE_CHANGE_KEY]: {} }, 'local'); // the key removed (extension storage cleared)
+    }
+    expect(seen).toEqual([]);
+    off();
+    await liveRecorder(area)(LIVE_TOPICS.catalog);
+    expect(seen).toEqual([]);
+    expect(area.listeners.size).toBe(0);
+  });
+});
