@@ -29,7 +29,7 @@ function sources(): string {
       else if (/\.tsx?$/.test(entry.name)) out.push(readFileSync(path, 'utf8'));
     }
   };
-  for (const dir of ['entrypoints', 'lib', 'server', 'tests/e2e']) walk(resolve(ROOT, dir));
+  for (const dir of ['entrypoints', 'components', 'hooks', 'lib', 'server', 'tests/e2e']) walk(resolve(ROOT, dir));
   return out.join('\n');
 }
 
