@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { StudyConfigSchema } from '../../lib/study/config';
 import { parseCoachingSchema } from '../../lib/coach/coaching-schema';
-import { describeIssues } from '../../lib/validation';
+import { refusal } from '../../lib/validation';
 import { EXPORT_FORMATS, type ExportFormat } from '../../lib/export/formats';
 import { DEFAULT_SEED } from '../../lib/analysis/bootstrap';
 
@@ -134,7 +134,7 @@ async function studyFrom(values: ReturnType<typeof parse>['values']): Promise<Re
   }
   if (study.name === undefined) throw new UsageError('create needs --name (or a name in --config)');
   const checked = v.safeParse(StudyConfigSchema, study);
-  if (!checked.success) throw new UsageError(`Invalid study: ${describeIssues(checked.issues)}`);
+  if (!checked.success) throw new UsageError(refusal('Invalid study', checked.issues));
   return study;
 }
 

@@ -78,7 +78,7 @@ describe.each(BACKENDS)('studies, codes and join ($name)', (backend) => {
     });
     expect(await post(`${h.url}/v1/join`, { code: 'hello' })).toMatchObject({
       status: 400,
-      json: { error: expect.stringMatching(/^Invalid code: code: must look like/) },
+      json: { error: 'Invalid code: must look like ABCD-1234' },
     });
     // A code is a few bytes: a large body is refused before it is parsed.
     expect(await post(`${h.url}/v1/join`, { code: code?.code, pad: 'x'.repeat(20_000) })).toMatchObject({
