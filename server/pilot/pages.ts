@@ -120,6 +120,7 @@ button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 2px
 .qr { width: 132px; height: 132px; flex: none; }
 .qr svg { width: 100%; height: 100%; display: block; }
 .prompt { max-width: 520px; margin: 48px auto; }
+.prompt h1 { font-size: 22px; margin: 0 0 8px; }
 .prompt form { display: flex; gap: 8px; flex-wrap: wrap; }
 .prompt input { font: inherit; padding: 6px 8px; border: 1px solid #d6dbe6; border-radius: 8px; }
 .categories label { border: 1px solid #d6dbe6; border-radius: 999px; padding: 2px 10px; background: #fff; }
