@@ -102,8 +102,9 @@ export async function issueCodes(sql: Sql, studyId: string, input: unknown): Pro
     if (tx.kind === 'postgres') await tx.query('SELECT id FROM studies WHERE id = $1 FOR UPDATE', [studyId]); // serialize balancing
     const counts = new Map(study.conditions.map((c) => [c, 0]));
     for (const row of await tx.query<{ condition: string; n: string | number }>(
-      'SELECT condition, count(*) AS n FROM participants WHERE study_id = $1 GROUP BY condition',
-      [studyId],
+      // Balanced within the role: a room's condition is its Seller's, so Buyer codes must not tilt the Sellers' share.
+      'SELECT condition, count(*) AS n FROM participants WHERE study_id = $1 AND role = $2 GROUP BY condition',
+      [studyId, r.output.role],
     )) {
       if (counts.has(row.condition)) counts.set(row.condition, Number(row.n));
     }
