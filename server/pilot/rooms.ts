@@ -1,5 +1,4 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { newSeatKey } from './seats';
 import { PARTICIPANT_CODE_EXAMPLE, PARTICIPANT_CODE_PATTERN } from '../../lib/study/participant-code';
 import type { Sql } from '../db/sql';
 import type { ServerCatalog } from '../catalog';
@@ -35,6 +34,9 @@ export interface Room {
   condition: string;
   state: RoomState;
 }
+
+/** A Seller link's or a Buyer seat's key: kept by the browser, only its hash by the server. */
+export const newRoomKey = () => randomBytes(24).toString('base64url');
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
 const roomCode = () => Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
@@ -88,10 +90,10 @@ export async function createRoomFor(
   simulated: { category: string } | null = null,
 ): Promise<{ room: Room; sellerKey: string; buyerKey: string | null }> {
   if (p.role !== 'seller') throw new BadRequest('Only a Seller code can open a room; Buyers join with the room link.', 403);
-  const sellerKey = randomBytes(24).toString('base64url');
+  const sellerKey = newRoomKey();
   const code = roomCode();
   const id = `room-${code.toLowerCase()}-${randomBytes(3).toString('hex')}`;
-  const buyerKey = simulated ? newSeatKey() : null;
+  const buyerKey = simulated ? newRoomKey() : null;
   const state: RoomState = {
     phase: simulated ? 'pick' : 'offer',
     offered: simulated ? [simulated.category] : [],

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Sql } from '../db/sql';
 import { BadRequest, hashToken } from '../studies';
 import type { SeatRefusal } from '../../lib/pilot/protocol';
-import type { Room } from './rooms';
+import { newRoomKey, type Room } from './rooms';
 import * as v from 'valibot';
 import { ParticipantCodeSchema } from '../../lib/study/participant-code';
 import { refusal } from '../../lib/validation';
@@ -16,9 +15,6 @@ export class SeatRefused extends BadRequest {
     super(message, 403);
   }
 }
-
-/** A seat key: kept by the Buyer's browser (per room), only its hash by the server. */
-export const newSeatKey = () => randomBytes(24).toString('base64url');
 
 /** Whether the study has issued Buyer codes: then a Buyer joins with one and is recorded as that participant. */
 export async function studyHasBuyerCodes(sql: Sql, studyId: string): Promise<boolean> {
@@ -70,7 +66,7 @@ export async function planBuyerSeat(sql: Sql, room: Room, key: string | null, pa
  */
 export async function takeBuyerSeat(sql: Sql, room: Room, plan: SeatPlan): Promise<string> {
   if (plan.kind === 'key') return plan.key;
-  const fresh = newSeatKey();
+  const fresh = newRoomKey();
   if (plan.kind === 'rekey') {
     // The seated participant in a browser without the key: the earlier browser's key no longer works.
     await sql.query('UPDATE rooms SET buyer_key_hash = $1 WHERE id = $2', [hashToken(fresh), room.id]);
