@@ -116,15 +116,20 @@ describe('pilot onboarding in real Chromium: the Buyer link, rejoining the seat,
       body: JSON.stringify({ role: 'buyer', count: 2 }),
     });
     const [first, second] = ((await issue.json()) as { codes: { code: string; participant: string }[] }).codes;
-    const opened = await fetch(`${s.url}/v1/rooms`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ code }),
-    });
-    const room = (await opened.json()) as { sellerUrl: string; buyerUrl: string; conversation: string };
-    const seller = await h.context.newPage();
-    await seller.goto(room.sellerUrl);
-    await seller.locator('#offer').click();
+    /** A room of the study's Seller, its page open and every category offered. */
+    const offeredRoom = async () => {
+      const opened = await fetch(`${s.url}/v1/rooms`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ code }),
+      });
+      const room = (await opened.json()) as { sellerUrl: string; buyerUrl: string; conversation: string };
+      const seller = await h.context.newPage();
+      await seller.goto(room.sellerUrl);
+      await seller.locator('#offer').click();
+      return { room, seller };
+    };
+    const { room, seller } = await offeredRoom();
 
     const buyer = await h.context.newPage();
     await buyer.goto(room.buyerUrl);
@@ -141,15 +146,7 @@ describe('pilot onboarding in real Chromium: the Buyer link, rejoining the seat,
     await expect.poll(() => seller.locator('#phase').getAttribute('data-fw-buyer-participant')).toBe(first?.participant);
 
     // A link that carries the code joins without asking (another room of the study); the code leaves the address bar.
-    const opened2 = await fetch(`${s.url}/v1/rooms`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ code }),
-    });
-    const room2 = (await opened2.json()) as { sellerUrl: string; buyerUrl: string; conversation: string };
-    const seller2 = await h.context.newPage();
-    await seller2.goto(room2.sellerUrl);
-    await seller2.locator('#offer').click();
+    const { room: room2, seller: seller2 } = await offeredRoom();
     const linked = await h.context.newPage();
     await linked.goto(`${room2.buyerUrl}?code=${second?.code}`);
     await linked.locator('[data-testid^="pick-"]').first().waitFor();
