@@ -145,6 +145,26 @@ describe('pilot onboarding in real Chromium: the Buyer link, rejoining the seat,
     await buyerSays(buyer, seller, 'Hello from a coded Buyer');
     await expect.poll(() => seller.locator('#phase').getAttribute('data-fw-buyer-participant')).toBe(first?.participant);
 
+    // The same Buyer in another browser (no seat key): told the seat is taken, and let in by their own code.
+    const otherBrowser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    try {
+      const phone = await otherBrowser.newPage();
+      await phone.goto(room.buyerUrl);
+      const asked = phone.getByTestId('join-code-prompt');
+      await asked.waitFor();
+      await buyer.getByTestId('buyer-input').waitFor(); // the first window is still in the room
+      await phone.getByTestId('buyer-code').fill(second?.code ?? ''); // someone else's code: refused
+      await phone.getByTestId('buyer-join').click();
+      await expect.poll(() => asked.innerText()).toContain('This room already has a Buyer. If that is you');
+      await phone.getByTestId('buyer-code').fill(first?.code ?? '');
+      await phone.getByTestId('buyer-join').click();
+      await phone.getByTestId('takeover').click(); // the first window still holds the seat
+      await buyerSays(phone, seller, 'Now on my phone');
+      await buyer.getByTestId('takeover-prompt').waitFor();
+    } finally {
+      await otherBrowser.close();
+    }
+
     // A link that carries the code joins without asking (another room of the study); the code leaves the address bar.
     const { room: room2, seller: seller2 } = await offeredRoom();
     const linked = await h.context.newPage();

@@ -325,7 +325,7 @@ function App() {
     rec.start();
   };
 
-  if (gate) return <JoinPrompt gate={gate} code={participantCode.current ?? ''} retry={retry} />;
+  if (gate) return <JoinPrompt gate={gate} code={participantCode.current ?? ''} codes={buyerCodes} retry={retry} />;
   if (!room) return <main class="narrow">{status === 'connecting' ? 'Connecting…' : error || status}</main>;
   const endAllowed = room.turns >= room.minTurns;
   const awaiting = room.guess && !room.outcome;

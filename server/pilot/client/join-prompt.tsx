@@ -16,14 +16,17 @@ export interface Gate {
 export function JoinPrompt({
   gate,
   code,
+  codes,
   retry,
 }: {
   gate: Gate;
   code: string;
+  /** The study issued Buyer codes: the seated Buyer's own code lets them in from here too. */
+  codes: boolean;
   retry(change: { code?: string; takeover?: boolean }): void;
 }) {
   const [typed, setTyped] = useState(code);
-  if (gate.kind === 'code-needed' || gate.kind === 'bad-code') {
+  if (gate.kind === 'code-needed' || gate.kind === 'bad-code' || (gate.kind === 'seat-taken' && codes)) {
     return (
       <main class="prompt panel" data-testid="join-code-prompt">
         <h1>Join the chat</h1>
@@ -47,7 +50,7 @@ export function JoinPrompt({
             Join
           </button>
         </form>
-        {gate.kind === 'bad-code' && (
+        {gate.kind !== 'code-needed' && (
           <p class="error" role="alert">
             {gate.message}
           </p>
