@@ -7,12 +7,17 @@ import * as v from 'valibot';
 export const pathSegment = (key: unknown): string =>
   typeof key === 'number' || (typeof key === 'string' && /^[\w$-]+$/.test(key)) ? String(key) : JSON.stringify(String(key));
 
-/** Formats valibot issues as "field.path: message" so a rejected event names what is wrong. */
-export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
+/**
+ * Formats valibot issues as "field.path: message" so a rejected event names what is wrong; `named`, a field the
+ * caller's own words already name, is left off the front of a path (see `refusal`).
+ */
+export function describeIssues(issues: readonly v.BaseIssue<unknown>[], named?: string): string {
   return issues
     .slice(0, 5)
     .map((issue) => {
-      const path = issue.path?.map((p) => pathSegment(p.key)).join('.') ?? '';
+      const keys = issue.path?.map((p) => pathSegment(p.key)) ?? [];
+      if (named !== undefined && keys[0]?.toLowerCase() === named) keys.shift();
+      const path = keys.join('.');
       // A strict object's "Expected never" says little: the key is simply not one the schema has.
       const message =
         issue.type === 'strict_object' && issue.expected === 'never' ? 'unknown key: not a field of this object' : issue.message;
@@ -21,9 +26,18 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string 
     .join('; ');
 }
 
-/** Parses input, or throws "<what>: field.path: message" and nothing downstream sees it. */
+/**
+ * "<what>: field.path: message", each field named once: when `what` ends with the name of the field at the front of
+ * a path ("Invalid code" and `code`), the path leaves it off ("Invalid code: must look like ABCD-1234", not
+ * "Invalid code: code: must look like …").
+ */
+export function refusal(what: string, issues: readonly v.BaseIssue<unknown>[]): string {
+  return `${what}: ${describeIssues(issues, /(\w+)$/.exec(what)?.[1]?.toLowerCase())}`;
+}
+
+/** Parses input, or throws "<what>: field.path: message" (see `refusal`) and nothing downstream sees it. */
 export function parseOrThrow<S extends v.GenericSchema>(schema: S, input: unknown, what: string): v.InferOutput<S> {
   const r = v.safeParse(schema, input);
-  if (!r.success) throw new Error(`${what}: ${describeIssues(r.issues)}`);
+  if (!r.success) throw new Error(refusal(what, r.issues));
   return r.output;
 }

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { StudyConfigSchema, type StudyConfig } from '../lib/study/config';
 import { parseCoachingSchema } from '../lib/coach/coaching-schema';
-import { describeIssues } from '../lib/validation';
+import { refusal } from '../lib/validation';
+import { ParticipantCodeSchema } from '../lib/study/participant-code';
 import type { Sql } from './db/sql';
 
 /** A request the caller got wrong: the route answers 4xx with this message and changes nothing. */
@@ -36,7 +37,7 @@ export interface Study extends StudyConfig {
 
 export function parseStudyConfig(input: unknown): StudyConfig {
   const r = v.safeParse(StudyConfigSchema, input);
-  if (!r.success) throw new BadRequest(`Invalid study: ${describeIssues(r.issues)}`);
+  if (!r.success) throw new BadRequest(refusal('Invalid study', r.issues));
   if (r.output.coachingSchema !== undefined) {
     const schema = parseCoachingSchema(r.output.coachingSchema);
     if (!schema.ok) throw new BadRequest(`Invalid study: coachingSchema: ${schema.errors.join('; ')}`);
@@ -91,7 +92,7 @@ export interface ParticipantCode {
 /** Issues participant codes, each with its condition: fixed, or balanced over the study's conditions. */
 export async function issueCodes(sql: Sql, studyId: string, input: unknown): Promise<ParticipantCode[]> {
   const r = v.safeParse(IssueSchema, input ?? {});
-  if (!r.success) throw new BadRequest(`Invalid request: ${describeIssues(r.issues)}`);
+  if (!r.success) throw new BadRequest(refusal('Invalid request', r.issues));
   const study = await getStudy(sql, studyId);
   if (!study) throw new BadRequest(`No study "${studyId}"`, 404);
   if (r.output.condition && !study.conditions.includes(r.output.condition)) {
@@ -101,8 +102,9 @@ export async function issueCodes(sql: Sql, studyId: string, input: unknown): Pro
     if (tx.kind === 'postgres') await tx.query('SELECT id FROM studies WHERE id = $1 FOR UPDATE', [studyId]); // serialize balancing
     const counts = new Map(study.conditions.map((c) => [c, 0]));
     for (const row of await tx.query<{ condition: string; n: string | number }>(
-      'SELECT condition, count(*) AS n FROM participants WHERE study_id = $1 GROUP BY condition',
-      [studyId],
+      // Balanced within the role: a room's condition is its Seller's, so Buyer codes must not tilt the Sellers' share.
+      'SELECT condition, count(*) AS n FROM participants WHERE study_id = $1 AND role = $2 GROUP BY condition',
+      [studyId, r.output.role],
     )) {
       if (counts.has(row.condition)) counts.set(row.condition, Number(row.n));
     }
@@ -139,11 +141,8 @@ export interface Joined {
 
 /** Exchanges a participant code for the study's config and a fresh ingest token (earlier tokens stop working). */
 export async function join(sql: Sql, input: unknown): Promise<Joined> {
-  const r = v.safeParse(
-    v.object({ code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/, 'must look like ABCD-1234')) }),
-    input,
-  );
-  if (!r.success) throw new BadRequest(`Invalid code: ${describeIssues(r.issues)}`);
+  const r = v.safeParse(v.object({ code: ParticipantCodeSchema }), input);
+  if (!r.success) throw new BadRequest(refusal('Invalid code', r.issues));
   const [p] = await sql.query<{ id: string; study_id: string; role: 'seller' | 'buyer'; condition: string }>(
     'SELECT id, study_id, role, condition FROM participants WHERE code = $1',
     [r.output.code],

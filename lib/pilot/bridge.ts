@@ -55,3 +55,9 @@ export type BridgeRequest =
   | { kind: 'guess'; id: string; time?: number; productId: string };
 
 export type BridgeReply = { id: string; ok: true; state: 'sent' | 'queued' } | { id: string; ok: false; error: string };
+
+/**
+ * On a page that belongs to no conversation (the pilot's start page, where a Seller opens a room): what is logged
+ * there is filed under no conversation, not the one last opened in a chat tab (as a product page's events are).
+ */
+export const NO_CONVERSATION_ATTR = 'data-fw-no-conversation';

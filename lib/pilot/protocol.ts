@@ -23,6 +23,8 @@ import type { RoomRecord } from './records';
  * Every message a person sends carries an id made on the client, so a message resent after a reconnect is
  * stored and shown once.
  */
+/** A participant code as typed (spaces and all); a real one is nine characters. */
+const MAX_TYPED_CODE_CHARS = 64;
 const Id = v.pipe(v.string(), v.regex(ID_PATTERN, 'must be a UUIDv7'));
 /** Free text, refused when PostgreSQL could not store it (NUL, lone surrogate), so a refusal names the field. */
 const Free = (max: number) => v.pipe(StorableString, v.maxLength(max));
@@ -43,7 +45,21 @@ const UsedSuggestion = v.optional(
 );
 
 export const ClientMessageSchema = v.variant('type', [
-  v.object({ type: v.literal('hello'), lastSeq: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+  v.object({
+    type: v.literal('hello'),
+    lastSeq: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    /**
+     * The page (one per load) the connection is from: a page reconnecting replaces its own earlier socket, while
+     * another window holding the Buyer seat is only replaced when the hello asks to `takeover`.
+     */
+    window: v.optional(Id),
+    takeover: v.optional(v.boolean()),
+    /**
+     * The Buyer's participant code, when the study issued Buyer codes: the Buyer is recorded as that participant. Its
+     * form is checked with the seat (a mistyped code is refused as `bad-code`, and the page asks again).
+     */
+    participantCode: v.optional(v.pipe(v.string(), v.maxLength(MAX_TYPED_CODE_CHARS))),
+  }),
   v.object({
     type: v.literal('say'),
     id: Id,
@@ -96,6 +112,21 @@ export const ClientMessageSchema = v.variant('type', [
   }),
 ]);
 export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
+export type Hello = Extract<ClientMessage, { type: 'hello' }>;
+
+/**
+ * Why a Buyer's hello was refused, for the page to act on (the message says it in words):
+ * - `code-needed`: the study issued Buyer codes; the page asks for one.
+ * - `bad-code`: the code given is not a Buyer code of this room's study.
+ * - `seat-taken`: another Buyer holds the seat (this browser has no key for it).
+ * - `in-use`: this Buyer's seat is open in another window; the page offers to take over.
+ * - `taken-over`: sent to the window that held the seat when another window took it over.
+ */
+export const SEAT_REFUSALS = ['code-needed', 'bad-code', 'seat-taken', 'in-use', 'taken-over'] as const;
+export type SeatRefusal = (typeof SEAT_REFUSALS)[number];
+
+/** On the Buyer page's body: "yes" when the study issued Buyer codes, so the page asks for one before joining. */
+export const BUYER_CODES_ATTR = 'data-buyer-codes';
 
 /**
  * Asking for a simulated Buyer in a new room (POST /v1/rooms with a participant code, or POST /v1/practice with
@@ -164,9 +195,11 @@ export interface RoomView {
   sharing: 'I' | 'II' | 'III';
   /**
    * The participant the room records the Buyer's messages under (the Seller's view only): the Seller's extension
-   * keeps its copy of each Buyer message as the same event.
+   * keeps its copy of each Buyer message as the same event. A Buyer code's participant once that Buyer has joined.
    */
   buyerParticipant?: string;
+  /** The Buyer's seat is a simulated Buyer's (the Seller's view only): there is no link to send anyone. */
+  simulatedBuyer?: boolean;
 }
 
 export interface ChatItem {
@@ -192,4 +225,4 @@ export type ServerMessage =
   | { type: 'record'; record: RoomRecord }
   | { type: 'presence'; seller: boolean; buyer: boolean }
   | { type: 'typing'; role: 'seller' | 'buyer'; on: boolean }
-  | { type: 'error'; message: string; id?: string };
+  | { type: 'error'; message: string; id?: string; seat?: SeatRefusal };

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { StudyConfigSchema } from '../../lib/study/config';
 import { parseCoachingSchema } from '../../lib/coach/coaching-schema';
-import { describeIssues } from '../../lib/validation';
+import { refusal } from '../../lib/validation';
 import { EXPORT_FORMATS, type ExportFormat } from '../../lib/export/formats';
 import { DEFAULT_SEED } from '../../lib/analysis/bootstrap';
 
@@ -19,7 +19,10 @@ Commands:
   report EXPORT_FILE|STUDY_ID [--out DIR] [--seed N]
 
 create sends everything POST /v1/studies takes: --config gives a whole study as JSON (the flags override it),
---coaching-schema a coaching schema file (checked before it is sent). export streams to FILE, or to stdout
+--coaching-schema a coaching schema file (checked before it is sent). codes issues Seller codes (a Seller joins
+the study with one, in the extension or on the pilot's start page) or, with --role buyer, Buyer codes: once a study
+has Buyer codes, the pilot's Buyer page asks for one (a Buyer link may carry it as ?code=ABCD-1234) and the Buyer is
+recorded as that participant; without them each room records its Buyer as buyer-<room>. export streams to FILE, or to stdout
 without --out, and reports the bytes written on stderr; an export the server cuts off part-way exits 1 and keeps
 no FILE.
 
@@ -134,7 +137,7 @@ async function studyFrom(values: ReturnType<typeof parse>['values']): Promise<Re
   }
   if (study.name === undefined) throw new UsageError('create needs --name (or a name in --config)');
   const checked = v.safeParse(StudyConfigSchema, study);
-  if (!checked.success) throw new UsageError(`Invalid study: ${describeIssues(checked.issues)}`);
+  if (!checked.success) throw new UsageError(refusal('Invalid study', checked.issues));
   return study;
 }
 

@@ -1,5 +1,6 @@
 import type { Product } from '../../lib/catalog/catalog-schema';
-import { RECORDS_ATTR } from '../../lib/pilot/bridge';
+import { NO_CONVERSATION_ATTR, RECORDS_ATTR } from '../../lib/pilot/bridge';
+import { BUYER_CODES_ATTR } from '../../lib/pilot/protocol';
 
 /**
  * The pilot pages' HTML. The Seller page's chat parts are in the HTML itself (not added by script) with the
@@ -7,13 +8,18 @@ import { RECORDS_ATTR } from '../../lib/pilot/bridge';
  */
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function pilotPage(kind: 'start' | 'seller' | 'buyer' | 'missing', code: string | null, conversation?: string): string {
+export function pilotPage(
+  kind: 'start' | 'seller' | 'buyer' | 'missing',
+  code: string | null,
+  conversation?: string,
+  opts: { buyerCodes?: boolean } = {},
+): string {
   const head = (title: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><link rel="stylesheet" href="/pilot/assets/pilot.css"></head>`;
   if (kind === 'missing')
-    return `${head('Room not found')}<body><main class="narrow"><h1>Room not found</h1><p>Check the link, or ask the Seller for a new one.</p><p><a href="/pilot">Open a room</a></p></main></body></html>`;
+    return `${head('Room not found')}<body ${NO_CONVERSATION_ATTR}><main class="narrow"><h1>Room not found</h1><p>Check the link, or ask the Seller for a new one.</p><p><a href="/pilot">Open a room</a></p></main></body></html>`;
   if (kind === 'start') {
-    return `${head('Floorwalker pilot chat')}<body><main class="narrow">
+    return `${head('Floorwalker pilot chat')}<body ${NO_CONVERSATION_ATTR}><main class="narrow">
 <h1>Floorwalker pilot chat</h1>
 <p>Sellers open a room with the participant code their researcher gave them, then send the Buyer link to their Buyer.</p>
 <form id="open-room"><label>Seller code <input name="code" placeholder="ABCD-1234" autocomplete="off" required pattern="[0-9A-Za-z]{4}-[0-9A-Za-z]{4}"></label>
@@ -25,6 +31,11 @@ export function pilotPage(kind: 'start' | 'seller' | 'buyer' | 'missing', code: 
 <header class="bar" data-fw-conversation="${esc(conversation ?? '')}"><strong>Pilot chat — you are the Seller</strong> · room <code>${esc(code ?? '')}</code>
 <span id="presence" class="presence">Buyer offline</span><span id="status" class="status"></span></header>
 <main class="seller-main">
+<section id="invite" class="panel invite" aria-labelledby="invite-h" hidden><h2 id="invite-h">Send your Buyer this link</h2>
+<div class="invite-row"><div class="invite-text"><div class="row"><input id="buyer-link" class="link" readonly aria-label="Buyer link">
+<button type="button" id="copy-link">Copy</button></div><p id="copy-status" class="muted" role="status" aria-live="polite"></p>
+<p class="muted">They open it in any browser (no extension needed), or scan the code with a phone.</p></div>
+<div id="buyer-qr" class="qr" role="img" aria-label="QR code of the Buyer link"></div></div></section>
 <section id="phase" class="panel" aria-live="polite"></section>
 <section class="chat"><div class="messages" id="messages" data-fw-chat="messages" role="log" aria-live="polite"></div>
 <p id="typing" class="typing" aria-live="polite"></p>
@@ -33,7 +44,7 @@ export function pilotPage(kind: 'start' | 'seller' | 'buyer' | 'missing', code: 
 <section id="guess" class="panel"></section>
 </main><div id="records" ${RECORDS_ATTR} hidden></div><script type="module" src="/pilot/assets/seller.js"></script></body></html>`;
   }
-  return `${head(`Buyer · room ${code ?? ''}`)}<body class="buyer" data-room="${esc(code ?? '')}"><div id="app"></div><script type="module" src="/pilot/assets/buyer.js"></script></body></html>`;
+  return `${head(`Buyer · room ${code ?? ''}`)}<body class="buyer" data-room="${esc(code ?? '')}" ${BUYER_CODES_ATTR}="${opts.buyerCodes ? 'yes' : 'no'}"><div id="app"></div><script type="module" src="/pilot/assets/buyer.js"></script></body></html>`;
 }
 
 export const PILOT_CSS = `
@@ -102,6 +113,16 @@ button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 2px
 .guessbox { border: 2px solid #2457d6; border-radius: 10px; padding: 10px; background: #eef3ff; }
 .row { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
 .categories { display: flex; gap: 8px; flex-wrap: wrap; }
+.invite h2 { margin: 0 0 6px; font-size: 16px; }
+.invite-row { display: flex; gap: 16px; align-items: center; flex-wrap: wrap; }
+.invite-text { flex: 1; min-width: 260px; }
+.invite .link { flex: 1; min-width: 220px; font: 14px ui-monospace, monospace; padding: 6px 8px; border: 1px solid #d6dbe6; border-radius: 8px; background: #f6f7fb; }
+.qr { width: 132px; height: 132px; flex: none; }
+.qr svg { width: 100%; height: 100%; display: block; }
+.prompt { max-width: 520px; margin: 48px auto; }
+.prompt h1 { font-size: 22px; margin: 0 0 8px; }
+.prompt form { display: flex; gap: 8px; flex-wrap: wrap; }
+.prompt input { font: inherit; padding: 6px 8px; border: 1px solid #d6dbe6; border-radius: 8px; }
 .categories label { border: 1px solid #d6dbe6; border-radius: 999px; padding: 2px 10px; background: #fff; }
 @media (max-width: 760px) { .buyer-main { grid-template-columns: 1fr; } }
 `;

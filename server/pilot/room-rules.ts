@@ -48,6 +48,8 @@ export interface RoomState {
   guess: { productId: string; id: string } | null;
   outcome: { accepted: boolean; reason?: string } | null;
   buyerParticipant: string;
+  /** A simulated Buyer holds the seat (seated when the room was opened). */
+  simulatedBuyer?: true;
 }
 
 export type Role = 'seller' | 'buyer';

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { PARTICIPANT_CODE_EXAMPLE, PARTICIPANT_CODE_PATTERN } from '../../lib/study/participant-code';
 import type { Sql } from '../db/sql';
 import type { ServerCatalog } from '../catalog';
 import { BadRequest, getStudy, hashToken, type Study } from '../studies';
@@ -34,6 +35,9 @@ export interface Room {
   state: RoomState;
 }
 
+/** A Seller link's or a Buyer seat's key: kept by the browser, only its hash by the server. */
+export const newRoomKey = () => randomBytes(24).toString('base64url');
+
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
 const roomCode = () => Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
@@ -62,8 +66,8 @@ type ParticipantRow = { id: string; study_id: string; role: string; condition: s
 
 /** The participant a code belongs to (a Seller opens rooms with their code). */
 export async function participantByCode(sql: Sql, participantCode: unknown): Promise<ParticipantRow> {
-  if (typeof participantCode !== 'string' || !/^[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(participantCode.trim().toUpperCase())) {
-    throw new BadRequest('code: a participant code such as ABCD-1234 is needed to open a room');
+  if (typeof participantCode !== 'string' || !PARTICIPANT_CODE_PATTERN.test(participantCode.trim().toUpperCase())) {
+    throw new BadRequest(`code: a participant code such as ${PARTICIPANT_CODE_EXAMPLE} is needed to open a room`);
   }
   const [p] = await sql.query<ParticipantRow>('SELECT id, study_id, role, condition FROM participants WHERE code = $1', [
     participantCode.trim().toUpperCase(),
@@ -75,15 +79,24 @@ export async function participantByCode(sql: Sql, participantCode: unknown): Pro
 /**
  * A Seller (found by code, or by the ingest token of the extension that asks) opens a room; the key authenticates
  * the Seller page's connection. Refused with 429 and Retry-After past MAX_OPEN_ROOMS_PER_SELLER open rooms.
+ *
+ * A room for a simulated Buyer has its seat taken at once (`buyerKey` is the simulated Buyer's, so a study's Buyer
+ * codes never stand in its way) and its category already offered: whoever asked for it chose the category, so the
+ * Seller is not asked again, and the simulated Buyer picks it as it joins.
  */
-export async function createRoomFor(sql: Sql, p: ParticipantRow): Promise<{ room: Room; sellerKey: string }> {
+export async function createRoomFor(
+  sql: Sql,
+  p: ParticipantRow,
+  simulated: { category: string } | null = null,
+): Promise<{ room: Room; sellerKey: string; buyerKey: string | null }> {
   if (p.role !== 'seller') throw new BadRequest('Only a Seller code can open a room; Buyers join with the room link.', 403);
-  const sellerKey = randomBytes(24).toString('base64url');
+  const sellerKey = newRoomKey();
   const code = roomCode();
   const id = `room-${code.toLowerCase()}-${randomBytes(3).toString('hex')}`;
+  const buyerKey = simulated ? newRoomKey() : null;
   const state: RoomState = {
-    phase: 'offer',
-    offered: [],
+    phase: simulated ? 'pick' : 'offer',
+    offered: simulated ? [simulated.category] : [],
     category: null,
     persona: null,
     turns: 0,
@@ -91,6 +104,7 @@ export async function createRoomFor(sql: Sql, p: ParticipantRow): Promise<{ room
     guess: null,
     outcome: null,
     buyerParticipant: `buyer-${code.toLowerCase()}`,
+    ...(simulated ? { simulatedBuyer: true as const } : {}),
   };
   await sql.transaction(async (tx) => {
     // Requests for one Seller take turns here, so a burst of them cannot all count the same few open rooms.
@@ -111,8 +125,8 @@ export async function createRoomFor(sql: Sql, p: ParticipantRow): Promise<{ room
       );
     }
     await tx.query(
-      'INSERT INTO rooms (id, code, study_id, seller, seller_key_hash, condition, state) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [id, code, p.study_id, p.id, hashToken(sellerKey), p.condition, JSON.stringify(state)],
+      'INSERT INTO rooms (id, code, study_id, seller, seller_key_hash, buyer_key_hash, condition, state) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+      [id, code, p.study_id, p.id, hashToken(sellerKey), buyerKey && hashToken(buyerKey), p.condition, JSON.stringify(state)],
     );
   });
   return {
@@ -122,11 +136,12 @@ export async function createRoomFor(sql: Sql, p: ParticipantRow): Promise<{ room
       studyId: p.study_id,
       seller: p.id,
       sellerKeyHash: hashToken(sellerKey),
-      buyerKeyHash: null,
+      buyerKeyHash: buyerKey && hashToken(buyerKey),
       condition: p.condition,
       state,
     },
     sellerKey,
+    buyerKey,
   };
 }
 
@@ -136,22 +151,6 @@ export async function roomByCode(sql: Sql, code: string): Promise<Room | null> {
     [code.toUpperCase()],
   );
   return r ? toRoom(r) : null;
-}
-
-/** The Buyer seat goes to the first Buyer; the key it gets back lets that Buyer reconnect, and no one else. */
-export async function claimBuyerSeat(sql: Sql, room: Room, key: string | null): Promise<string> {
-  if (room.buyerKeyHash) {
-    if (key && hashToken(key) === room.buyerKeyHash) return key;
-    throw new BadRequest('Another Buyer is already in this room.', 403);
-  }
-  const fresh = randomBytes(24).toString('base64url');
-  const updated = await sql.query('UPDATE rooms SET buyer_key_hash = $1 WHERE id = $2 AND buyer_key_hash IS NULL RETURNING id', [
-    hashToken(fresh),
-    room.id,
-  ]);
-  if (updated.length === 0) throw new BadRequest('Another Buyer is already in this room.', 403);
-  room.buyerKeyHash = hashToken(fresh);
-  return fresh;
 }
 
 /** Categories a Seller may offer: the study's, less those they did in the last week, unless they did them all. */
@@ -188,6 +187,7 @@ export async function roomView(sql: Sql, room: Room, role: 'seller' | 'buyer', c
   };
   if (role === 'seller' && s.phase === 'offer') view.offerable = (await offerableCategories(sql, room, study)).map(label);
   if (role === 'seller') view.buyerParticipant = s.buyerParticipant;
+  if (role === 'seller' && s.simulatedBuyer) view.simulatedBuyer = true;
   if (role === 'buyer' && s.persona) {
     const persona = catalog.persona(s.persona);
     const targets = (persona?.targets ?? []).map((id) => catalog.product(id)).filter((p): p is Product => !!p);

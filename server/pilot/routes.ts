@@ -9,21 +9,19 @@ import type { Logger } from '../log';
 import type { ServerCatalog } from '../catalog';
 import { BadRequest } from '../studies';
 import { jsonBody, MAX_SMALL_BODY_BYTES } from '../body';
-import { ClientMessageSchema, SimulatedBuyerRequestSchema, type OpenedRoom, type ServerMessage } from '../../lib/pilot/protocol';
+import {
+  ClientMessageSchema,
+  SimulatedBuyerRequestSchema,
+  type Hello,
+  type OpenedRoom,
+  type SeatRefusal,
+  type ServerMessage,
+} from '../../lib/pilot/protocol';
 import { MAX_CLIENT_MESSAGE_BYTES } from '../../lib/pilot/limits';
 import { truncateText } from '../../lib/text/unicode';
-import { describeIssues } from '../../lib/validation';
-import {
-  applyMessage,
-  claimBuyerSeat,
-  createRoomFor,
-  itemsSince,
-  participantByCode,
-  roomByCode,
-  roomRecords,
-  roomView,
-  type Room,
-} from './rooms';
+import { describeIssues, refusal } from '../../lib/validation';
+import { planBuyerSeat, SeatRefused, studyHasBuyerCodes, takeBuyerSeat } from './seats';
+import { applyMessage, createRoomFor, itemsSince, participantByCode, roomByCode, roomRecords, roomView, type Room } from './rooms';
 import { getStudy, hashToken, ownerOfToken } from '../studies';
 import { randomInt } from 'node:crypto';
 import { insertEvents } from '../ingest';
@@ -37,14 +35,22 @@ import { productImageUrl } from '../../lib/catalog/images';
 interface Conn {
   ws: WSContext;
   role: 'seller' | 'buyer';
+  /** The page the socket is from (its hello's `window`), if it said. */
+  window: string | undefined;
 }
 
-/** Close code for a refused hello (no such room, wrong key, seat taken): the pages do not reconnect. */
+/** Close code for a refused hello (no such room, wrong key, seat taken), or a window taken over: the pages do not reconnect. */
 const CLOSE_REFUSED = 4000;
+/** Close code for a page's earlier socket that its reconnection replaces (it is stale; the page has moved on). */
+const CLOSE_REPLACED = 1000;
 /** Close code for a connection that broke the protocol before joining (policy violation); the pages never do. */
 const CLOSE_POLICY = 1008;
 /** The longest close reason the WebSocket protocol allows, in bytes of UTF-8 (ws throws on a longer one). */
 const MAX_CLOSE_REASON_BYTES = 123;
+/** Said to a Buyer window whose seat is open in another window, which may take over (the page asks). */
+const IN_USE = 'This room is open in another window.';
+/** Said to the window a takeover closes. */
+const TAKEN_OVER = 'This room was opened in another window, which now holds your seat. You can close this one.';
 /** A UUIDv7 is 36 characters: a longer "id" was not made by a page, and is not echoed back. */
 const MAX_ECHOED_ID_CHARS = 64;
 
@@ -111,7 +117,7 @@ export async function createPilot(deps: {
   /** Checks a request for a simulated Buyer against the study before any room is made for it. */
   const prepareSeat = async (studyId: string, input: unknown) => {
     const parsed = v.safeParse(SimulatedBuyerRequestSchema, input);
-    if (!parsed.success) throw new BadRequest(`simulatedBuyer: ${describeIssues(parsed.issues)}`);
+    if (!parsed.success) throw new BadRequest(refusal('simulatedBuyer', parsed.issues));
     const req = parsed.output;
     const study = await getStudy(sql, studyId);
     if (!study) throw new BadRequest('The study no longer exists.', 404);
@@ -131,7 +137,7 @@ export async function createPilot(deps: {
     };
   };
   /** Seats a simulated Buyer in a fresh room: it joins over the WebSocket like a Buyer page. */
-  const seatSimulatedBuyer = async (room: Room, p: Awaited<ReturnType<typeof prepareSeat>>) => {
+  const seatSimulatedBuyer = async (room: Room, key: string, p: Awaited<ReturnType<typeof prepareSeat>>) => {
     // The data says the Buyer was simulated, and which one (the seed reproduces it).
     const ctx = {
       study: room.studyId,
@@ -149,6 +155,7 @@ export async function createPilot(deps: {
     const seat = new SimulatedBuyerSeat({
       wsBase: p.wsBase,
       room: room.code,
+      key,
       category: p.category,
       seed: p.seed,
       mindChange: p.mindChange,
@@ -169,14 +176,14 @@ export async function createPilot(deps: {
     simulated: unknown,
   ): Promise<OpenedRoom> => {
     const prepared = simulated === undefined ? null : await prepareSeat(participant.study_id, simulated);
-    const { room, sellerKey } = await createRoomFor(sql, participant);
+    const { room, sellerKey, buyerKey } = await createRoomFor(sql, participant, prepared && { category: prepared.category });
     const base = new URL(c.req.url).origin;
     return {
       room: room.code,
       conversation: room.id,
       sellerUrl: `${base}/pilot/seller/${room.code}#key=${sellerKey}`,
       buyerUrl: `${base}/pilot/buyer/${room.code}`,
-      ...(prepared ? { simulatedBuyer: await seatSimulatedBuyer(room, prepared) } : {}),
+      ...(prepared && buyerKey ? { simulatedBuyer: await seatSimulatedBuyer(room, buyerKey, prepared) } : {}),
     };
   };
 
@@ -203,7 +210,8 @@ export async function createPilot(deps: {
   });
   router.get('/pilot/buyer/:code', async (c) => {
     const room = await roomByCode(sql, c.req.param('code'));
-    return room ? c.html(pilotPage('buyer', room.code)) : c.html(pilotPage('missing', null), 404);
+    if (!room) return c.html(pilotPage('missing', null), 404);
+    return c.html(pilotPage('buyer', room.code, undefined, { buyerCodes: await studyHasBuyerCodes(sql, room.studyId) }));
   });
   router.get('/pilot/products/:id', (c) => {
     const p = catalog.product(c.req.param('id'));
@@ -240,8 +248,8 @@ export async function createPilot(deps: {
       let conn: Conn | null = null;
       let room: Room | null = null;
       let helloTimer: NodeJS.Timeout | undefined;
-      const fail = (ws: WSContext, message: string) => {
-        send(ws, { type: 'error', message });
+      const fail = (ws: WSContext, message: string, seat?: SeatRefusal) => {
+        send(ws, { type: 'error', message, ...(seat ? { seat } : {}) });
         ws.close(CLOSE_REFUSED, closeReason(message));
       };
       /** Before joining, anything but a hello ends the connection: nobody is in a room yet to say it to. */
@@ -250,30 +258,54 @@ export async function createPilot(deps: {
         send(ws, { type: 'error', message, ...(id ? { id } : {}) });
         ws.close(CLOSE_POLICY, closeReason(message));
       };
-      const hello = async (ws: WSContext, lastSeq: number) => {
+      const hello = async (ws: WSContext, said: Hello) => {
         room = await roomByCode(sql, code);
         if (!room) return fail(ws, 'No such room');
+        const roomId = room.id;
         let newKey: string | undefined;
+        const participantBefore = room.state.buyerParticipant;
+        // One window holds the Buyer seat. This page's own earlier socket (a reconnect) is replaced quietly; another
+        // window's only when this one asks to take over, and that window is told why it was closed.
+        const buyersElsewhere = () =>
+          [...(rooms.get(roomId) ?? [])].filter((c) => c.role === 'buyer' && (!said.window || c.window !== said.window));
         if (role === 'seller') {
           if (!key || hashToken(key) !== room.sellerKeyHash) return fail(ws, 'This Seller link is not valid');
         } else {
-          const k = await claimBuyerSeat(sql, room, key);
+          const plan = await planBuyerSeat(sql, room, key, said.participantCode ?? null);
+          // Asked before anything is written: waiting here changes no key.
+          if (buyersElsewhere().length && !said.takeover) return fail(ws, IN_USE, 'in-use');
+          const k = await takeBuyerSeat(sql, room, plan);
           if (k !== key) newKey = k;
         }
         const view = await roomView(sql, room, role, catalog);
         // Gone while its hello was checked: registering it now would leave its presence behind for good.
         if (closed) return;
-        conn = { ws, role };
         const set = rooms.get(room.id) ?? new Set<Conn>();
+        if (role === 'buyer') {
+          // Checked again after the last wait, so two windows saying hello at once cannot both sit down.
+          const elsewhere = buyersElsewhere();
+          if (elsewhere.length && !said.takeover) return fail(ws, IN_USE, 'in-use');
+          for (const c of [...set]) {
+            if (c.role !== 'buyer') continue;
+            set.delete(c);
+            if (elsewhere.includes(c)) {
+              send(c.ws, { type: 'error', message: TAKEN_OVER, seat: 'taken-over' });
+              c.ws.close(CLOSE_REFUSED, closeReason(TAKEN_OVER));
+            } else c.ws.close(CLOSE_REPLACED, 'Replaced by a new connection from the same page');
+          }
+        }
+        conn = { ws, role, window: said.window };
         set.add(conn);
         rooms.set(room.id, set);
         stage = 'joined';
         send(ws, { type: 'welcome', role, room: view, ...(newKey ? { key: newKey } : {}) });
-        for (const item of await itemsSince(sql, room, lastSeq)) send(ws, { type: 'item', item });
+        for (const item of await itemsSince(sql, room, said.lastSeq)) send(ws, { type: 'item', item });
         // All the room's records, not only those since lastSeq (records have no seq): the page and the extension keep
         // each id once. Registered above first, so a record stored meanwhile comes live if this read missed it.
         if (role === 'seller') for (const record of await roomRecords(sql, room)) send(ws, { type: 'record', record });
         presence(room.id);
+        // A Buyer who joined with a code is recorded as that participant: the Seller's page (and extension) learn it now.
+        if (room.state.buyerParticipant !== participantBefore) await refreshViews(room);
       };
       return {
         onOpen(_evt, ws) {
@@ -299,9 +331,10 @@ export async function createPilot(deps: {
             stage = 'joining';
             clearTimeout(helloTimer);
             try {
-              await hello(ws, parsed.output.lastSeq);
+              await hello(ws, parsed.output);
             } catch (e) {
               // A refused hello (seat taken, room gone) ends the connection.
+              if (e instanceof SeatRefused) return fail(ws, e.message, e.seat);
               if (e instanceof BadRequest) return fail(ws, e.message);
               log.error('pilot hello failed', { error: e instanceof Error ? e.message : String(e) });
               return fail(ws, 'The server could not let you in; try again');

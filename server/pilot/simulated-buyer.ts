@@ -19,6 +19,8 @@ export interface SeatOptions {
   /** ws://host:port of this server: the seat connects like any Buyer page. */
   wsBase: string;
   room: string;
+  /** The seat's key: the room was opened with the seat taken for this simulated Buyer. */
+  key: string;
   /** The category to pick when the Seller offers it (else the first offered). */
   category: string;
   seed: number;
@@ -45,7 +47,7 @@ const MAX_RECONNECTS = 20;
  */
 export class SimulatedBuyerSeat {
   private readonly conn: ChatConnection;
-  private key: string | null = null;
+  private key: string;
   private buyer: SimulatedBuyer | null = null;
   private opened = false;
   private picked = false;
@@ -57,9 +59,10 @@ export class SimulatedBuyerSeat {
   private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly o: SeatOptions) {
+    this.key = o.key;
     // The Buyer page's connection (hello with the last item seen, resend until acknowledged, reconnect with backoff).
     this.conn = new ChatConnection(
-      () => `${o.wsBase}/v1/rooms/${encodeURIComponent(o.room)}/ws?role=buyer${this.key ? `&key=${encodeURIComponent(this.key)}` : ''}`,
+      () => `${o.wsBase}/v1/rooms/${encodeURIComponent(o.room)}/ws?role=buyer&key=${encodeURIComponent(this.key)}`,
       {
         onMessage: (m) => this.receive(m),
         onItem: (item) => {

@@ -97,4 +97,40 @@ describe("the pages' connection", () => {
     expect(c.sent.length).toBe(before);
     expect(c.pending()).toEqual([]);
   });
+
+  it('says which page it is in every hello (the same on reconnecting) with what the page adds, and can connect again after a refusal', () => {
+    type Sock = SocketLike & { onopen: (() => void) | null; onclose: ((e: { code: number; reason: string }) => void) | null };
+    const sockets: { socket: Sock; sent: string[] }[] = [];
+    const statuses: string[] = [];
+    let extra: { participantCode?: string; takeover?: boolean } = { participantCode: 'ABCD-1234' };
+    const conn = new ChatConnection(
+      () => 'ws://test/',
+      {
+        onMessage: () => undefined,
+        onItem: () => undefined,
+        onStatus: (s) => statuses.push(s),
+        onPending: () => undefined,
+        hello: () => extra,
+      },
+      () => {
+        const sent: string[] = [];
+        const socket = { onopen: null, onmessage: null, onclose: null, send: (d: string) => sent.push(d), close: () => undefined } as Sock;
+        sockets.push({ socket, sent });
+        return socket;
+      },
+    );
+    conn.start();
+    sockets[0]?.socket.onopen?.();
+    expect(JSON.parse(sockets[0]?.sent[0] ?? '')).toEqual({ type: 'hello', lastSeq: 0, window: conn.window, participantCode: 'ABCD-1234' });
+    // Refused (4000: the seat is open in another window): closed for good, no reconnection of its own.
+    sockets[0]?.socket.onclose?.({ code: 4000, reason: 'This room is open in another window.' });
+    expect(statuses.at(-1)).toBe('closed');
+    expect(sockets).toHaveLength(1);
+    // The page asks to take over: the next hello says so, from the same page.
+    extra = { takeover: true };
+    conn.start();
+    sockets[1]?.socket.onopen?.();
+    expect(JSON.parse(sockets[1]?.sent[0] ?? '')).toEqual({ type: 'hello', lastSeq: 0, window: conn.window, takeover: true });
+    conn.close();
+  });
 });

@@ -76,7 +76,11 @@ describe.each(BACKENDS)('pilot chat over WebSocket ($name)', (backend) => {
     expect(replayed.filter((t) => t === 'For my dad')).toHaveLength(1);
 
     // A stranger cannot take the Buyer's seat, and a wrong Seller key is refused.
-    expect(await new Client(r.ws('buyer')).open()).toMatchObject({ type: 'error', message: 'Another Buyer is already in this room.' });
+    expect(await new Client(r.ws('buyer')).open()).toMatchObject({
+      type: 'error',
+      seat: 'seat-taken',
+      message: expect.stringMatching(/^This room already has a Buyer\. If that is you, open the link in the browser you joined with;/),
+    });
     expect(await new Client(r.ws('seller', 'not-the-key')).open()).toMatchObject({
       type: 'error',
       message: 'This Seller link is not valid',

@@ -17,12 +17,15 @@ async function sellerCode(h: Pick<ServerHarness, 'url' | 'admin'>, config: Recor
 
 const wsUrl = (h: Pick<ServerHarness, 'url'>, r: OpenedRoom) =>
   `${h.url.replace('http', 'ws')}/v1/rooms/${r.room}/ws?role=seller&key=${encodeURIComponent(new URL(r.sellerUrl).hash.replace('#key=', ''))}`;
-/** The Seller connects to a room with a simulated Buyer seated, waits for it to be there, and offers categories. */
-async function sellerWithSimulatedBuyer(h: Pick<ServerHarness, 'url'>, r: OpenedRoom, categories: string[]): Promise<Client> {
+/**
+ * The Seller connects to a room with a simulated Buyer seated. The category asked for is offered already, so the
+ * Seller offers nothing: the simulated Buyer picks it as it joins.
+ */
+async function sellerWithSimulatedBuyer(h: Pick<ServerHarness, 'url'>, r: OpenedRoom): Promise<Client> {
   const seller = new Client(wsUrl(h, r));
-  await seller.open();
-  await seller.waitFor((m) => m.type === 'presence' && m.buyer); // the simulated Buyer is in the room
-  seller.send({ type: 'offer', id: uuidv7(), categories });
+  const welcome = await seller.open();
+  expect(welcome).toMatchObject({ type: 'welcome', room: { simulatedBuyer: true, offered: [{ id: r.simulatedBuyer?.category }] } });
+  expect(welcome.type === 'welcome' && welcome.room.phase).toMatch(/^(pick|chat)$/);
   return seller;
 }
 
@@ -43,7 +46,7 @@ describe('simulated Buyer typing pace', () => {
       const h = { url: server.url, admin: { Authorization: `Bearer ${server.adminToken}` } };
       const { code } = await sellerCode(h);
       const r = (await post(`${h.url}/v1/rooms`, { code, simulatedBuyer: { category: 'vitamins', seed: 3 } })).json as OpenedRoom;
-      const seller = await sellerWithSimulatedBuyer(h, r, ['vitamins']);
+      const seller = await sellerWithSimulatedBuyer(h, r);
       await nextBuyerItem(seller, 0);
       const from = seller.got.length;
       const asked = Date.now();
@@ -76,9 +79,11 @@ describe.each(BACKENDS)('simulated Buyer in a pilot room ($name)', (backend) => 
     const r = opened.json as OpenedRoom;
     expect(r.simulatedBuyer).toEqual({ category: 'headphones', seed: 11 });
 
-    const seller = await sellerWithSimulatedBuyer(h, r, ['lego', 'headphones']);
-    await seller.waitFor((m) => m.type === 'room' && m.room.phase === 'chat');
+    const seller = await sellerWithSimulatedBuyer(h, r);
+    await seller.waitFor((m) => (m.type === 'room' || m.type === 'welcome') && m.room.phase === 'chat');
     expect(seller.lastRoom()?.category).toBe('headphones');
+    // Picked without an offer from the Seller: the room's first item is the pick.
+    expect(seller.items()[0]).toMatchObject({ kind: 'pick', sender: 'buyer', text: 'The Buyer chose Headphones.' });
 
     const opening = await nextBuyerItem(seller, 0);
     expect(opening.text?.toLowerCase()).toMatch(/headphones/);
@@ -140,7 +145,7 @@ describe.each(BACKENDS)('simulated Buyer in a pilot room ($name)', (backend) => 
     const run = async () => {
       const { code } = await sellerCode(h);
       const r = (await post(`${h.url}/v1/rooms`, { code, simulatedBuyer: { category: 'lego', seed: 99 } })).json as OpenedRoom;
-      const seller = await sellerWithSimulatedBuyer(h, r, ['lego']);
+      const seller = await sellerWithSimulatedBuyer(h, r);
       const opening = await nextBuyerItem(seller, 0);
       await seller.close();
       // The persona is drawn by the room; the words follow from persona and seed.
@@ -197,7 +202,7 @@ describe.each(BACKENDS.filter((b) => b.databaseUrl))('simulated Buyer behind a l
       const admin = { Authorization: `Bearer ${shared.ADMIN_TOKEN}` };
       const { code } = await sellerCode({ url: a.url, admin });
       const r = (await post(`${a.url}/v1/rooms`, { code, simulatedBuyer: { category: 'vitamins', seed: 5 } })).json as OpenedRoom;
-      const seller = await sellerWithSimulatedBuyer(b, r, ['vitamins']); // the Seller's page on B sees the seat arrive
+      const seller = await sellerWithSimulatedBuyer(b, r); // the Seller's page on B sees the seat arrive
       const opening = await nextBuyerItem(seller, 0);
       expect(opening.text?.length).toBeGreaterThan(0);
       await seller.close();

@@ -24,10 +24,14 @@ export class Client {
     await new Promise((r, j) => this.ws.once('open', r).once('error', j));
   }
 
-  async open(lastSeq = 0): Promise<Extract<ServerMessage, { type: 'welcome' }> | Extract<ServerMessage, { type: 'error' }>> {
+  /** Connects and says hello (`extra`: the hello's other fields, a window, a takeover, a code); resolves with the answer. */
+  async open(
+    lastSeq = 0,
+    extra: Record<string, unknown> = {},
+  ): Promise<Extract<ServerMessage, { type: 'welcome' }> | Extract<ServerMessage, { type: 'error' }>> {
     await this.connect();
     const from = this.got.length;
-    this.send({ type: 'hello', lastSeq });
+    this.send({ type: 'hello', lastSeq, ...extra });
     return (await this.waitFor((m) => m.type === 'welcome' || m.type === 'error', from)) as never;
   }
   send(m: unknown): void {

@@ -151,7 +151,6 @@ describe('one event under one id: the server and the browser keep the same copy'
 
     // A practice room with a simulated Buyer, opened from the popup as a Seller does.
     const { seller, popup } = await openPracticeRoom(h, 'headphones');
-    await seller.locator('#offer').click();
     await buyerAnswered(seller, 0);
     // The Buyer's persona, as a researcher finds it on the server: the test knows which product a guess must name.
     const code = new URL(seller.url()).pathname.split('/').pop() ?? '';

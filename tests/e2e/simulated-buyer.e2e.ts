@@ -23,8 +23,12 @@ describe('practice with a simulated Buyer in real Chromium', () => {
     // The popup opens a practice room with a simulated Buyer in the chosen category.
     const { seller, popup } = await openPracticeRoom(h, 'headphones', 'simulated-buyer-popup');
 
-    // The Seller offers categories; the simulated Buyer picks headphones and opens the conversation.
-    await seller.locator('#offer').click();
+    // The category was chosen in the popup, so the page does not ask again (no offer to make, no Buyer link to
+    // send): the simulated Buyer picks headphones and opens the conversation.
+    await expect.poll(() => seller.locator('#phase').getAttribute('data-fw-phase')).toBe('chat');
+    expect(await seller.locator('#offer').count()).toBe(0);
+    expect(await seller.locator('#invite').isVisible()).toBe(false);
+    expect(await seller.locator('#phase').innerText()).toMatch(/^Category: Headphones\./);
     await expect.poll(() => buyerMessages(seller).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect((await buyerMessages(seller).first().innerText()).toLowerCase()).toContain('headphones');
     const code = new URL(seller.url()).pathname.split('/').pop() ?? '';

@@ -7,6 +7,7 @@ import { LIVE_TOPICS } from '@/lib/live/change';
 import type { PageContext } from '@/lib/rpc/api';
 import { defineFeature } from '../define-feature';
 import { OVERLAY_TAG, SHARE_BUTTON_TAG } from '../../content-ui/contract';
+import { NO_CONVERSATION_ATTR } from '@/lib/pilot/bridge';
 
 /** Hovers, scrolls, clicks, product and listing views, on every page, while logging is on. */
 export default defineFeature({
@@ -19,7 +20,9 @@ export default defineFeature({
     const apply = async () => {
       // A srcdoc or about:blank frame is on the site of the page that made it (its own address is about:…).
       const address = documentAddress(document) ?? location.href;
-      const pageContext = await rpc.getPageContext(address, adapter?.conversationId(document) ?? null);
+      const given = await rpc.getPageContext(address, adapter?.conversationId(document) ?? null);
+      // A page that says it belongs to no conversation (the pilot's start page) is not filed under the last chat's.
+      const pageContext = document.querySelector(`[${NO_CONVERSATION_ATTR}]`) ? { ...given, conversation: null } : given;
       const before = context.get();
       context.set(pageContext);
       // A setting that leaves what this page logs, and under what, as it was does not restart the logger.

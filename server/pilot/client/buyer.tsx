@@ -3,14 +3,18 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ChatConnection } from './connection';
 import { insertBySeq } from './order';
 import { TypingSignal } from './typing';
-import type { ChatItem, ProductView, RoomView } from '../../../lib/pilot/protocol';
+import { BUYER_CODES_ATTR, type ChatItem, type ProductView, type RoomView } from '../../../lib/pilot/protocol';
 import { safeImageUrl, safeLinkUrl } from '../../../lib/storefront/values';
 import { useHoverDwell } from '../../../hooks/useHoverDwell';
+import { JoinPrompt, type Gate } from './join-prompt';
 
 // The Buyer's pilot chat page. Buyers need no extension; what they see of their task follows the priming
 // condition, and every product shown is data: text nodes, pictures and links checked to be http(s) or data:image.
 const code = document.body.dataset.room ?? '';
 const keyName = `fw-buyer-key-${code}`;
+/** The study issued Buyer codes: a Buyer not seated yet joins with theirs (the link may carry it as ?code=). */
+const buyerCodes = document.body.getAttribute(BUYER_CODES_ATTR) === 'yes';
+const linkCode = new URLSearchParams(location.search).get('code')?.trim().toUpperCase() || null;
 
 interface SpeechRecognitionLike {
   lang: string;
@@ -228,6 +232,12 @@ function App() {
   const [outbox, setOutbox] = useState<{ id: string; text: string; failed?: string }[]>([]);
   const voiceRaw = useRef<string | null>(null);
   const list = useRef<HTMLDivElement>(null);
+  /** What stands between this window and the seat: a code to enter, another window holding it, a refusal. */
+  const [gate, setGate] = useState<Gate | null>(() =>
+    buyerCodes && !linkCode && !localStorage.getItem(keyName) ? { kind: 'code-needed', message: '' } : null,
+  );
+  const participantCode = useRef(linkCode);
+  const takeover = useRef(false);
 
   const conn = useMemo(
     () =>
@@ -237,6 +247,10 @@ function App() {
         {
           onStatus: (s, detail) => setStatus(s === 'closed' ? `closed: ${detail ?? ''}` : s),
           onPending: () => undefined,
+          hello: () => ({
+            ...(participantCode.current ? { participantCode: participantCode.current } : {}),
+            ...(takeover.current ? { takeover: true } : {}),
+          }),
           onItem: (item) => {
             setOutbox((xs) => xs.filter((x) => x.id !== item.id));
             setItems((xs) => insertBySeq(xs, item));
@@ -244,7 +258,15 @@ function App() {
           onMessage: (m) => {
             if (m.type === 'welcome') {
               if (m.key) localStorage.setItem(keyName, m.key);
+              // Seated: this window's reconnections need neither the code nor a takeover again, and the code leaves
+              // the address bar (a link copied from here does not hand anyone the Buyer's code).
+              takeover.current = false;
+              if (linkCode) history.replaceState(null, '', location.pathname);
+              setGate(null);
               setRoom(m.room);
+            } else if (m.type === 'error' && m.seat) {
+              setGate({ kind: m.seat, message: m.message });
+              setRoom(null);
             } else if (m.type === 'room') setRoom(m.room);
             else if (m.type === 'presence') {
               setSellerOnline(m.seller);
@@ -262,10 +284,18 @@ function App() {
   );
   const typingSignal = useMemo(() => new TypingSignal((on) => conn.typing(on)), [conn]);
   useEffect(() => {
-    conn.start();
+    // A Buyer asked for a code connects once they have given it.
+    if (!gate) conn.start();
     (window as unknown as { fwPilot: ChatConnection }).fwPilot = conn;
     return () => conn.close();
   }, [conn]);
+  const retry = (change: { code?: string; takeover?: boolean }) => {
+    if (change.code !== undefined) participantCode.current = change.code;
+    takeover.current = change.takeover ?? false;
+    setGate(null);
+    setError('');
+    conn.start();
+  };
   useEffect(() => list.current?.scrollTo(0, list.current.scrollHeight), [items.length]);
 
   const say = () => {
@@ -295,6 +325,7 @@ function App() {
     rec.start();
   };
 
+  if (gate) return <JoinPrompt gate={gate} code={participantCode.current ?? ''} codes={buyerCodes} retry={retry} />;
   if (!room) return <main class="narrow">{status === 'connecting' ? 'Connecting…' : error || status}</main>;
   const endAllowed = room.turns >= room.minTurns;
   const awaiting = room.guess && !room.outcome;

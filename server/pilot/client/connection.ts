@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { ChatItem, ClientMessage, ServerMessage } from '../../../lib/pilot/protocol';
+import type { ChatItem, ClientMessage, Hello, ServerMessage } from '../../../lib/pilot/protocol';
 import { MAX_CLIENT_MESSAGE_BYTES } from '../../../lib/pilot/limits';
 
 type Outgoing = Exclude<ClientMessage, { type: 'hello' | 'typing' | 'viewed' }>;
@@ -27,6 +27,8 @@ export interface ConnectionHandlers {
   onStatus(status: 'connecting' | 'online' | 'reconnecting' | 'closed', detail?: string): void;
   /** Messages sent but not yet stored by the server. */
   onPending(pending: Outgoing[]): void;
+  /** What the next hello says besides the last item seen (a Buyer's code, a takeover). */
+  hello?(): Pick<Hello, 'participantCode' | 'takeover'>;
 }
 
 /**
@@ -42,6 +44,8 @@ export class ChatConnection {
   private attempts = 0;
   private closed = false;
   private welcomed = false;
+  /** This page, to the server: a reconnection replaces this page's earlier socket, never another window's. */
+  readonly window = uuidv7();
 
   constructor(
     private readonly url: () => string,
@@ -49,12 +53,15 @@ export class ChatConnection {
     private readonly openSocket: (url: string) => SocketLike = (url) => new WebSocket(url),
   ) {}
 
+  /** Connects (again, after a refusal: with what `hello` now says). */
   start(): void {
+    this.closed = false;
     this.h.onStatus(this.attempts ? 'reconnecting' : 'connecting');
     const ws = this.openSocket(this.url());
     this.ws = ws;
     this.welcomed = false;
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', lastSeq: this.lastSeq } satisfies ClientMessage));
+    ws.onopen = () =>
+      ws.send(JSON.stringify({ type: 'hello', lastSeq: this.lastSeq, window: this.window, ...this.h.hello?.() } satisfies ClientMessage));
     ws.onmessage = (e: { data: unknown }) => this.receive(JSON.parse(String(e.data)) as ServerMessage);
     ws.onclose = (e: { code: number; reason: string }) => {
       if (this.ws !== ws) return;
@@ -65,7 +72,7 @@ export class ChatConnection {
       }
       this.attempts++;
       this.h.onStatus('reconnecting');
-      setTimeout(() => this.start(), Math.min(5000, 250 * 2 ** Math.min(this.attempts, 5)));
+      setTimeout(() => this.closed || this.start(), Math.min(5000, 250 * 2 ** Math.min(this.attempts, 5)));
     };
   }
 

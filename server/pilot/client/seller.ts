@@ -15,6 +15,7 @@ import {
 } from '../../../lib/pilot/bridge';
 import { BridgeRequestSchema } from '../../../lib/pilot/bridge-schema';
 import type { RoomRecord } from '../../../lib/pilot/records';
+import { showInvite } from './invite';
 
 // The Seller's pilot chat page: plain DOM, so the parts the extension overlays stay exactly where they are.
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -72,6 +73,8 @@ const conn = new ChatConnection(wsUrl, {
 });
 const typingSignal = new TypingSignal((on) => conn.typing(on));
 conn.start();
+// The Buyer link is known from the room's code alone: shown at once, before the room has said anything.
+showInvite(`${location.origin}/pilot/buyer/${code}`);
 
 /** A message the server refused (or that could not be sent) stays in the list, marked as not sent, with why. */
 function markFailed(id: string, reason: string): void {
@@ -130,6 +133,8 @@ function addRecord(r: RoomRecord): void {
 
 function render(r: RoomView): void {
   phaseEl.replaceChildren();
+  // Until the Buyer has chosen (and never for a simulated Buyer, who is seated already).
+  $('invite').hidden = r.simulatedBuyer === true || (r.phase !== 'offer' && r.phase !== 'pick');
   // The extension's pilot adapter reads the category here, so the coach knows what the Buyer shops for, and the
   // room's state, so its share and guess controls follow the room's condition and turns.
   if (r.category) phaseEl.dataset.fwCategory = r.category;
@@ -165,11 +170,7 @@ function render(r: RoomView): void {
     fieldset.append(boxes, offer);
     phaseEl.append(fieldset);
   } else if (r.phase === 'pick') {
-    phaseEl.append(
-      p(
-        `Waiting for the Buyer to choose: ${r.offered.map((c) => c.label).join(', ')}. Send them this link: ${location.origin}/pilot/buyer/${r.code}`,
-      ),
-    );
+    phaseEl.append(p(`Waiting for the Buyer to choose: ${r.offered.map((c) => c.label).join(', ')}.`));
   } else if (r.phase === 'chat') {
     phaseEl.append(
       p(
