@@ -4,7 +4,7 @@ import { EXPORT_CHUNK_SIZE } from '@/lib/limits';
 import { EventBrowser } from './EventBrowser';
 import { ExportPanel } from './ExportPanel';
 import { DeleteData } from './DeleteData';
-import { CatalogPanel } from './CatalogPanel';
+import { CatalogPanel } from './catalog/CatalogPanel';
 import { StudyPanel } from './StudyPanel';
 import { SitesPanel } from './SitesPanel';
 import { ChatSitesPanel } from './chat-sites/ChatSitesPanel';
