@@ -86,7 +86,7 @@ describe('researcher view in the options page', () => {
     await options.getByTestId('report-download').click();
     const zip = unzipSync(new Uint8Array(await readFile(await (await download).path())));
     expect(Object.keys(zip).sort()).toContain('index.html');
-    expect(Object.keys(zip)).toHaveLength(14);
+    expect(Object.keys(zip)).toHaveLength(16);
     expect(strFromU8(zip['turns-by-category.csv'] ?? new Uint8Array())).toBe(
       'condition,category,conversations,mean_turns\nA.Iu,lego,2,2.5\nB.IIIc,headphones,1,2\nB.IIc,books,1,3\nB.IIc+v,books,1,3\nC.IIu,unknown,1,5\n',
     );

@@ -24,7 +24,7 @@ describe('npm run study -- report <export>', { timeout: 60_000 }, () => {
     const out = join(dir, 'report');
     const run = await study(['report', file, '--out', out]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout.trim()).toBe(`events.jsonl: 111 events, 6 conversations. Wrote 14 files to ${out}; open ${join(out, 'index.html')}`);
+    expect(run.stdout.trim()).toBe(`events.jsonl: 111 events, 6 conversations. Wrote 16 files to ${out}; open ${join(out, 'index.html')}`);
     const written = (await readdir(out)).sort();
     const expected = reportFiles(studyReport(events), { source: 'events.jsonl', invalid: 0 });
     expect(written).toEqual(expected.map((f) => f.name).sort());

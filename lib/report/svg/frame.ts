@@ -42,6 +42,27 @@ export interface FigureText {
   note?: string;
 }
 
+/** What a figure with no data says instead of drawing empty axes. */
+export const NO_DATA_TEXT = 'No data yet';
+
+/**
+ * A figure with nothing to draw: its title and a line saying so, where empty axes would read as a broken chart
+ * (or as a measure of zero).
+ */
+export function emptyFigureSvg(id: string, text: FigureText): string {
+  const { width, height } = FIGURE;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" `,
+    `aria-labelledby="${id}-title" data-figure="${id}" data-empty="true" font-family="system-ui, sans-serif" font-size="12" fill="#222">`,
+    `<title id="${id}-title">${escapeXml(text.title)}: ${NO_DATA_TEXT}</title>`,
+    `<rect width="${width}" height="${height}" fill="#fff"/>`,
+    `<text x="${FIGURE.left}" y="20" font-size="15" font-weight="600">${escapeXml(text.title)}</text>`,
+    `<text x="${width / 2}" y="${height / 2}" text-anchor="middle" font-size="16" fill="#666">${NO_DATA_TEXT}</text>`,
+    `<text x="${width / 2}" y="${height / 2 + 22}" text-anchor="middle" fill="#666">No conversation in these events has what this figure counts.</text>`,
+    '</svg>',
+  ].join('');
+}
+
 /** The figure's outer markup around `body`: title, axes with the y ticks, labels and legend. */
 export function figureSvg(
   id: string,
