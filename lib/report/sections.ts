@@ -3,6 +3,7 @@ import type { HoverRateFigure, HoverRatePoint } from '../analysis/hover-rate';
 import type { StudyReport } from '../analysis/study-report';
 import { barChartSvg, type BarGroup } from './svg/bar-chart';
 import { lineChartSvg } from './svg/line-chart';
+import { histogramSvg, type HistogramBin } from './svg/histogram';
 import { tableOf, type Column, type ReportTable } from './table';
 import { PRIMINGS } from '../study/condition';
 import { MAX_TURN_BINS } from '../analysis/turns-histogram';
@@ -108,9 +109,9 @@ function turnsSection(report: StudyReport): ReportSection {
 
 function turnsHistogramSection(report: StudyReport): ReportSection {
   const { bins, conditions, rows } = report.turnsHistogram;
-  const groups: BarGroup[] = bins.map((b) => ({
+  const histogramBins: HistogramBin[] = bins.map((b) => ({
     label: b.label,
-    bars: rows.filter((r) => r.from === b.from).map((r) => ({ series: r.condition, value: r.conversations, n: r.conversations })),
+    counts: rows.filter((r) => r.from === b.from).map((r) => ({ series: r.condition, count: r.conversations })),
   }));
   return {
     id: 'turns-per-conversation',
@@ -127,10 +128,10 @@ function turnsHistogramSection(report: StudyReport): ReportSection {
     csvFile: 'turns-per-conversation.csv',
     figure: {
       file: 'turns-per-conversation.svg',
-      svg: barChartSvg(
+      svg: histogramSvg(
         'turns-per-conversation',
         { title: 'Turns per conversation', xLabel: 'turns in the conversation', yLabel: 'conversations' },
-        groups,
+        histogramBins,
         conditions,
       ),
     },

@@ -18,7 +18,7 @@ describe('researcher view in the options page', () => {
     const file = join(dir, 'study.jsonl');
     await writeFile(file, jsonl);
 
-    const options = await openOptions(h);
+    const options = await openOptions(h, 'research');
     await options.getByTestId('research-file').setInputFiles(file);
     await expect.poll(() => options.getByTestId('research-summary').innerText()).toMatch(/^study\.jsonl: 111 events, 6 conversations/);
     expect(await options.getByText('1 line was not a valid event and was left out.').count()).toBe(1);

@@ -201,8 +201,8 @@ describe('study report from an export with known values', () => {
       ['lego', 'A.Iu', '2.5', '2'],
       ['unknown', 'C.IIu', '5', '1'],
     ]);
-    // The histogram: a bar per condition in every bin, its height the conversations of that length.
-    expect(bars('turns-per-conversation.svg').filter((b) => b[2] !== '0')).toEqual([
+    // The histogram: a bar per bin stacked by condition, each segment the conversations of that length.
+    expect(bars('turns-per-conversation.svg')).toEqual([
       ['2', 'A.Iu', '1', '1'],
       ['2', 'B.IIIc', '1', '1'],
       ['3', 'A.Iu', '1', '1'],
@@ -210,7 +210,6 @@ describe('study report from an export with known values', () => {
       ['3', 'B.IIc+v', '1', '1'],
       ['5', 'C.IIu', '1', '1'],
     ]);
-    expect(bars('turns-per-conversation.svg')).toHaveLength(4 * 5);
     expect(bars('words-per-message.svg')).toEqual([
       ['Buyer, typed', 'A.Iu', '3.5', '6'],
       ['Buyer, typed', 'B.IIIc', '2', '2'],

@@ -4,6 +4,7 @@ import type { StudyConversation } from '../../lib/analysis/conversations';
 import { studyReport } from '../../lib/analysis/study-report';
 import { reportSections } from '../../lib/report/sections';
 import { NO_DATA_TEXT } from '../../lib/report/svg/frame';
+import { histogramSvg } from '../../lib/report/svg/histogram';
 
 const conv = (condition: string, turnCount: number) => ({ condition, turnCount }) as StudyConversation;
 
@@ -47,5 +48,42 @@ describe('report figures without data', () => {
       expect(f.svg, f.file).toContain('data-empty="true"');
       expect(f.svg, f.file).not.toContain('<line');
     }
+  });
+});
+
+describe('histogram figure', () => {
+  it('stacks each bin by series, bins side by side, with whole-number ticks on the count axis', () => {
+    const svg = histogramSvg(
+      'h',
+      { title: 'T', xLabel: 'x', yLabel: 'y' },
+      [
+        {
+          label: '1',
+          counts: [
+            { series: 'B', count: 2 },
+            { series: 'A', count: 1 },
+          ],
+        },
+        { label: '2', counts: [{ series: 'A', count: 0 }] },
+        { label: '3', counts: [{ series: 'A', count: 1 }] },
+      ],
+      ['A', 'B'],
+    );
+    const rects = [
+      ...svg.matchAll(
+        /<rect x="([^"]+)" y="([^"]+)" width="([^"]+)" height="([^"]+)"[^>]*data-group="([^"]*)" data-series="([^"]*)" data-value="(\d+)"/g,
+      ),
+    ];
+    expect(rects.map((m) => [m[5], m[6], m[7]])).toEqual([
+      ['1', 'A', '1'],
+      ['1', 'B', '2'],
+      ['3', 'A', '1'],
+    ]);
+    // A sits on the axis, B on top of it; the bins touch.
+    const [a, b, c] = rects.map((m) => ({ x: Number(m[1]), y: Number(m[2]), w: Number(m[3]), h: Number(m[4]) }));
+    expect(b!.y + b!.h).toBeCloseTo(a!.y);
+    expect(c!.x).toBeCloseTo(a!.x + 2 * a!.w);
+    const ticks = [...svg.matchAll(/<text x="\d+(?:\.\d+)?" y="[^"]+" text-anchor="end">([^<]+)<\/text>/g)].map((m) => m[1]);
+    expect(ticks).toEqual(['0', '1', '2', '3']);
   });
 });

@@ -24,14 +24,16 @@ export interface Frame {
   /** The y value's position in the figure. */
   y(value: number): number;
   yMax: number;
+  /** The y axis counts things: ticks only at whole numbers. */
+  integer: boolean;
 }
 
 /** The y scale from 0 to `max` rounded up to a tick (at least 1, so an all-zero figure still has an axis). */
-export function frameFor(max: number): Frame {
+export function frameFor(max: number, { integer = false }: { integer?: boolean } = {}): Frame {
   const plotWidth = FIGURE.width - FIGURE.left - FIGURE.right;
   const plotHeight = FIGURE.height - FIGURE.top - FIGURE.bottom;
   const [, yMax] = nice(0, Math.max(1, max), Y_TICKS);
-  return { plotWidth, plotHeight, yMax, y: (v) => FIGURE.top + plotHeight - (v / yMax) * plotHeight };
+  return { plotWidth, plotHeight, yMax, integer, y: (v) => FIGURE.top + plotHeight - (v / yMax) * plotHeight };
 }
 
 export interface FigureText {
@@ -77,6 +79,7 @@ export function figureSvg(
   const x1 = left + frame.plotWidth;
   const yBase = top + frame.plotHeight;
   const yTicks = ticks(0, frame.yMax, Y_TICKS)
+    .filter((t) => !frame.integer || Number.isInteger(t))
     .map(
       (t) =>
         `<line x1="${x0}" x2="${x1}" y1="${frame.y(t)}" y2="${frame.y(t)}" stroke="#e3e6ee"/>` +
