@@ -46,7 +46,10 @@ export function turnsHistogram(conversations: readonly StudyConversation[]): Tur
   const byCondition = groupBy(conversations, (c) => c.condition);
   const rows = byCondition.flatMap(([condition, convs]) => {
     const counts = new Array<number>(bins.length).fill(0);
-    for (const c of convs) counts[Math.floor((c.turnCount - start) / width)]! += 1;
+    for (const c of convs) {
+      const at = Math.floor((c.turnCount - start) / width);
+      counts[at] = (counts[at] ?? 0) + 1;
+    }
     return bins.map((b, i) => ({ condition, ...b, conversations: counts[i] ?? 0 }));
   });
   return { bins, conditions: byCondition.map(([condition]) => condition), rows };
