@@ -32,8 +32,8 @@ describe('npm run study -- report <export>', { timeout: 60_000 }, () => {
     for (const f of expected) expect(await readFile(join(out, f.name), 'utf8'), f.name).toBe(f.text);
     const html = await readFile(join(out, 'index.html'), 'utf8');
     const others = written.filter((n) => n !== 'index.html');
-    expect(others.filter((n) => n.endsWith('.csv'))).toHaveLength(9);
-    expect(others.filter((n) => n.endsWith('.svg'))).toHaveLength(4);
+    expect(others.filter((n) => n.endsWith('.csv'))).toHaveLength(10);
+    expect(others.filter((n) => n.endsWith('.svg'))).toHaveLength(5);
     for (const name of others) expect(html, name).toContain(`href="${name}"`);
     for (const svg of others.filter((n) => n.endsWith('.svg'))) expect(html).toContain(`<img src="${svg}"`);
   });
