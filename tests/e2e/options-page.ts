@@ -14,9 +14,11 @@ export async function openOptions(h: Harness, section?: SectionId): Promise<Page
   return page;
 }
 
-/** Shows one section of the options page by its tab, as a participant clicks it. */
+/** Shows one section of the options page by its tab, as a participant clicks it (when another is shown). */
 export async function showSection(page: Page, section: SectionId): Promise<void> {
-  await page.getByTestId(`tab-${section}`).click();
+  const tab = page.getByTestId(`tab-${section}`);
+  // Already shown: no click, so a helper may call this before each step without moving focus.
+  if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
   await page.getByTestId(`panel-${section}`).waitFor();
 }
 

@@ -6,6 +6,7 @@ import { csvHeaders, formatOf, type ImportFormat } from '@/lib/catalog/read-file
 import { ColumnMappingFields } from './ColumnMappingFields';
 import { ImportPreviewView } from './ImportPreviewView';
 import { RowErrors } from './RowErrors';
+import { EmptyState } from '../SectionTabs';
 import { msg, useCatalogImport, type ImportMode } from './useCatalogImport';
 
 const COLD_START_VERB: Record<ColdStartMode, string> = { snapshot: 'loaded', prebuilt: 'loaded from the shipped index', build: 'built' };
@@ -90,10 +91,10 @@ export function CatalogPanel({ api }: { api: AdminApi }) {
         </p>
       )}
       {info?.source === 'default' && (
-        <p class="empty" data-testid="catalog-empty">
+        <EmptyState testId="catalog-empty">
           Sellers search the bundled catalog. To study your own products, import a file below: you will see what it holds before anything
           changes.
-        </p>
+        </EmptyState>
       )}
       <h3>Import products</h3>
       <p class="muted">
