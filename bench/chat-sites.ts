@@ -185,7 +185,7 @@ const rows: Row[] = [];
 const perSite: Record<string, unknown> = {};
 try {
   await h.context.addInitScript(OVERLAY_CLOCK);
-  const options = await openOptions(h);
+  const options = await openOptions(h, 'sites');
   const host = new URL(h.fixtures.url).hostname;
   for (const site of SITES) {
     // Save runs a dry run on the chat's tab: the page is open while the site is typed, then loaded again to measure.

@@ -46,7 +46,7 @@ const context = await launchBrowser(profile);
 const id = await extensionIdOf(context);
 await giveConsent(context, id);
 const options = await context.newPage();
-await options.goto(`chrome-extension://${id}/options.html`);
+await options.goto(`chrome-extension://${id}/options.html#data`);
 const popup = await context.newPage();
 await popup.goto(`chrome-extension://${id}/popup.html`);
 const setLogging = async (on: boolean) => {

@@ -1,27 +1,34 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { AdminApi, StoreStatus } from '@/lib/rpc/api';
+import { useCallback, useState } from 'preact/hooks';
+import type { AdminApi } from '@/lib/rpc/api';
 import { EXPORT_CHUNK_SIZE } from '@/lib/limits';
 import { EventBrowser } from './EventBrowser';
 import { ExportPanel } from './ExportPanel';
 import { DeleteData } from './DeleteData';
-import { CatalogPanel } from './CatalogPanel';
+import { CatalogPanel } from './catalog/CatalogPanel';
 import { StudyPanel } from './StudyPanel';
 import { SitesPanel } from './SitesPanel';
 import { ChatSitesPanel } from './chat-sites/ChatSitesPanel';
 import { ConsentPanel } from './ConsentPanel';
 import { ResearchView } from './ResearchView';
+import { GettingStarted } from './GettingStarted';
+import { EmptyState, SectionPanel, SectionTabs } from './SectionTabs';
+import { useHashSection, type SectionId } from './sections';
+import { addedSites, useOverview } from './useOverview';
 import type { FwEvent } from '@/lib/events/event-schema';
 import { eventPages } from '@/lib/export/stream';
 
-/** The options page: what is stored, exporting it, and deleting it. */
+/** The options page: a getting-started checklist, then the sections as tabs (Study, Sites, Data, Research, Catalog). */
 export function OptionsApp({ api }: { api: AdminApi }) {
   const [version, setVersion] = useState(0);
-  const [status, setStatus] = useState<StoreStatus | null>(null);
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    api.getStatus().then(setStatus, () => setStatus(null));
-  }, [api, version]);
+  const overview = useOverview(api, version);
+  const { status, sites } = overview;
+  const [section, showSection] = useHashSection();
+  // What a section shows may have changed while another was open (events arrive as chats go on).
+  const show = (id: SectionId) => {
+    showSection(id);
+    refresh();
+  };
 
   const load = useCallback((q: Parameters<AdminApi['listEvents']>[0]) => api.listEvents(q), [api]);
   const readPage = useCallback((after: string | null) => api.readEventsAfter(after, EXPORT_CHUNK_SIZE), [api]);
@@ -30,6 +37,11 @@ export function OptionsApp({ api }: { api: AdminApi }) {
     for await (const page of eventPages(readPage)) all.push(...page);
     return all;
   }, [readPage]);
+  const goTo = (id: SectionId) => (
+    <button type="button" class="link-button" onClick={() => show(id)}>
+      {id === 'study' ? 'join a study' : id === 'sites' ? 'allow a site' : id}
+    </button>
+  );
 
   return (
     <main>
@@ -42,17 +54,41 @@ export function OptionsApp({ api }: { api: AdminApi }) {
           Refresh
         </button>
       </header>
-      <ConsentPanel api={api} onChange={refresh} version={version} />
-      <StudyPanel api={api} onChange={refresh} />
-      <SitesPanel api={api} />
-      <ChatSitesPanel api={api} />
-      <EventBrowser load={load} version={version} />
-      <div class="columns">
-        <ExportPanel readPage={readPage} total={status?.total ?? 0} />
-        <DeleteData total={status?.total ?? 0} deleteAll={() => api.deleteAllData()} onDeleted={refresh} />
-      </div>
-      <ResearchView readAll={readAll} />
-      <CatalogPanel api={api} />
+      <GettingStarted overview={overview} onGo={show} />
+      <SectionTabs selected={section} onSelect={show} />
+      <SectionPanel id="study" selected={section}>
+        <ConsentPanel api={api} onChange={refresh} version={version} />
+        <StudyPanel api={api} onChange={refresh} />
+      </SectionPanel>
+      <SectionPanel id="sites" selected={section}>
+        {sites && addedSites(sites).length === 0 && (
+          <EmptyState testId="sites-empty">
+            No sites added yet: only the pilot chat on this computer is logged. To log a shop or chat site, allow it below; for a chat site
+            Floorwalker does not know, also tell it where the messages are (Chat sites).
+          </EmptyState>
+        )}
+        <SitesPanel api={api} onChange={refresh} />
+        <ChatSitesPanel api={api} />
+      </SectionPanel>
+      <SectionPanel id="data" selected={section}>
+        {status?.total === 0 && (
+          <EmptyState testId="data-empty">
+            No events yet. Open a chat page with the extension on (the pilot chat, or a site you allowed), or first {goTo('study')}: events
+            appear here as they are recorded.
+          </EmptyState>
+        )}
+        <EventBrowser load={load} version={version} />
+        <div class="columns">
+          <ExportPanel readPage={readPage} total={status?.total ?? 0} />
+          <DeleteData total={status?.total ?? 0} deleteAll={() => api.deleteAllData()} onDeleted={refresh} />
+        </div>
+      </SectionPanel>
+      <SectionPanel id="research" selected={section}>
+        <ResearchView readAll={readAll} />
+      </SectionPanel>
+      <SectionPanel id="catalog" selected={section}>
+        <CatalogPanel api={api} />
+      </SectionPanel>
     </main>
   );
 }

@@ -4,6 +4,7 @@ import { studyStats, type StudyStats } from '@/lib/analysis/study-stats';
 import { readExport } from '@/lib/report/read-export';
 import { DataTable, type Column } from './DataTable';
 import { ReportView } from './ReportView';
+import { EmptyState } from './SectionTabs';
 
 /** The conversations table's columns after the first (which selects the conversation, so needs the view's state). */
 const CONVERSATION_COLUMNS: Column<StudyStats['conversations'][number]>[] = [
@@ -63,6 +64,18 @@ export function ResearchView({ readAll }: { readAll(): Promise<FwEvent[]> }) {
         </label>
       </div>
       {message && <p class="muted">{message}</p>}
+      {!loaded && !message && (
+        <EmptyState testId="research-empty">
+          Nothing loaded yet. Show this browser’s data, or load a study export (the ZIP or events.jsonl from the study server or the Data
+          section) to see its conversations, their timelines and the study report.
+        </EmptyState>
+      )}
+      {stats && stats.conversations.length === 0 && (
+        <EmptyState testId="research-no-conversations">
+          No conversations in {loaded?.source}. A conversation is recorded when a Seller and a Buyer chat: open a pilot room (or practise
+          with the simulated Buyer from the popup), or load a study export that has some.
+        </EmptyState>
+      )}
       {stats && (
         <>
           <p class="muted" data-testid="research-summary">

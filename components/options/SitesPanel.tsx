@@ -11,13 +11,13 @@ import { useAction } from './useAction';
  * Adding one asks the browser for access to that one site (the browser shows its own prompt); removing it gives
  * the access back. Nothing is granted up front.
  */
-export function SitesPanel({ api }: { api: AdminApi }) {
+export function SitesPanel({ api, onChange }: { api: AdminApi; onChange?: () => void }) {
   const [sites, setSites] = useState<SiteStatus[] | null>(null);
   const [input, setInput] = useState('');
 
   const refresh = () => void api.listSites().then(setSites, (e: unknown) => setMessage({ kind: 'error', text: String(e) }));
   useEffect(refresh, [api]);
-  const { busy, message, setMessage, act } = useAction(refresh);
+  const { busy, message, setMessage, act } = useAction(refresh, onChange);
 
   const allow = (e: Event) => {
     e.preventDefault();

@@ -8,6 +8,7 @@ import { preferenceConfirmation, type PreferenceConfirmationRow } from './prefer
 import { shareModes, type ShareModeRow } from './share-modes';
 import { suggestionUse, type SuggestionUseRow } from './suggestion-use';
 import { turnsByCategory, type TurnsByCategoryRow } from './turns-by-category';
+import { turnsHistogram, type TurnsHistogram } from './turns-histogram';
 import { wordsPerMessage, type WordsPerMessageRow } from './words-per-message';
 
 /** Every measure of the report, computed from a study's events (an export, or this browser's store). */
@@ -20,6 +21,7 @@ export interface StudyReport {
   buyerHover: HoverRateFigure;
   actFrequency: ActFrequencyRow[];
   turnsByCategory: TurnsByCategoryRow[];
+  turnsHistogram: TurnsHistogram;
   wordsPerMessage: WordsPerMessageRow[];
   shareModes: ShareModeRow[];
   guessOutcomes: GuessOutcomeRow[];
@@ -37,6 +39,7 @@ export function studyReport(events: readonly FwEvent[], seed = DEFAULT_SEED): St
     buyerHover: hoverRateFigure(conversations, 'buyer', seed),
     actFrequency: actFrequency(conversations),
     turnsByCategory: turnsByCategory(conversations),
+    turnsHistogram: turnsHistogram(conversations),
     wordsPerMessage: wordsPerMessage(conversations),
     shareModes: shareModes(conversations),
     guessOutcomes: guessOutcomes(conversations),

@@ -66,6 +66,25 @@ function importVersion(importId: string): string {
   return `import-${importId}`;
 }
 
-export async function discardImport(db: FloorwalkerDb, importId: string): Promise<void> {
+/**
+ * Staged rows older than this belong to an import nobody will finish (its page was closed at the preview without
+ * its pagehide reaching the background): they are dropped whenever another import is discarded or committed.
+ */
+export const STALE_IMPORT_MS = 24 * 60 * 60 * 1000;
+
+export async function discardImport(db: FloorwalkerDb, importId: string, now = Date.now()): Promise<void> {
   await db.stagedProducts.where('[importId+id]').between([importId, Dexie.minKey], [importId, Dexie.maxKey]).delete();
+  await db.stagedProducts
+    .where('importId')
+    .below(uuidV7Prefix(now - STALE_IMPORT_MS))
+    .delete();
+}
+
+/**
+ * The start of a UUIDv7 made at `time` (its first 48 bits are the time in ms, as hex): import ids (newId) made
+ * earlier sort below it. Ids that are not v7 (letters past "f") sort above, and are never taken for stale.
+ */
+export function uuidV7Prefix(time: number): string {
+  const hex = Math.max(0, Math.floor(time)).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}`;
 }

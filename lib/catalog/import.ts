@@ -1,5 +1,8 @@
 import type { AttributeValue, Product } from './catalog-schema';
 import { validateProduct } from './catalog-schema';
+import { DUPLICATE_ID_NOTE, ImportSummary, labelOf, type RowError } from './import-preview';
+
+export type { RowError } from './import-preview';
 
 /**
  * Turning a researcher's file into products: CSV columns mapped to product fields (unmapped columns become
@@ -152,28 +155,29 @@ function attributeKey(header: string): string | null {
   return key.slice(0, 64);
 }
 
-export interface RowError {
-  row: number;
-  error: string;
-}
-
-/** Collects valid products and row errors (the first MAX_REPORTED_ERRORS in full, the rest counted). */
+/**
+ * Collects valid products (taken away in batches to be staged) and row errors (the first MAX_REPORTED_ERRORS in
+ * full, the rest counted), and sums up every row for the preview.
+ */
 export class ImportCollector {
   readonly products: Product[] = [];
   readonly errors: RowError[] = [];
   errorCount = 0;
+  readonly summary = new ImportSummary();
   private readonly seen = new Set<string>();
 
   add(candidate: unknown, row: number): void {
     const r = validateProduct(candidate);
     if (!r.ok) return this.fail(row, r.error);
-    if (this.seen.has(r.product.id)) return this.fail(row, `id: "${r.product.id}" appears more than once in this file`);
+    if (this.seen.has(r.product.id)) return this.fail(row, `id: "${r.product.id}" ${DUPLICATE_ID_NOTE}`);
     this.seen.add(r.product.id);
     this.products.push(r.product);
+    this.summary.accept(r.product);
   }
 
   fail(row: number, error: string): void {
     this.errorCount++;
+    this.summary.refuse(error);
     if (this.errors.length < MAX_REPORTED_ERRORS) this.errors.push({ row, error });
   }
 }
@@ -185,5 +189,5 @@ export function categoriesOf(
 ): { id: string; label: string }[] {
   const labels = new Map(known.map((c) => [c.id, c.label]));
   const ids = [...new Set(products.map((p) => p.category))];
-  return ids.map((id) => ({ id, label: labels.get(id) ?? (id.charAt(0).toUpperCase() + id.slice(1)).replace(/_/g, ' ') }));
+  return ids.map((id) => ({ id, label: labels.get(id) ?? labelOf(id) }));
 }

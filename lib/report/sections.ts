@@ -3,8 +3,10 @@ import type { HoverRateFigure, HoverRatePoint } from '../analysis/hover-rate';
 import type { StudyReport } from '../analysis/study-report';
 import { barChartSvg, type BarGroup } from './svg/bar-chart';
 import { lineChartSvg } from './svg/line-chart';
+import { histogramSvg, type HistogramBin } from './svg/histogram';
 import { tableOf, type Column, type ReportTable } from './table';
 import { PRIMINGS } from '../study/condition';
+import { MAX_TURN_BINS } from '../analysis/turns-histogram';
 
 /**
  * The report as sections, each one measure: what it is, where the papers define it, its table (a CSV file) and,
@@ -105,6 +107,37 @@ function turnsSection(report: StudyReport): ReportSection {
   };
 }
 
+function turnsHistogramSection(report: StudyReport): ReportSection {
+  const { bins, conditions, rows } = report.turnsHistogram;
+  const histogramBins: HistogramBin[] = bins.map((b) => ({
+    label: b.label,
+    counts: rows.filter((r) => r.from === b.from).map((r) => ({ series: r.condition, count: r.conversations })),
+  }));
+  return {
+    id: 'turns-per-conversation',
+    title: 'Turns per conversation',
+    definition: `Per condition, how many conversations had each length in turns (one turn is a Buyer message answered by the Seller): a histogram over equal bins from the shortest to the longest conversation, empty bins included; a bin is one length up to ${MAX_TURN_BINS} lengths, wider (2, 5, 10… turns) beyond.`,
+    source: 'Paper 000, Table 1 (Mean Turns): the distribution behind the means; not a figure of the paper.',
+    table: tableOf(rows, [
+      { header: 'condition', value: (r) => r.condition },
+      { header: 'turns', value: (r) => r.label },
+      { header: 'from', value: (r) => r.from },
+      { header: 'to', value: (r) => r.to },
+      { header: 'conversations', value: (r) => r.conversations },
+    ]),
+    csvFile: 'turns-per-conversation.csv',
+    figure: {
+      file: 'turns-per-conversation.svg',
+      svg: histogramSvg(
+        'turns-per-conversation',
+        { title: 'Turns per conversation', xLabel: 'turns in the conversation', yLabel: 'conversations' },
+        histogramBins,
+        conditions,
+      ),
+    },
+  };
+}
+
 function wordsSection(report: StudyReport): ReportSection {
   const rows = report.wordsPerMessage;
   const conditions = sortedUnique(rows.map((r) => r.condition));
@@ -161,6 +194,7 @@ export function reportSections(report: StudyReport): ReportSection[] {
       csvFile: 'act-frequency.csv',
     },
     turnsSection(report),
+    turnsHistogramSection(report),
     wordsSection(report),
     {
       id: 'share-modes',

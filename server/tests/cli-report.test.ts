@@ -21,10 +21,10 @@ describe.each(BACKENDS)('npm run study -- report STUDY_ID against a real server 
     const out = join(dir, 'report');
     const run = await study(['report', s.studyId, '--url', h.url, '--token', h.server.adminToken, '--out', out]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`${s.studyId}: 6 events, 1 conversation. Wrote 14 files to ${out}`);
+    expect(run.stdout).toContain(`${s.studyId}: 6 events, 1 conversation. Wrote 16 files to ${out}`);
     const saved = await readFile(join(out, `${s.studyId}.jsonl`), 'utf8');
     expect(saved.trim().split('\n')).toHaveLength(6);
-    expect((await readdir(out)).filter((n) => n.endsWith('.csv'))).toHaveLength(9);
+    expect((await readdir(out)).filter((n) => n.endsWith('.csv'))).toHaveLength(10);
     // Three one-word Seller messages ("Hello!") in the study's condition.
     expect(await readFile(join(out, 'words-per-message.csv'), 'utf8')).toBe(
       `role,condition,voice,messages,words,mean_words\nSeller,${s.joined.condition},typed,3,3,1\n`,

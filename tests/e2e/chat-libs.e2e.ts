@@ -28,7 +28,7 @@ describe('the coached Seller on chat pages built from published chat UI librarie
   const configured = async (site: ChatLibSite, configure: (options: Page, page: Page, host: string) => Promise<void>) => {
     const h = harness();
     const since = Date.now(); // the tests share one browser: this test's events are those stored from now on
-    const options = await openOptions(h);
+    const options = await openOptions(h, 'sites');
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/chats/libs/${site.path}`);
     await configure(options, page, new URL(h.fixtures.url).hostname);

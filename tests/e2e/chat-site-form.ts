@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { waitFor } from './harness';
+import { showSection } from './options-page';
 import { locateAllDeep, locateDeep, type ChatSiteFields } from './chat-lib-sites';
 
 // The helpers but expectPreview wait with the harness's waitFor, not expect.poll: the chat-sites benchmark uses them outside vitest.
@@ -17,6 +18,7 @@ export interface StoredUtter {
 
 /** Chooses, in the form, the open tab whose title contains `title`. */
 export async function chooseChatTab(options: Page, title: string): Promise<void> {
+  await showSection(options, 'sites');
   const select = options.getByTestId('chat-site-tab');
   await select.focus(); // the list of tabs is refreshed on focus
   await waitFor(
@@ -42,6 +44,7 @@ export async function pickOnPage(
   /** What the outline must show while the pointer is over the target, before the press (what will be picked). */
   outlines?: Locator,
 ): Promise<string> {
+  await showSection(options, 'sites');
   await options.getByTestId(`pick-${field}`).click();
   await page.locator('[data-fw-pick-prompt]').waitFor({ timeout: 10_000 });
   // A person scrolls to what they mean to click: a history message may be above the visible part of the list.
@@ -133,6 +136,7 @@ async function inView(chat: Page, selector: string, fallback?: string): Promise<
 
 /** Empties every selector field of the form, as for a site never configured (the tests' browser may have saved one). */
 export async function emptyChatSiteForm(options: Page): Promise<void> {
+  await showSection(options, 'sites');
   for (const f of SELECTOR_FIELDS) await options.getByTestId(`chat-site-${f}`).fill('');
 }
 
@@ -162,6 +166,7 @@ export interface TypedChatSite {
  * on that tab), and saves. Fields the site does not give are emptied, so an earlier site's values never linger.
  */
 export async function typeChatSite(options: Page, chat: Page, site: TypedChatSite): Promise<void> {
+  await showSection(options, 'sites');
   await options.bringToFront();
   await chooseChatTab(options, await chat.title());
   await options.getByTestId('chat-site-host').fill(site.host);

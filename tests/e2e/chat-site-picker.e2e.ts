@@ -9,7 +9,7 @@ describe('configuring a chat site by picking its parts on the page', () => {
   it('infers the list, the repeated message, your messages on a group, the text and the icon send button while disabled; saves only after the dry run passes; then coaches', async () => {
     const h = harness();
     const host = new URL(h.fixtures.url).hostname;
-    const options = await openOptions(h);
+    const options = await openOptions(h, 'sites');
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/chats/grouped-svg-send.html`);
     await options.bringToFront();
@@ -104,7 +104,7 @@ describe('configuring a chat site by picking its parts on the page', () => {
 
   it('picks inside a web component’s open shadow root with deep selectors, previewing counts there', async () => {
     const h = harness();
-    const options = await openOptions(h);
+    const options = await openOptions(h, 'sites');
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/chats/web-component.html`);
     await options.bringToFront();
@@ -132,7 +132,7 @@ describe('configuring a chat site by picking its parts on the page', () => {
 
   it('picks inside a support widget’s frame: the frame answers with deep selectors, the top page shows the prompt', async () => {
     const h = harness();
-    const options = await openOptions(h);
+    const options = await openOptions(h, 'sites');
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/chats/framed-widget.html`);
     await options.bringToFront();

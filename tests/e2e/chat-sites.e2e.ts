@@ -49,7 +49,7 @@ describe('generic chat adapters configured by selectors in the options page', ()
   it('coaches on three differently built chat sites: held sends, act labels, Buyer messages one by one and in batches, a virtualized list', async () => {
     const h = harness();
     const host = new URL(h.fixtures.url).hostname;
-    const options = await openOptions(h);
+    const options = await openOptions(h, 'sites');
 
     // A broken selector is refused with the field named, and nothing is saved.
     await options.getByTestId('chat-site-host').fill(host);

@@ -95,7 +95,7 @@ describe('the overlay on a chat site added later', () => {
     const port = new URL(h.fixtures.url).port;
     const chatUrl = `http://chat.test:${port}/chats/textarea-button.html`;
     const shopUrl = `http://shop.test:${port}/product.html`;
-    const options = await openOptions(h);
+    const options = await openOptions(h, 'sites');
     for (const host of ['chat.test', 'shop.test']) {
       await giveSiteAccessInBrowserSettings(h, originsFor(host));
       await options.getByTestId('site-input').fill(host);

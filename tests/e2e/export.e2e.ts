@@ -18,7 +18,7 @@ describe('JSONL export and delete from the options page', () => {
     for (let i = 0; i < 12; i++) await page.click('#add-to-cart');
     await restPointerOn(page, page.locator('#img-main'));
 
-    const options = await openOptions(h);
+    const options = await openOptions(h, 'data');
     const total = await waitForStored(options, 13);
     const { lines, raw } = await exportJsonl(options);
     expect(raw.endsWith('\n')).toBe(true);
@@ -78,7 +78,7 @@ describe('a large export from the options page', () => {
     await contentScriptReady(page);
     const clicks = 5_000;
     await page.evaluate(`(() => { const b = document.getElementById('add-to-cart'); for (let i = 0; i < ${clicks}; i++) b.click(); })()`);
-    const options = await openOptions(h);
+    const options = await openOptions(h, 'data');
     const total = await waitForStored(options, clicks, 60_000);
 
     // Every text the progress line shows, as it shows it.

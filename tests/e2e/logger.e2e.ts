@@ -42,7 +42,7 @@ describe('logger on a product page', () => {
 
     // Everything above is stored: two hovers, six clicks (checked one by one in the export below), and a scroll of
     // each container, the page's past 40%.
-    const options = await openOptions(h);
+    const options = await openOptions(h, 'data');
     await expect
       .poll(
         async () => {

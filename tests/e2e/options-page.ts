@@ -4,13 +4,22 @@ import type { Harness } from './harness';
 import type { SettingRow, StoredEvent } from '../../lib/db/database';
 import { SETTINGS_KEY, type Settings } from '../../lib/settings';
 import { waitFor } from './harness';
+import type { SectionId } from '../../components/options/sections';
 
-/** The options page as a participant uses it: open it, read the counts, filter, export. */
-export async function openOptions(h: Harness): Promise<Page> {
+/** The options page as a participant uses it: open it (at a section, as a link to it would), read the counts, filter, export. */
+export async function openOptions(h: Harness, section?: SectionId): Promise<Page> {
   const page = await h.context.newPage();
-  await page.goto(h.extensionUrl('options.html'));
+  await page.goto(h.extensionUrl(`options.html${section ? `#${section}` : ''}`));
   await page.getByTestId('store-status').filter({ hasText: 'events stored' }).waitFor();
   return page;
+}
+
+/** Shows one section of the options page by its tab, as a participant clicks it (when another is shown). */
+export async function showSection(page: Page, section: SectionId): Promise<void> {
+  const tab = page.getByTestId(`tab-${section}`);
+  // Already shown: no click, so a helper may call this before each step without moving focus.
+  if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+  await page.getByTestId(`panel-${section}`).waitFor();
 }
 
 export async function storedTotal(page: Page): Promise<number> {
@@ -33,6 +42,7 @@ export async function waitForStored(page: Page, n: number, timeoutMs = 15_000): 
 
 /** Clicks "Export JSONL", waits for the download and returns its lines parsed. */
 export async function exportJsonl(page: Page): Promise<{ lines: unknown[]; raw: string }> {
+  await showSection(page, 'data');
   const download = page.waitForEvent('download');
   await page.getByTestId('export-jsonl').click();
   const file = await (await download).path();
@@ -46,6 +56,7 @@ export async function exportJsonl(page: Page): Promise<{ lines: unknown[]; raw: 
 
 /** Joins a study from the options page's Study panel, as a participant does with their code. */
 export async function joinFromOptions(page: Page, endpoint: string, code: string): Promise<void> {
+  await showSection(page, 'study');
   await page.getByTestId('join-endpoint').fill(endpoint);
   await page.getByTestId('join-code').fill(code);
   await page.getByTestId('join').click();
@@ -54,6 +65,7 @@ export async function joinFromOptions(page: Page, endpoint: string, code: string
 
 /** How the worker's search index became ready on its latest start, as the options page's catalog line records it. */
 export async function catalogColdStart(page: Page, timeoutMs = 60_000): Promise<{ mode: string; ms: number }> {
+  await showSection(page, 'catalog');
   const info = page.getByTestId('catalog-info');
   await info.waitFor({ timeout: timeoutMs });
   return { mode: (await info.getAttribute('data-cold-start-mode')) ?? '?', ms: Number(await info.getAttribute('data-cold-start-ms')) };
@@ -77,6 +89,11 @@ async function tableRows<T>(page: Page, table: string): Promise<T[]> {
       }),
     table,
   );
+}
+
+/** How many rows one table of the extension's IndexedDB holds (products, stagedProducts…). */
+export async function tableCount(page: Page, table: string): Promise<number> {
+  return (await tableRows<unknown>(page, table)).length;
 }
 
 /** Every event in the extension's IndexedDB with its sync state. */
@@ -110,6 +127,7 @@ export async function waitForStoredEvents(
 
 /** Presses *Sync now* until the Study panel says nothing waits to upload. */
 export async function syncUntilNoneWaits(page: Page, timeoutMs: number, label = 'every event uploaded'): Promise<void> {
+  await showSection(page, 'study');
   await waitFor(
     async () => {
       const syncNow = page.getByTestId('sync-now');

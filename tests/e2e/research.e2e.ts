@@ -18,7 +18,7 @@ describe('researcher view in the options page', () => {
     const file = join(dir, 'study.jsonl');
     await writeFile(file, jsonl);
 
-    const options = await openOptions(h);
+    const options = await openOptions(h, 'research');
     await options.getByTestId('research-file').setInputFiles(file);
     await expect.poll(() => options.getByTestId('research-summary').innerText()).toMatch(/^study\.jsonl: 111 events, 6 conversations/);
     expect(await options.getByText('1 line was not a valid event and was left out.').count()).toBe(1);
@@ -86,7 +86,7 @@ describe('researcher view in the options page', () => {
     await options.getByTestId('report-download').click();
     const zip = unzipSync(new Uint8Array(await readFile(await (await download).path())));
     expect(Object.keys(zip).sort()).toContain('index.html');
-    expect(Object.keys(zip)).toHaveLength(14);
+    expect(Object.keys(zip)).toHaveLength(16);
     expect(strFromU8(zip['turns-by-category.csv'] ?? new Uint8Array())).toBe(
       'condition,category,conversations,mean_turns\nA.Iu,lego,2,2.5\nB.IIIc,headphones,1,2\nB.IIc,books,1,3\nB.IIc+v,books,1,3\nC.IIu,unknown,1,5\n',
     );

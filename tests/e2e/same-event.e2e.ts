@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useHarness, waitFor } from './harness';
 import { buyerMessages, openPracticeRoom, sellerAct, usePilotServer } from './pilot-room';
-import { exportJsonl, joinFromOptions, openOptions, storedEvents, storedTotal, syncUntilNoneWaits } from './options-page';
+import { exportJsonl, joinFromOptions, openOptions, storedEvents, storedTotal, syncUntilNoneWaits, showSection } from './options-page';
 import type { FwEvent } from '../../lib/events/event-schema';
 import { studyStats } from '../../lib/analysis/study-stats';
 import type { ConversationRecord } from '../../lib/export/conversation';
@@ -94,6 +94,7 @@ const ONE_OF_FOUR_SUGGESTED = { used: 1, sellerMessages: 4, fraction: 1 / 4 };
 
 /** The options page's Export panel in one format (then back to JSON Lines, which the other helpers download). */
 async function exportFromOptions(options: Page, format: ExportFormat): Promise<string> {
+  await showSection(options, 'data');
   await options.getByTestId('export-format').selectOption(format);
   const download = options.waitForEvent('download');
   await options.getByTestId('export-jsonl').click();
@@ -319,6 +320,7 @@ describe('one event under one id: the server and the browser keep the same copy'
     expect(studyStats(serverEvents).suggestions).toEqual(ONE_OF_FOUR_SUGGESTED);
     expect(studyStats(browserEvents).suggestions).toEqual(ONE_OF_FOUR_SUGGESTED);
     // ... and so says the research view, for this browser's data and for the server's export loaded as a file.
+    await showSection(options, 'research');
     await options.getByTestId('research-local').click();
     const local = await waitFor(
       async () => (await options.getByTestId('research-summary').count()) > 0 && suggestionSentence(options),

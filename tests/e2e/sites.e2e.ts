@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useHarness, type Harness } from './harness';
-import { exportJsonl, openOptions, storedTotal, waitForStored } from './options-page';
+import { exportJsonl, openOptions, storedTotal, waitForStored, showSection } from './options-page';
 import { contentScriptReady, NOTHING_ARRIVES_MS } from './product-page';
 import { giveSiteAccessInBrowserSettings, registeredScripts } from './site-access';
 
@@ -20,7 +20,7 @@ describe('allowed sites', () => {
     const h = harness();
     const port = new URL(h.fixtures.url).port;
     const shopUrl = `http://shop.test:${port}/product.html`;
-    let options = await openOptions(h);
+    let options = await openOptions(h, 'sites');
     await expect
       .poll(() => options.getByTestId('site').allInnerTexts())
       .toEqual([expect.stringMatching(/^localhost/), expect.stringMatching(/^127\.0\.0\.1/)]);
@@ -61,7 +61,7 @@ describe('allowed sites', () => {
     // The registration survives closing the browser.
     await h.closeBrowser();
     await h.reopenBrowser();
-    options = await openOptions(h);
+    options = await openOptions(h, 'sites');
     const afterRestart = await storedTotal(options);
     const shop2 = await h.context.newPage();
     await shop2.goto(shopUrl);
@@ -75,6 +75,7 @@ describe('allowed sites', () => {
     expect(fromShop).toHaveLength(6);
 
     // Removed: an open page stops at once, new pages get no script, and the browser's access is given back.
+    await showSection(options, 'sites');
     await options.getByTestId('remove-site-shop.test').click();
     await expect.poll(() => options.getByTestId('site').count()).toBe(2);
     expect(await options.getByTestId('site-message').innerText()).toMatch(/^shop\.test removed/);

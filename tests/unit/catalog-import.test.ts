@@ -11,7 +11,8 @@ import {
   missingRequired,
   slug,
 } from '../../lib/catalog/import';
-import { commitImport, discardImport, stageProducts } from '../../lib/catalog/import-store';
+import { commitImport, discardImport, stageProducts, STALE_IMPORT_MS } from '../../lib/catalog/import-store';
+import { v7 as uuidv7 } from 'uuid';
 import { activeCatalog, installCatalog } from '../../lib/catalog/store';
 import { SMALL_CATALOG } from './helpers/products';
 
@@ -139,5 +140,20 @@ describe('staging and committing an import', () => {
     await discardImport(db, 'import-0005');
     expect(await db.stagedProducts.count()).toBe(0);
     expect(await activeCatalog(db)).toBeUndefined();
+  });
+
+  it('drops what an import left staged a day ago (its page closed at the preview), never a recent one', async () => {
+    const db = open();
+    const now = Date.UTC(2026, 10, 24, 12);
+    const idAt = (t: number) => uuidv7({ msecs: t });
+    const abandoned = idAt(now - STALE_IMPORT_MS - 60_000);
+    const otherWindow = idAt(now - 60_000); // another options page, still at its preview
+    const mine = idAt(now);
+    await stageProducts(db, abandoned, SMALL_CATALOG.slice(0, 3));
+    await stageProducts(db, otherWindow, SMALL_CATALOG.slice(3, 5));
+    await stageProducts(db, 'import-0006', SMALL_CATALOG.slice(5, 6)); // not a v7 id: never taken for stale
+    await stageProducts(db, mine, SMALL_CATALOG.slice(6, 7));
+    await discardImport(db, mine, now);
+    expect((await db.stagedProducts.toArray()).map((r) => r.importId).sort()).toEqual([otherWindow, otherWindow, 'import-0006'].sort());
   });
 });

@@ -24,7 +24,7 @@ describe('npm run study -- report <export>', { timeout: 60_000 }, () => {
     const out = join(dir, 'report');
     const run = await study(['report', file, '--out', out]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout.trim()).toBe(`events.jsonl: 111 events, 6 conversations. Wrote 14 files to ${out}; open ${join(out, 'index.html')}`);
+    expect(run.stdout.trim()).toBe(`events.jsonl: 111 events, 6 conversations. Wrote 16 files to ${out}; open ${join(out, 'index.html')}`);
     const written = (await readdir(out)).sort();
     const expected = reportFiles(studyReport(events), { source: 'events.jsonl', invalid: 0 });
     expect(written).toEqual(expected.map((f) => f.name).sort());
@@ -32,8 +32,8 @@ describe('npm run study -- report <export>', { timeout: 60_000 }, () => {
     for (const f of expected) expect(await readFile(join(out, f.name), 'utf8'), f.name).toBe(f.text);
     const html = await readFile(join(out, 'index.html'), 'utf8');
     const others = written.filter((n) => n !== 'index.html');
-    expect(others.filter((n) => n.endsWith('.csv'))).toHaveLength(9);
-    expect(others.filter((n) => n.endsWith('.svg'))).toHaveLength(4);
+    expect(others.filter((n) => n.endsWith('.csv'))).toHaveLength(10);
+    expect(others.filter((n) => n.endsWith('.svg'))).toHaveLength(5);
     for (const name of others) expect(html, name).toContain(`href="${name}"`);
     for (const svg of others.filter((n) => n.endsWith('.svg'))) expect(html).toContain(`<img src="${svg}"`);
   });

@@ -63,6 +63,30 @@ const EXPECTED: Record<string, string[][]> = {
     ['B.IIc+v', 'books', '1', '3'],
     ['C.IIu', 'unknown', '1', '5'],
   ],
+  'turns-per-conversation.csv': [
+    ['condition', 'turns', 'from', 'to', 'conversations'],
+    // Every length from the shortest (2 turns) to the longest (5), one bin each, empty bins included.
+    ['A.Iu', '2', '2', '2', '1'],
+    ['A.Iu', '3', '3', '3', '1'],
+    ['A.Iu', '4', '4', '4', '0'],
+    ['A.Iu', '5', '5', '5', '0'],
+    ['B.IIIc', '2', '2', '2', '1'],
+    ['B.IIIc', '3', '3', '3', '0'],
+    ['B.IIIc', '4', '4', '4', '0'],
+    ['B.IIIc', '5', '5', '5', '0'],
+    ['B.IIc', '2', '2', '2', '0'],
+    ['B.IIc', '3', '3', '3', '1'],
+    ['B.IIc', '4', '4', '4', '0'],
+    ['B.IIc', '5', '5', '5', '0'],
+    ['B.IIc+v', '2', '2', '2', '0'],
+    ['B.IIc+v', '3', '3', '3', '1'],
+    ['B.IIc+v', '4', '4', '4', '0'],
+    ['B.IIc+v', '5', '5', '5', '0'],
+    ['C.IIu', '2', '2', '2', '0'],
+    ['C.IIu', '3', '3', '3', '0'],
+    ['C.IIu', '4', '4', '4', '0'],
+    ['C.IIu', '5', '5', '5', '1'],
+  ],
   'words-per-message.csv': [
     ['role', 'condition', 'voice', 'messages', 'words', 'mean_words'],
     ['Buyer', 'A.Iu', 'typed', '6', '21', '3.5'], // 5 3 3 | 4 5 1
@@ -177,6 +201,15 @@ describe('study report from an export with known values', () => {
       ['lego', 'A.Iu', '2.5', '2'],
       ['unknown', 'C.IIu', '5', '1'],
     ]);
+    // The histogram: a bar per bin stacked by condition, each segment the conversations of that length.
+    expect(bars('turns-per-conversation.svg')).toEqual([
+      ['2', 'A.Iu', '1', '1'],
+      ['2', 'B.IIIc', '1', '1'],
+      ['3', 'A.Iu', '1', '1'],
+      ['3', 'B.IIc', '1', '1'],
+      ['3', 'B.IIc+v', '1', '1'],
+      ['5', 'C.IIu', '1', '1'],
+    ]);
     expect(bars('words-per-message.svg')).toEqual([
       ['Buyer, typed', 'A.Iu', '3.5', '6'],
       ['Buyer, typed', 'B.IIIc', '2', '2'],
@@ -197,11 +230,11 @@ describe('study report from an export with known values', () => {
     expect(knownStudyEvents()).toHaveLength(111);
     expect(html).toContain('<p>known.jsonl: 112 events, 6 conversations; 1 line was not a valid event and was left out.</p>');
     const names = [...files.keys()].filter((n) => n !== REPORT_PAGE);
-    expect(names).toHaveLength(13);
+    expect(names).toHaveLength(15);
     for (const name of names) expect(html, name).toContain(`href="${name}"`);
     for (const svg of names.filter((n) => n.endsWith('.svg'))) expect(html).toContain(`<img src="${svg}"`);
     // Each table on the page, numbers to 3 decimals.
-    expect(html.match(/<table>/g)).toHaveLength(9);
+    expect(html.match(/<table>/g)).toHaveLength(10);
     expect(html).toContain('<tr><td>B</td><td>2</td><td>3</td><td>3</td><td>2.333</td><td>1</td><td>1</td><td>5</td></tr>');
     expect(html).toContain(
       '<tr><td>all</td><td>6</td><td>2</td><td>1</td><td>2</td><td>1</td><td>1</td><td>1</td><td>1</td><td>0.333</td><td>0.5</td></tr>',

@@ -1,5 +1,5 @@
 import { escapeXml } from '../escape';
-import { colourFor, figureSvg, fmt, FIGURE, frameFor, type FigureText } from './frame';
+import { colourFor, emptyFigureSvg, figureSvg, fmt, FIGURE, frameFor, type FigureText } from './frame';
 
 export interface BarGroup {
   /** The x axis label of the group (a category). */
@@ -10,6 +10,7 @@ export interface BarGroup {
 
 /** Grouped bars: a group per x label, a bar per series, each bar's value and n in data attributes. */
 export function barChartSvg(id: string, text: FigureText, groups: readonly BarGroup[], seriesNames: readonly string[]): string {
+  if (!groups.some((g) => g.bars.length > 0)) return emptyFigureSvg(id, text);
   const frame = frameFor(Math.max(0, ...groups.flatMap((g) => g.bars.map((b) => b.value))));
   const groupWidth = frame.plotWidth / Math.max(1, groups.length);
   const barWidth = (groupWidth * 0.8) / Math.max(1, seriesNames.length);

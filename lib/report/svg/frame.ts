@@ -24,14 +24,16 @@ export interface Frame {
   /** The y value's position in the figure. */
   y(value: number): number;
   yMax: number;
+  /** The y axis counts things: ticks only at whole numbers. */
+  integer: boolean;
 }
 
 /** The y scale from 0 to `max` rounded up to a tick (at least 1, so an all-zero figure still has an axis). */
-export function frameFor(max: number): Frame {
+export function frameFor(max: number, { integer = false }: { integer?: boolean } = {}): Frame {
   const plotWidth = FIGURE.width - FIGURE.left - FIGURE.right;
   const plotHeight = FIGURE.height - FIGURE.top - FIGURE.bottom;
   const [, yMax] = nice(0, Math.max(1, max), Y_TICKS);
-  return { plotWidth, plotHeight, yMax, y: (v) => FIGURE.top + plotHeight - (v / yMax) * plotHeight };
+  return { plotWidth, plotHeight, yMax, integer, y: (v) => FIGURE.top + plotHeight - (v / yMax) * plotHeight };
 }
 
 export interface FigureText {
@@ -40,6 +42,27 @@ export interface FigureText {
   yLabel: string;
   /** A line under the title (what the bounds are, say). */
   note?: string;
+}
+
+/** What a figure with no data says instead of drawing empty axes. */
+export const NO_DATA_TEXT = 'No data yet';
+
+/**
+ * A figure with nothing to draw: its title and a line saying so, where empty axes would read as a broken chart
+ * (or as a measure of zero).
+ */
+export function emptyFigureSvg(id: string, text: FigureText): string {
+  const { width, height } = FIGURE;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" `,
+    `aria-labelledby="${id}-title" data-figure="${id}" data-empty="true" font-family="system-ui, sans-serif" font-size="12" fill="#222">`,
+    `<title id="${id}-title">${escapeXml(text.title)}: ${NO_DATA_TEXT}</title>`,
+    `<rect width="${width}" height="${height}" fill="#fff"/>`,
+    `<text x="${FIGURE.left}" y="20" font-size="15" font-weight="600">${escapeXml(text.title)}</text>`,
+    `<text x="${width / 2}" y="${height / 2}" text-anchor="middle" font-size="16" fill="#666">${NO_DATA_TEXT}</text>`,
+    `<text x="${width / 2}" y="${height / 2 + 22}" text-anchor="middle" fill="#666">No conversation in these events has what this figure counts.</text>`,
+    '</svg>',
+  ].join('');
 }
 
 /** The figure's outer markup around `body`: title, axes with the y ticks, labels and legend. */
@@ -56,6 +79,7 @@ export function figureSvg(
   const x1 = left + frame.plotWidth;
   const yBase = top + frame.plotHeight;
   const yTicks = ticks(0, frame.yMax, Y_TICKS)
+    .filter((t) => !frame.integer || Number.isInteger(t))
     .map(
       (t) =>
         `<line x1="${x0}" x2="${x1}" y1="${frame.y(t)}" y2="${frame.y(t)}" stroke="#e3e6ee"/>` +

@@ -1,5 +1,5 @@
 import { escapeXml } from '../escape';
-import { colourFor, figureSvg, fmt, FIGURE, frameFor, type FigureText } from './frame';
+import { colourFor, emptyFigureSvg, figureSvg, fmt, FIGURE, frameFor, type FigureText } from './frame';
 
 /** A point with its bounds; the figure draws the bounds as a band around the line. */
 export interface BandPoint {
@@ -23,6 +23,7 @@ export interface LineSeries {
  */
 export function lineChartSvg(id: string, text: FigureText, series: readonly LineSeries[], seriesNames: readonly string[]): string {
   const all = series.flatMap((s) => s.points);
+  if (all.length === 0) return emptyFigureSvg(id, text);
   const frame = frameFor(Math.max(0, ...all.map((p) => p.high)));
   const xMax = Math.max(1, ...all.map((p) => p.x));
   // Turn 1 sits at the left edge of the plot, the last turn at the right; a single turn stands in the middle.

@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { AdminApi } from '@/lib/rpc/api';
+import type { CatalogInfo } from '@/lib/rpc/types';
+import { ImportCollector, type ColumnMapping, type RowError } from '@/lib/catalog/import';
+import type { ImportPreview } from '@/lib/catalog/import-preview';
+import { readCsv, readNdjson, type ImportFormat } from '@/lib/catalog/read-file';
+import { readJson, type Category } from '@/lib/catalog/read-json';
+import { newId } from '@/lib/ids';
+
+const STAGE_BATCH = 2_000;
+
+export type ImportMode = 'replace' | 'merge';
+
+export type ImportPhase =
+  | { kind: 'idle' }
+  | { kind: 'reading'; rows: number; pct: number }
+  | { kind: 'preview'; preview: ImportPreview; errors: RowError[] }
+  | { kind: 'indexing'; rows: number }
+  | { kind: 'done'; imported: number; skipped: number; errors: RowError[]; info: CatalogInfo }
+  | { kind: 'failed'; message: string; errors: RowError[]; skipped: number };
+
+/** What was read and staged, waiting for the researcher's Replace, Add or Cancel. */
+interface Checked {
+  importId: string;
+  staged: number;
+  skipped: number;
+  errors: RowError[];
+  categories: Category[] | undefined;
+}
+
+/**
+ * A catalog import in two steps. *Check* reads the whole file (with progress), validates every row and stages the
+ * valid products in the background's staging table, which nothing reads from; the preview says what the file
+ * holds. Only *commit* (Replace or Add, the researcher's explicit choice) changes the catalog; *cancel* discards
+ * the staged rows, and so does choosing another file or leaving the page.
+ */
+export function useCatalogImport(api: AdminApi, known: readonly Category[]) {
+  const [phase, setPhase] = useState<ImportPhase>({ kind: 'idle' });
+  const checked = useRef<Checked | null>(null);
+
+  const discard = () => {
+    const pending = checked.current;
+    checked.current = null;
+    if (pending) void api.discardImport(pending.importId).catch(() => undefined);
+  };
+  // Closing the tab at the preview leaves nothing staged behind (best effort: the port may already be gone).
+  useEffect(() => {
+    window.addEventListener('pagehide', discard);
+    return () => window.removeEventListener('pagehide', discard);
+  }, [api]);
+
+  async function check(file: File, format: ImportFormat, mapping: ColumnMapping | null): Promise<void> {
+    discard();
+    const importId = newId();
+    const collector = new ImportCollector();
+    let staged = 0;
+    const stage = async (all: boolean) => {
+      while (collector.products.length >= STAGE_BATCH || (all && collector.products.length > 0)) {
+        const batch = collector.products.splice(0, STAGE_BATCH);
+        staged += (await api.stageProducts(importId, batch)).staged;
+      }
+    };
+    const fail = (message: string) => setPhase({ kind: 'failed', message, errors: collector.errors, skipped: collector.errorCount });
+    try {
+      setPhase({ kind: 'reading', rows: 0, pct: 0 });
+      const hooks = {
+        collector,
+        onBatch: async (p: { rows: number; bytes: number }) => {
+          await stage(false);
+          setPhase({ kind: 'reading', rows: p.rows, pct: Math.min(100, Math.round((p.bytes / Math.max(1, file.size)) * 100)) });
+        },
+      };
+      let categories: Category[] | undefined;
+      if (format === 'csv' && mapping) await readCsv(file, mapping, hooks);
+      else if (format === 'ndjson') await readNdjson(file, hooks);
+      else categories = (await readJson(file, hooks)).categories;
+      await stage(true);
+      if (staged === 0) {
+        await api.discardImport(importId);
+        fail('No valid products in the file; the catalog was not changed.');
+        return;
+      }
+      checked.current = { importId, staged, skipped: collector.errorCount, errors: collector.errors, categories };
+      setPhase({ kind: 'preview', preview: collector.summary.preview(collector.errors, categories ?? known), errors: collector.errors });
+    } catch (e) {
+      await api.discardImport(importId).catch(() => undefined);
+      fail(`Import failed, the catalog was not changed: ${msg(e)}`);
+    }
+  }
+
+  /** Writes the checked file to the catalog: the researcher chose Replace or Add. */
+  async function commit(mode: ImportMode, name: string): Promise<CatalogInfo | null> {
+    const pending = checked.current;
+    if (!pending) return null;
+    checked.current = null;
+    setPhase({ kind: 'indexing', rows: pending.staged });
+    try {
+      const next = await api.commitImport(pending.importId, {
+        mode,
+        name,
+        ...(pending.categories ? { categories: pending.categories } : {}),
+      });
+      setPhase({ kind: 'done', imported: next.imported, skipped: pending.skipped, errors: pending.errors, info: next });
+      return next;
+    } catch (e) {
+      await api.discardImport(pending.importId).catch(() => undefined);
+      setPhase({
+        kind: 'failed',
+        message: `Import failed, the catalog was not changed: ${msg(e)}`,
+        errors: pending.errors,
+        skipped: pending.skipped,
+      });
+      return null;
+    }
+  }
+
+  /** Nothing is written: the staged rows are dropped and the panel is back where it was before the check. */
+  function reset(): void {
+    discard();
+    setPhase({ kind: 'idle' });
+  }
+
+  return { phase, setPhase, check, commit, reset };
+}
+
+export function msg(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
