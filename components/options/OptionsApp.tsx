@@ -16,11 +16,15 @@ import { useHashSection, type SectionId } from './sections';
 import { addedSites, useOverview } from './useOverview';
 import type { FwEvent } from '@/lib/events/event-schema';
 import { eventPages } from '@/lib/export/stream';
+import { ALL_LIVE_TOPICS } from '@/lib/live/change';
+import { useLive } from '../useLive';
 
 /** The options page: a getting-started checklist, then the sections as tabs (Study, Sites, Data, Research, Catalog). */
 export function OptionsApp({ api }: { api: AdminApi }) {
   const [version, setVersion] = useState(0);
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
+  // Counts, the checklist and every section follow what changes elsewhere (a chat page, the popup, the worker).
+  useLive(ALL_LIVE_TOPICS, () => refresh());
   const overview = useOverview(api, version);
   const { status, sites } = overview;
   const [section, showSection] = useHashSection();

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
+import { LIVE_TOPICS } from '@/lib/live/change';
+import { useLive } from '../useLive';
 import { ActionStatus } from './ActionStatus';
 import { browser } from 'wxt/browser';
 import type { AdminApi } from '@/lib/rpc/api';
@@ -17,6 +19,8 @@ export function SitesPanel({ api, onChange }: { api: AdminApi; onChange?: () => 
 
   const refresh = () => void api.listSites().then(setSites, (e: unknown) => setMessage({ kind: 'error', text: String(e) }));
   useEffect(refresh, [api]);
+  // A site allowed or removed elsewhere (the popup, another options tab) shows here at once.
+  useLive([LIVE_TOPICS.settings], refresh);
   const { busy, message, setMessage, act } = useAction(refresh, onChange);
 
   const allow = (e: Event) => {

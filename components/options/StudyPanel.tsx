@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
+import { LIVE_TOPICS } from '@/lib/live/change';
+import { useLive } from '../useLive';
 import { ActionStatus } from './ActionStatus';
 import { browser } from 'wxt/browser';
 import type { AdminApi } from '@/lib/rpc/api';
@@ -21,6 +23,8 @@ export function StudyPanel({ api, onChange }: { api: AdminApi; onChange(): void 
     api.getSettings().then(setSettings, () => undefined);
     api.syncOverview().then(setOverview, () => undefined);
   };
+  // A study joined or left, or consent changed, in the popup or another tab shows here at once.
+  useLive([LIVE_TOPICS.study, LIVE_TOPICS.settings], () => refresh());
   useEffect(() => {
     refresh();
     const t = setInterval(refresh, REFRESH_MS);

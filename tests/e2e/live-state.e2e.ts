@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useHarness, workerControl } from './harness';
 import { buyerSays, sellerSays, usePilotServer } from './pilot-room';
-import { joinFromOptions, openOptions } from './options-page';
+import { joinFromOptions, openOptions, showSection, storedTotal } from './options-page';
 import { adminCall } from './admin-rpc';
+import { openProductPage } from './product-page';
 import { LOCAL_STUDY } from '../../lib/settings';
 import { CONVERSATION_ENDED } from '../../components/overlay/share/ShareActions';
 
@@ -162,5 +163,33 @@ describe('live state', () => {
     await expect.poll(() => popup.getByTestId('popup-study').innerText()).toBe(now);
     await screenshot(popup, 'live-popup-study-left');
     await Promise.all([page.close(), popup.close(), fresh.close(), options.close()]);
+  });
+
+  it('the options page follows changes made elsewhere: a study joined in another tab, logging paused in the popup, data deleted', async () => {
+    const h = harness();
+    const { code } = await studyWithSeller('B.IIc', 1, 'Followed study');
+    const watching = await openOptions(h, 'study');
+    const other = await openOptions(h, 'study');
+    const { page, click } = await openProductPage(h);
+    await click(3); // three logged clicks, so there is something to delete
+    await expect.poll(() => storedTotal(watching)).toBeGreaterThan(0); // Refresh, as a participant does
+
+    await joinFromOptions(other, server().url, code);
+    await watching.getByTestId('study-joined').filter({ hasText: 'Followed study' }).waitFor();
+
+    const popup = await h.context.newPage();
+    await popup.goto(h.extensionUrl('popup.html'));
+    await popup.getByTestId('popup-toggle-logging').click();
+    await expect.poll(() => watching.getByTestId('consent-given').getAttribute('data-logging')).toBe('paused');
+    await popup.getByTestId('popup-toggle-logging').click();
+    await expect.poll(() => watching.getByTestId('consent-given').getAttribute('data-logging')).toBe('on');
+
+    await other.getByRole('button', { name: 'Leave study' }).click();
+    await expect.poll(() => watching.getByTestId('study-joined').count()).toBe(0);
+    await showSection(other, 'data');
+    await other.getByTestId('delete-all').click();
+    await other.getByTestId('confirm-delete').click();
+    await expect.poll(() => watching.getByTestId('store-status').innerText()).toMatch(/^0 events stored/);
+    await Promise.all([watching.close(), other.close(), page.close(), popup.close()]);
   });
 });

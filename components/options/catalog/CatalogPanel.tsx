@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
+import { LIVE_TOPICS } from '@/lib/live/change';
+import { useLive } from '../../useLive';
 import type { AdminApi } from '@/lib/rpc/api';
 import type { CatalogInfo, ColdStartMode } from '@/lib/rpc/types';
 import { guessMapping, missingRequired, type ColumnMapping } from '@/lib/catalog/import';
@@ -25,9 +27,10 @@ export function CatalogPanel({ api }: { api: AdminApi }) {
   const [name, setName] = useState('');
   const { phase, setPhase, check, commit, reset } = useCatalogImport(api, info?.categories ?? []);
 
-  useEffect(() => {
-    api.catalogInfo().then(setInfo, (e: unknown) => setInfoError(msg(e)));
-  }, [api]);
+  const readInfo = () => void api.catalogInfo().then(setInfo, (e: unknown) => setInfoError(msg(e)));
+  useEffect(readInfo, [api]);
+  // A catalog changed from another options tab shows here at once.
+  useLive([LIVE_TOPICS.catalog], readInfo);
 
   async function choose(f: File | null) {
     reset();
