@@ -71,6 +71,12 @@ export function keyToWords(key: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** An attribute's name as it reads: the catalog's label, else the default catalog's, else the key as words. */
+export function attributeLabel(key: string, labels?: AttributeLabels): string {
+  const own = labels && Object.hasOwn(labels, key) ? labels[key]?.label : undefined;
+  return own ?? (Object.hasOwn(DEFAULT_ATTRIBUTE_LABELS, key) ? DEFAULT_ATTRIBUTE_LABELS[key]?.label : undefined) ?? keyToWords(key);
+}
+
 /** One value as it reads: yes/no, a number with its unit (or the "none" word for 0), a list joined. */
 function valueText(value: unknown, meta: AttributeLabel): string {
   const named = meta.values?.[String(value)];
@@ -109,7 +115,7 @@ export function readableAttributes(
     const meta: AttributeLabel = { ...fallback, ...own };
     const value = valueText(raw, meta).trim();
     if (value === '') continue;
-    out.push({ key, label: meta.label ?? keyToWords(key), value });
+    out.push({ key, label: meta.label ?? attributeLabel(key), value });
   }
   return out;
 }

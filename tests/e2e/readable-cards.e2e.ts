@@ -33,6 +33,9 @@ describe('readable product cards', () => {
       expect(items.find((t) => t.startsWith('Battery: '))).toMatch(/^Battery: (none|[\d.]+ h)$/);
       expect(items.filter((t) => RAW_KEY.test(t) || /\b(true|false)\b/.test(t))).toEqual([]);
     }
+    // The filter chips name attributes as the cards do.
+    await page.getByTestId('fw-more-filters').click();
+    await expect.poll(() => shadow(page, '[role="group"][aria-label="Features"] button').allInnerTexts()).toContain('Noise cancelling');
     await screenshot(page, 'readable-search-cards');
   });
 

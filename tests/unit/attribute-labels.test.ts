@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { attributeLines, DEFAULT_ATTRIBUTE_LABELS, keyToWords, readableAttributes } from '../../lib/catalog/attribute-labels';
+import {
+  attributeLabel,
+  attributeLines,
+  DEFAULT_ATTRIBUTE_LABELS,
+  keyToWords,
+  readableAttributes,
+} from '../../lib/catalog/attribute-labels';
 import { type Catalog, validateCatalog } from '../../lib/catalog/catalog-schema';
 import { DEFAULT_ATTRIBUTE_SCHEMAS } from '../../lib/catalog/default-attributes';
 import { CATALOG_PATH } from '../../scripts/catalog/paths';
@@ -46,6 +52,13 @@ describe('attribute labels (lib/catalog/attribute-labels.ts)', () => {
     expect(keyToWords('screen_size_in')).toBe('Screen size in');
     expect(keyToWords('maxUSBPorts')).toBe('Max USB ports');
     expect(keyToWords('colour')).toBe('Colour');
+    // Filter chips name attributes the same way as cards.
+    expect([
+      attributeLabel('noiseCancelling'),
+      attributeLabel('gps'),
+      attributeLabel('grain_free'),
+      attributeLabel('gps', { gps: { label: 'Satnav' } }),
+    ]).toEqual(['Noise cancelling', 'GPS', 'Grain free', 'Satnav']);
     expect(attributeLines({ waterproof: false, usbPorts: 0, fabric_blend: ['cotton', 'linen'], sizeLabel: 'M' })).toEqual([
       'Waterproof: No',
       'Usb ports: 0',
