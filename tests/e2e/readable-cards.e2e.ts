@@ -33,10 +33,12 @@ describe('readable product cards', () => {
       expect(items.find((t) => t.startsWith('Battery: '))).toMatch(/^Battery: (none|[\d.]+ h)$/);
       expect(items.filter((t) => RAW_KEY.test(t) || /\b(true|false)\b/.test(t))).toEqual([]);
     }
+    await shadow(page, '[data-testid="fw-result-attrs"]').first().scrollIntoViewIfNeeded();
+    await screenshot(page, 'readable-search-cards');
     // The filter chips name attributes as the cards do.
     await page.getByTestId('fw-more-filters').click();
     await expect.poll(() => shadow(page, '[role="group"][aria-label="Features"] button').allInnerTexts()).toContain('Noise cancelling');
-    await screenshot(page, 'readable-search-cards');
+    await screenshot(page, 'readable-filter-chips');
   });
 
   it('shows them so on the Buyer’s pilot page and in the pilot shop', async () => {
