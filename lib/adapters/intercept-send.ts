@@ -135,7 +135,8 @@ export function interceptSend(doc: Document, adapter: ChatAdapter, gate: SendGat
         const input = inputEl();
         const button = controls()[0];
         const form = input?.closest('form');
-        if (button) pressOn(button);
+        // A press the Seller made on Send is replayed as a click (a count of 1, as the mouse's); Enter's is not one.
+        if (button) pressOn(button, heldVia === 'button' ? 1 : 0);
         else if (form) form.requestSubmit();
         else if (input) pressEnter(input, heldVia === 'mod-enter' || !adapter.enterSends);
       } finally {
@@ -153,9 +154,10 @@ function hold(e: Event): void {
 
 /**
  * Presses and releases an element as a person does: pointer and mouse down and up, then the click (a button's own
- * click(), or a click event for what has none, an svg), for pages that send on any of them.
+ * click(), or a click event for what has none, an svg, or that replays a mouse's click), for pages that send on any
+ * of them. `detail` is the click count: the logger (lib/logger/click.ts) files a click without one as no one's.
  */
-function pressOn(el: Element): void {
+function pressOn(el: Element, detail: number): void {
   const win = el.ownerDocument.defaultView;
   const Mouse = win?.MouseEvent ?? MouseEvent;
   const Pointer = win?.PointerEvent ?? Mouse;
@@ -164,8 +166,8 @@ function pressOn(el: Element): void {
   el.dispatchEvent(new Mouse('mousedown', { ...init, buttons: 1 }));
   el.dispatchEvent(new Pointer('pointerup', { ...init, pointerType: 'mouse', isPrimary: true }));
   el.dispatchEvent(new Mouse('mouseup', init));
-  if (isHtml(el)) el.click();
-  else el.dispatchEvent(new Mouse('click', init));
+  if (isHtml(el) && detail === 0) el.click();
+  else el.dispatchEvent(new Mouse('click', { ...init, detail }));
 }
 
 /**

@@ -7,6 +7,7 @@ import { readPrebuiltIndex } from '../search/prebuilt';
 import { parseSearchQuery, type SearchHit, type SearchResponse } from '../search/query';
 import { highlightRanges } from '../search/text';
 import { productImageUrl } from '../catalog/images';
+import { readableAttributes, type AttributeLabels } from '../catalog/attribute-labels';
 import type { CatalogInfo, ColdStartMode } from '../rpc/types';
 
 interface Ready {
@@ -119,13 +120,13 @@ export function createSearchService(
 
     async search(input: unknown): Promise<SearchResponse> {
       const query = parseSearchQuery(input);
-      const { engine } = await get();
+      const { engine, meta } = await get();
       const t0 = performance.now();
       const result = engine.search(query);
       const latencyMs = performance.now() - t0;
       const ids = result.page.map((i) => engine.columns.ids[i] ?? '');
       const products = await db.products.bulkGet(ids);
-      const hits = products.filter((p): p is Product => p !== undefined).map((p) => toHit(p, result.terms));
+      const hits = products.filter((p): p is Product => p !== undefined).map((p) => toHit(p, result.terms, meta.attributes));
       return { query, hits, total: result.total, corrections: result.corrections, partial: result.partial, latencyMs };
     },
 
@@ -137,7 +138,7 @@ export function createSearchService(
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
-export function toHit(p: Product, terms: readonly string[]): SearchHit {
+export function toHit(p: Product, terms: readonly string[], labels?: AttributeLabels): SearchHit {
   const image = p.images[0];
   return {
     id: p.id,
@@ -151,6 +152,7 @@ export function toHit(p: Product, terms: readonly string[]): SearchHit {
     // Drawn locally (catalog "img/" paths) or the catalog's own URL; never an unsafe scheme.
     image: image ? { src: productImageUrl(p, 0), alt: image.alt } : null,
     url: p.url ?? null,
+    attributes: readableAttributes(p.attributes, labels),
     highlights: { title: highlightRanges(p.title, terms), brand: highlightRanges(p.brand, terms) },
   };
 }

@@ -22,6 +22,7 @@ export type DefaultCategoryId = (typeof DEFAULT_CATEGORIES)[number]['id'];
 const Slug = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be a lowercase slug (a-z, 0-9, _ and -)'));
 const ProductIdSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.regex(/^\S+$/, 'must not contain spaces'));
 
+const AttributeKey = v.pipe(v.string(), v.regex(/^[a-zA-Z][a-zA-Z0-9_]{0,63}$/, 'attribute names are identifiers'));
 export const AttributeValueSchema = v.union([v.string(), v.number(), v.boolean(), v.array(v.string())]);
 export type AttributeValue = v.InferOutput<typeof AttributeValueSchema>;
 
@@ -41,10 +42,7 @@ export const ProductSchema = v.object({
   currency: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code')), 'USD'),
   rating: v.pipe(v.number(), v.minValue(0), v.maxValue(5)),
   ratingCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  attributes: v.record(
-    v.pipe(v.string(), v.regex(/^[a-zA-Z][a-zA-Z0-9_]{0,63}$/, 'attribute names are identifiers')),
-    AttributeValueSchema,
-  ),
+  attributes: v.record(AttributeKey, AttributeValueSchema),
   images: v.pipe(v.array(ProductImageSchema), v.maxLength(8)),
   url: v.optional(v.pipe(v.string(), v.maxLength(2000))),
 });
@@ -76,12 +74,27 @@ export const PersonaSchema = v.object({
 });
 export type Persona = v.InferOutput<typeof PersonaSchema>;
 
+const LabelText = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100));
+
+/**
+ * How an attribute reads on cards (lib/catalog/attribute-labels.ts): optional, so catalogs without it stay valid and
+ * read their keys as words. `values` names particular values ("true" → "Included").
+ */
+export const AttributeLabelSchema = v.object({
+  label: v.optional(LabelText),
+  unit: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(20))),
+  none: v.optional(LabelText),
+  values: v.optional(v.record(v.pipe(v.string(), v.maxLength(100)), LabelText)),
+});
+
 export const CatalogSchema = v.object({
   schema: v.literal(CATALOG_SCHEMA_VERSION),
   version: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
   categories: v.array(v.object({ id: Slug, label: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) })),
   personas: v.array(PersonaSchema),
   products: v.array(ProductSchema),
+  /** Labels, units and value words for attributes, by attribute name (optional; the default catalog's are built in). */
+  attributes: v.optional(v.record(AttributeKey, AttributeLabelSchema)),
 });
 export type Catalog = v.InferOutput<typeof CatalogSchema>;
 

@@ -15,7 +15,7 @@ export async function activeCatalog(db: FloorwalkerDb): Promise<CatalogMetaRow |
  */
 export async function installCatalog(
   db: FloorwalkerDb,
-  catalog: Pick<Catalog, 'version' | 'categories' | 'personas'> & { products: readonly Product[] },
+  catalog: Pick<Catalog, 'version' | 'categories' | 'personas' | 'attributes'> & { products: readonly Product[] },
   source: CatalogMetaRow['source'],
   name: string,
   mode: 'replace' | 'merge' = 'replace',
@@ -30,6 +30,7 @@ export async function installCatalog(
     }
     const categories = mode === 'merge' && previous ? mergeById(previous.categories, catalog.categories) : catalog.categories;
     const personas = mode === 'merge' && previous ? mergeById(previous.personas, catalog.personas) : catalog.personas;
+    const attributes = mode === 'merge' && previous ? { ...previous.attributes, ...catalog.attributes } : catalog.attributes;
     const row: CatalogMetaRow = {
       key: ACTIVE_CATALOG_KEY,
       version: mode === 'merge' && previous ? `${previous.version}+${catalog.version}` : catalog.version,
@@ -39,6 +40,7 @@ export async function installCatalog(
       updatedAt: Date.now(),
       categories,
       personas,
+      ...(attributes && Object.keys(attributes).length ? { attributes } : {}),
     };
     await db.searchSnapshots.clear(); // snapshots of older catalogs are useless and large
     await db.catalogMeta.put(row);

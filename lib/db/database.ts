@@ -31,6 +31,8 @@ export interface CatalogMetaRow {
   updatedAt: number;
   categories: Catalog['categories'];
   personas: Catalog['personas'];
+  /** The catalog's own attribute labels, when it has them (lib/catalog/attribute-labels.ts). */
+  attributes?: Catalog['attributes'];
 }
 
 export interface SnapshotRow {

@@ -32,7 +32,7 @@ export function trackClicks(
     const target = elementOf(e.target);
     if (!target || opts.ignore?.(target)) return;
     const el = controlOf(target);
-    if (!el) return;
+    if (!el || !byPerson(e, el)) return;
     const href = el.tagName === 'A' ? sanitizeUrl((el as HTMLAnchorElement).href, { keepQuery: opts.keepUrlQuery ?? false }) : undefined;
     const productId = productOfControl(el, opts.pageProduct?.() ?? null, opts);
     emit({
@@ -42,6 +42,19 @@ export function trackClicks(
     });
   };
   doc.addEventListener('click', onClick, { capture: true, passive: true, signal });
+}
+
+/**
+ * Whether a click is a person's on this control: a pointer's (it counts its clicks in `detail`), or a key pressed on
+ * the control itself while it has focus (Enter on a link, Space on a button). The clicks no pointer made on a control
+ * nobody focused are not: the browser's for Enter in a form's text field (implicit submission clicks the form's
+ * submit button) and a script's `click()` (a page's own, or the overlay pressing Send for a message the coach held).
+ * Sending a message is logged as the message, not as a click on Send.
+ */
+export function byPerson(e: Event, control: Element): boolean {
+  if (!('detail' in e) || typeof e.detail !== 'number' || e.detail > 0) return true;
+  const focused = (control.getRootNode() as Document | ShadowRoot).activeElement;
+  return focused !== null && control.contains(focused);
 }
 
 /**

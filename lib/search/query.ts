@@ -1,3 +1,4 @@
+import type { ReadableAttribute } from '../catalog/attribute-labels';
 import * as v from 'valibot';
 import { AttributeValueSchema } from '../catalog/catalog-schema';
 import { parseOrThrow } from '../validation';
@@ -61,6 +62,8 @@ export interface SearchHit {
   ratingCount: number;
   image: { src: string; alt: string } | null;
   url: string | null;
+  /** The product's attributes as they read on a card ("Noise cancelling: No"), through the catalog's labels. */
+  attributes: ReadableAttribute[];
   highlights: { title: Range[]; brand: Range[] };
 }
 

@@ -1,6 +1,7 @@
 import type { Product } from '../../lib/catalog/catalog-schema';
 import { NO_CONVERSATION_ATTR, RECORDS_ATTR } from '../../lib/pilot/bridge';
 import { BUYER_CODES_ATTR } from '../../lib/pilot/protocol';
+import { readableAttributes } from '../../lib/catalog/attribute-labels';
 
 /**
  * The pilot pages' HTML. The Seller page's chat parts are in the HTML itself (not added by script) with the
@@ -146,8 +147,8 @@ export function productPage(p: Product, categoryLabel: string, images: string[])
     offers: { '@type': 'Offer', price: p.price.toFixed(2), priceCurrency: p.currency, availability: 'https://schema.org/InStock' },
   };
   const json = JSON.stringify(ld).replace(/</g, '\\u003c');
-  const attrs = Object.entries(p.attributes)
-    .map(([k, v]) => `<dt>${esc(k.replace(/_/g, ' '))}</dt><dd>${esc(Array.isArray(v) ? v.join(', ') : String(v))}</dd>`)
+  const attrs = readableAttributes(p.attributes)
+    .map((a) => `<dt>${esc(a.label)}</dt><dd>${esc(a.value)}</dd>`)
     .join('');
   const [main, ...rest] = images;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(p.title)} · Pilot shop</title><link rel="stylesheet" href="/pilot/assets/pilot.css">

@@ -44,7 +44,7 @@ function clickOn(doc: Document, selector: string): string | null {
   const view = doc.defaultView as unknown as typeof globalThis;
   // Captured first, so happy-dom does not follow links: the click is what is under test.
   doc.addEventListener('click', (e) => e.preventDefault(), { capture: true, signal: ac.signal });
-  el.dispatchEvent(new view.MouseEvent('click', { bubbles: true, cancelable: true }));
+  el.dispatchEvent(new view.MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 }));
   ac.abort();
   return clicks.length === 0 ? 'not logged' : (clicks[0]?.productId ?? null);
 }

@@ -73,6 +73,13 @@ describe('product markup', () => {
   });
 });
 
+/** A click as a mouse makes it: `detail` counts the clicks (a script's click() and a key's activation have 0). */
+function mouseClick(selector: string): void {
+  const el = document.querySelector(selector)!;
+  el.addEventListener('click', (e) => e.preventDefault(), { once: true });
+  el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 }));
+}
+
 describe('trackers', () => {
   it('logs clicks on controls only, with sanitized href, and ignores what it is told to', () => {
     document.body.innerHTML = `<div data-product-id="P9"><a id="l" href="https://shop.example/x?token=1#y"><span id="inner">Go</span></a></div>
@@ -80,15 +87,44 @@ describe('trackers', () => {
     const emitted: PayloadOf<'click'>[] = [];
     const ac = new AbortController();
     trackClicks(document, ac.signal, (p) => emitted.push(p), { ignore: (el) => el.id === 'own' });
-    document.querySelector<HTMLElement>('#inner')!.click();
-    document.querySelector<HTMLElement>('#text')!.click();
-    document.querySelector<HTMLElement>('#own')!.click();
+    mouseClick('#inner');
+    mouseClick('#text');
+    mouseClick('#own');
     expect(emitted).toEqual([
       { element: expect.objectContaining({ tag: 'a', id: 'l', label: 'Go' }), href: 'https://shop.example/x', productId: 'P9' },
     ]);
     ac.abort();
-    document.querySelector<HTMLElement>('#inner')!.click();
+    mouseClick('#inner');
     expect(emitted).toHaveLength(1); // listeners removed with the signal
+  });
+
+  it('does not log the click the browser or a script makes on Send for Enter in the message box, nor any typed text', () => {
+    document.body.innerHTML = `<form id="f"><input id="msg" type="text"><textarea id="area"></textarea>
+      <button id="send" type="submit">Send</button></form><a id="link" href="https://shop.example/y">More</a>`;
+    document.getElementById('f')!.addEventListener('submit', (e) => e.preventDefault());
+    const emitted: PayloadOf<'click'>[] = [];
+    const ac = new AbortController();
+    trackClicks(document, ac.signal, (p) => emitted.push(p));
+    const send = document.querySelector<HTMLButtonElement>('#send')!;
+    const msg = document.querySelector<HTMLInputElement>('#msg')!;
+    msg.focus();
+    msg.value = 'my secret words';
+    // Implicit submission and a script's click(): no pointer, on a control that does not have focus.
+    send.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 0 }));
+    send.click();
+    document.querySelector<HTMLTextAreaElement>('#area')!.focus();
+    send.click();
+    expect(emitted).toEqual([]);
+    // A person's clicks: the mouse on Send, and keys on a control that has focus (Space on Send, Enter on a link).
+    mouseClick('#send');
+    send.focus();
+    send.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 0 }));
+    document.querySelector<HTMLAnchorElement>('#link')!.focus();
+    document.querySelector('#link')!.addEventListener('click', (e) => e.preventDefault());
+    document.querySelector('#link')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 0 }));
+    expect(emitted.map((p) => p.element.id)).toEqual(['send', 'send', 'link']);
+    expect(JSON.stringify(emitted)).not.toContain('secret');
+    ac.abort();
   });
 
   it('logs hover dwell on images large enough to be product images', () => {

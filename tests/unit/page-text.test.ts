@@ -196,7 +196,7 @@ describe('events the page logger builds from a hostile page', () => {
     const events: FwEvent[] = [];
     const ac = new AbortController();
     startPageLogger({ doc: document, context: CONTEXT, enqueue: (e) => events.push(e), ignore: () => false, page }, ac.signal);
-    button.click();
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 })); // a mouse's click (it counts)
     img.dispatchEvent(new Event('pointerover', { bubbles: true }));
     return new Promise<void>((resolve) => setTimeout(resolve, 350)).then(() => {
       ac.abort(); // ends the hover and the product view

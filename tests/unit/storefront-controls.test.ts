@@ -50,7 +50,7 @@ describe.each(pages)('%s', (file, page: ExpectedPage) => {
       if (!el) throw new Error(`${file}: no ${control.selector}`);
       clicks.length = 0;
       const view = el.ownerDocument.defaultView as unknown as typeof globalThis;
-      el.dispatchEvent(new view.MouseEvent('click', { bubbles: true, cancelable: true }));
+      el.dispatchEvent(new view.MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 }));
       // A label's click also clicks its radio: both are logged, with one product.
       if (clicks.length === 0) return 'not logged';
       const ids = new Set(clicks.map((c) => c.productId ?? null));

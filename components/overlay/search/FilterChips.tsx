@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Facets } from '@/lib/search/facets';
 import type { SearchFilters } from '@/lib/search/query';
-import { humanizeKey } from '@/lib/search/text';
+import { attributeLabel } from '@/lib/catalog/attribute-labels';
 
 export const PRICE_BANDS: { label: string; min?: number; max?: number }[] = [
   { label: 'Under $50', max: 50 },
@@ -91,7 +91,7 @@ export function FilterChips({ categories, facets, filters, onChange }: FilterChi
                   {facets.flags.slice(0, 6).map((f) => (
                     <Chip
                       key={f.key}
-                      label={humanizeKey(f.key)}
+                      label={attributeLabel(f.key)}
                       on={attrs[f.key] === true}
                       onToggle={() => setAttr(f.key, attrs[f.key] === true ? undefined : true)}
                     />
@@ -99,7 +99,7 @@ export function FilterChips({ categories, facets, filters, onChange }: FilterChi
                 </div>
               )}
               {facets.options.slice(0, 2).map((o) => (
-                <div class="fw-chip-row" role="group" aria-label={humanizeKey(o.key)} key={o.key}>
+                <div class="fw-chip-row" role="group" aria-label={attributeLabel(o.key)} key={o.key}>
                   {o.values.slice(0, 6).map((v) => (
                     <Chip
                       key={v.value}

@@ -53,6 +53,15 @@ export function ResultCard({ hit, index, active, selected, onChoose, onImageHove
             ★ {hit.rating.toFixed(1)} <span class="fw-muted">({hit.ratingCount.toLocaleString('en-US')})</span>
           </span>
         </div>
+        {hit.attributes.length > 0 && (
+          <ul class="fw-result-attrs" data-testid="fw-result-attrs" aria-label="Details">
+            {hit.attributes.map((a) => (
+              <li key={a.key}>
+                {a.label}: {a.value}
+              </li>
+            ))}
+          </ul>
+        )}
         {children}
       </div>
     </li>

@@ -5,6 +5,7 @@ import { insertBySeq } from './order';
 import { TypingSignal } from './typing';
 import { BUYER_CODES_ATTR, type ChatItem, type ProductView, type RoomView } from '../../../lib/pilot/protocol';
 import { safeImageUrl, safeLinkUrl } from '../../../lib/storefront/values';
+import { readableAttributes } from '../../../lib/catalog/attribute-labels';
 import { useHoverDwell } from '../../../hooks/useHoverDwell';
 import { JoinPrompt, type Gate } from './join-prompt';
 
@@ -64,10 +65,10 @@ function ProductCard({ p, details, onImageClick }: { p: ProductView; details?: b
       {details && p.description && <div class="details">{p.description}</div>}
       {details && p.attributes && (
         <dl>
-          {Object.entries(p.attributes).map(([k, v]) => (
+          {readableAttributes(p.attributes).map((a) => (
             <>
-              <dt>{k}</dt>
-              <dd>{Array.isArray(v) ? v.join(', ') : String(v)}</dd>
+              <dt>{a.label}</dt>
+              <dd>{a.value}</dd>
             </>
           ))}
         </dl>
