@@ -87,6 +87,10 @@ export const AttributeLabelSchema = v.object({
   values: v.optional(v.record(v.pipe(v.string(), v.maxLength(100)), LabelText)),
 });
 
+/** A catalog's descriptions of its attributes, by attribute name. */
+export const AttributeLabelsSchema = v.record(AttributeKey, AttributeLabelSchema);
+export type AttributeLabels = v.InferOutput<typeof AttributeLabelsSchema>;
+
 export const CatalogSchema = v.object({
   schema: v.literal(CATALOG_SCHEMA_VERSION),
   version: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
@@ -94,7 +98,7 @@ export const CatalogSchema = v.object({
   personas: v.array(PersonaSchema),
   products: v.array(ProductSchema),
   /** Labels, units and value words for attributes, by attribute name (optional; the default catalog's are built in). */
-  attributes: v.optional(v.record(AttributeKey, AttributeLabelSchema)),
+  attributes: v.optional(AttributeLabelsSchema),
 });
 export type Catalog = v.InferOutput<typeof CatalogSchema>;
 

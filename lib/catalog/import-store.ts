@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import type { FloorwalkerDb, CatalogMetaRow } from '../db/database';
-import { ProductSchema, validateProduct, type Product } from './catalog-schema';
+import { AttributeLabelsSchema, ProductSchema, validateProduct, type Product } from './catalog-schema';
 import { installCatalog, activeCatalog } from './store';
 import { categoriesOf } from './import';
 import * as v from 'valibot';
@@ -11,6 +11,8 @@ const CommitOptionsSchema = v.object({
   mode: v.picklist(['replace', 'merge']),
   name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
   categories: v.optional(v.array(v.object({ id: v.string(), label: v.string() }))),
+  /** How to show the file's attributes (a JSON catalog's `attributes`). */
+  attributes: v.optional(AttributeLabelsSchema),
 });
 export type CommitOptions = v.InferInput<typeof CommitOptionsSchema>;
 
@@ -53,6 +55,7 @@ export async function commitImport(
       categories: categoriesOf(products, opts.categories ?? previous?.categories ?? []),
       personas: [],
       products,
+      ...(opts.attributes ? { attributes: opts.attributes } : {}),
     },
     'import',
     opts.name,

@@ -1,5 +1,8 @@
 import { Tokenizer, TokenParser, TokenParserError, TokenType, type ParsedElementInfo, type ParsedTokenInfo } from '@streamparser/json';
+import * as v from 'valibot';
+import { AttributeLabelsSchema, type AttributeLabels } from './catalog-schema';
 import { jsonToProduct, slug } from './import';
+import { describeIssues } from '../validation';
 import { breathe, ROWS_PER_BREATH, STAGE_EVERY_ROWS, type ReadHooks, type ReadProgress } from './read-file';
 
 /**
@@ -18,7 +21,10 @@ const WRITE_BYTES = 32 * 1024;
 const TASK_BUDGET_MS = 10;
 
 export type Category = { id: string; label: string };
-export type JsonReadResult = ReadProgress & { categories?: Category[] };
+export type JsonReadResult = ReadProgress & { categories?: Category[]; attributes?: AttributeLabels };
+
+/** A file that is valid JSON but says something wrong: reported as it is, not as a parse error. */
+class ContentError extends Error {}
 
 const SHAPE_ERROR = 'Expected a JSON array of products, or an object with a "products" array';
 
@@ -56,16 +62,22 @@ export async function readJson(file: Blob, hooks: ReadHooks): Promise<JsonReadRe
     await reader.cancel().catch(() => undefined);
   }
   await hooks.onBatch({ rows, bytes: file.size });
-  return { rows, bytes: file.size, ...(doc.categories ? { categories: doc.categories } : {}) };
+  return {
+    rows,
+    bytes: file.size,
+    ...(doc.categories ? { categories: doc.categories } : {}),
+    ...(doc.attributes ? { attributes: doc.attributes } : {}),
+  };
 }
 
 /**
  * The streaming parser, set up for the document's shape once its first token shows it: `[` streams `$.*`,
- * `{` streams `$.products.*` and takes `$.categories` whole. With keepStack off the parser drops every value it
+ * `{` streams `$.products.*` and takes `$.categories` and `$.attributes` (how to show each attribute) whole. With keepStack off the parser drops every value it
  * has emitted or was not asked for, so memory stays flat however long the file is.
  */
 class CatalogDocument {
   categories: Category[] | undefined;
+  attributes: AttributeLabels | undefined;
   private readonly tokenizer = new Tokenizer();
   private parser: TokenParser | undefined;
   private form: 'array' | 'object' | undefined;
@@ -108,7 +120,10 @@ class CatalogDocument {
     if (first === TokenType.LEFT_BRACKET) this.form = 'array';
     else if (first === TokenType.LEFT_BRACE) this.form = 'object';
     else throw new Error(SHAPE_ERROR);
-    const parser = new TokenParser({ paths: this.form === 'array' ? ['$.*'] : ['$.products.*', '$.categories'], keepStack: false });
+    const parser = new TokenParser({
+      paths: this.form === 'array' ? ['$.*'] : ['$.products.*', '$.categories', '$.attributes'],
+      keepStack: false,
+    });
     parser.onValue = (v) => this.onValue(v);
     this.parser = parser;
     return parser;
@@ -117,6 +132,11 @@ class CatalogDocument {
   private onValue({ value, key, parent }: ParsedElementInfo): void {
     if (key === 'categories') {
       this.categories = categoriesFrom(value);
+    } else if (key === 'attributes' && parent !== null && !Array.isArray(parent)) {
+      // A catalog's words for its attributes must be right whole: a bad one fails the import with where it is.
+      const r = v.safeParse(AttributeLabelsSchema, value);
+      if (!r.success) throw new ContentError(`"attributes" does not describe the attributes: ${describeIssues(r.issues)}`);
+      this.attributes = r.output;
     } else if (Array.isArray(parent) && typeof key === 'number') {
       // An array element: a product, in either form (in the object form `$.products.*` could also match the
       // members of a `products` object, which the parent check leaves out).
@@ -129,6 +149,7 @@ class CatalogDocument {
     try {
       step();
     } catch (e) {
+      if (e instanceof ContentError) throw e;
       const message = e instanceof Error ? e.message : String(e);
       if (message === SHAPE_ERROR || message === 'The file is empty') throw new Error(message, { cause: e });
       // The tokenizer's own errors carry an absolute position already; the token parser's do not.

@@ -123,6 +123,17 @@ describe('staging and committing an import', () => {
     expect(await commitImport(db, 'import-0002', { mode: 'replace', name: 'My shop' })).toEqual(meta);
   });
 
+  it("keeps an imported catalog's words for its attributes, which the cards then show", async () => {
+    const db = open();
+    await stageProducts(db, 'import-0009', SMALL_CATALOG.slice(0, 2));
+    const attributes = { batteryHours: { label: 'Playtime', unit: 'hours' } };
+    await commitImport(db, 'import-0009', { mode: 'replace', name: 'Labelled', attributes });
+    expect((await activeCatalog(db))?.attributes).toEqual(attributes);
+    await expect(
+      commitImport(db, 'import-0010', { mode: 'replace', name: 'x', attributes: { batteryHours: 'Playtime' } as never }),
+    ).rejects.toThrow();
+  });
+
   it('merges: same id replaces, others stay', async () => {
     const db = open();
     await installCatalog(db, { version: 'v1', categories: [], personas: [], products: SMALL_CATALOG.slice(0, 3) }, 'default', 'Default');

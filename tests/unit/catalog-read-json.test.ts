@@ -30,6 +30,19 @@ describe('readJson', () => {
     expect(batches).toEqual([{ rows: 5, bytes: bytesOf(text) }]);
   });
 
+  it("takes the catalog's words for its attributes, and refuses a file whose words are wrong, saying where", async () => {
+    const attributes = {
+      batteryHours: { label: 'Playtime', unit: 'hours', none: 'none' },
+      sizeLabel: { label: 'Size', values: { M: 'Medium' } },
+    };
+    const good = JSON.stringify({ attributes, products: [jsonProduct(1)] });
+    expect(await readJson(blob(good), recordingHooks().hooks)).toEqual({ rows: 1, bytes: bytesOf(good), attributes });
+    const bad = JSON.stringify({ products: [jsonProduct(1)], attributes: { batteryHours: 'Playtime' } });
+    await expect(readJson(blob(bad), recordingHooks().hooks)).rejects.toThrow(
+      /^"attributes" does not describe the attributes: batteryHours: /,
+    );
+  });
+
   it('reads the catalog object form: products, category labels (wherever they stand), other keys skipped', async () => {
     const text = JSON.stringify({
       schema: 1,

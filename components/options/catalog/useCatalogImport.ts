@@ -5,6 +5,7 @@ import { ImportCollector, type ColumnMapping, type RowError } from '@/lib/catalo
 import type { ImportPreview } from '@/lib/catalog/import-preview';
 import { readCsv, readNdjson, type ImportFormat } from '@/lib/catalog/read-file';
 import { readJson, type Category } from '@/lib/catalog/read-json';
+import type { AttributeLabels } from '@/lib/catalog/catalog-schema';
 import { newId } from '@/lib/ids';
 
 const STAGE_BATCH = 2_000;
@@ -26,6 +27,7 @@ interface Checked {
   skipped: number;
   errors: RowError[];
   categories: Category[] | undefined;
+  attributes: AttributeLabels | undefined;
 }
 
 /**
@@ -71,16 +73,17 @@ export function useCatalogImport(api: AdminApi, known: readonly Category[]) {
         },
       };
       let categories: Category[] | undefined;
+      let attributes: AttributeLabels | undefined;
       if (format === 'csv' && mapping) await readCsv(file, mapping, hooks);
       else if (format === 'ndjson') await readNdjson(file, hooks);
-      else categories = (await readJson(file, hooks)).categories;
+      else ({ categories, attributes } = await readJson(file, hooks));
       await stage(true);
       if (staged === 0) {
         await api.discardImport(importId);
         fail('No valid products in the file; the catalog was not changed.');
         return;
       }
-      checked.current = { importId, staged, skipped: collector.errorCount, errors: collector.errors, categories };
+      checked.current = { importId, staged, skipped: collector.errorCount, errors: collector.errors, categories, attributes };
       setPhase({ kind: 'preview', preview: collector.summary.preview(collector.errors, categories ?? known), errors: collector.errors });
     } catch (e) {
       await api.discardImport(importId).catch(() => undefined);
@@ -99,6 +102,7 @@ export function useCatalogImport(api: AdminApi, known: readonly Category[]) {
         mode,
         name,
         ...(pending.categories ? { categories: pending.categories } : {}),
+        ...(pending.attributes ? { attributes: pending.attributes } : {}),
       });
       setPhase({ kind: 'done', imported: next.imported, skipped: pending.skipped, errors: pending.errors, info: next });
       return next;
