@@ -51,8 +51,10 @@ Floorwalker is ready.
      Chat libraries:    ${server.url}/fixtures/chats/libs/chatui/ (also chatscope/, vue-advanced-chat/, deep-chat/, widget-srcdoc.html)
   3. Create a study:    npm run study -- create --name "Pilot" --condition B.IIc
      Issue codes:       npm run study -- codes <study id> --count 5
-     Pilot chat:        ${server.url}/pilot  (a Seller opens a room with their code and sends the Buyer link)
+     Pilot chat:        ${server.url}/pilot  (a Seller opens a room with their code; the page shows the Buyer link)
   4. Stored events: the extension's options page (chrome://extensions → Floorwalker → Details → Extension options).
+
+  A first pilot, step by step: README.md, "Your first pilot, in ten minutes".
 
 Press Ctrl+C to stop.`);
 
