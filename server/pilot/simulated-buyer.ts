@@ -50,6 +50,9 @@ export class SimulatedBuyerSeat {
   private key: string;
   private buyer: SimulatedBuyer | null = null;
   private opened = false;
+  /** Whether the Seller's page is connected: the Buyer says its first line to someone there to read it. */
+  private sellerOnline = false;
+  private lastRoom: RoomView | null = null;
   private picked = false;
   private stopped = false;
   /** Reconnection attempts since the seat was last online. */
@@ -116,11 +119,15 @@ export class SimulatedBuyerSeat {
       if (m.key) this.key = m.key;
       this.onRoom(m.room);
     } else if (m.type === 'room') this.onRoom(m.room);
-    else if (m.type === 'error')
+    else if (m.type === 'presence') {
+      this.sellerOnline = m.seller;
+      if (this.lastRoom) this.onRoom(this.lastRoom);
+    } else if (m.type === 'error')
       this.o.log.warn(m.id ? 'simulated buyer message refused' : 'simulated buyer refused', { room: this.o.room, error: m.message });
   }
 
   private onRoom(room: RoomView): void {
+    this.lastRoom = room;
     if (room.phase === 'ended') return this.stop();
     if (room.phase === 'pick' && !this.picked) {
       this.picked = true;
@@ -128,15 +135,27 @@ export class SimulatedBuyerSeat {
       this.send({ type: 'pick', category: ids.includes(this.o.category) ? this.o.category : (ids[0] ?? this.o.category) });
       return;
     }
-    if (room.phase !== 'chat' || this.buyer || !room.priming) return;
-    // The Buyer page shows the targets (every priming condition does); their persona is the one these are the targets of.
-    const targets = new Set(room.priming.targets.map((t) => t.id));
+    if (room.phase !== 'chat' || !room.priming) return;
+    if (!this.buyer && !this.meet(room, room.priming.targets)) return;
+    const buyer = this.buyer;
+    // A practice room is opened before the Seller's page loads: its opening line waits for the Seller, whose
+    // extension then sees it arrive (a message already on the page when it starts is taken as read).
+    if (buyer && !this.opened && room.turns === 0 && this.sellerOnline) {
+      this.opened = true;
+      this.enqueue(() => this.act(buyer.opening()));
+    }
+  }
+
+  /** Becomes the persona whose targets the room shows (the Buyer page shows them in every priming); false if none is. */
+  private meet(room: RoomView, shown: readonly { id: string }[]): boolean {
+    const targets = new Set(shown.map((t) => t.id));
     const persona = this.o.catalog.catalog.personas.find(
       (p) => p.targets.length === targets.size && p.targets.every((t) => targets.has(t)),
     );
     if (!persona) {
       this.o.log.warn('simulated buyer: no persona has these targets', { room: this.o.room, targets: [...targets] });
-      return this.stop();
+      this.stop();
+      return false;
     }
     this.buyer = simulatedBuyerFor(this.o.catalog.catalog, this.o.catalog.products, persona, {
       ...DEFAULT_SIMULATOR_CONFIG,
@@ -146,11 +165,7 @@ export class SimulatedBuyerSeat {
       accept: { ...DEFAULT_SIMULATOR_CONFIG.accept, accept: this.o.accept },
       minTurns: room.minTurns,
     });
-    if (!this.opened && room.turns === 0) {
-      this.opened = true;
-      const buyer = this.buyer;
-      this.enqueue(() => this.act(buyer.opening()));
-    }
+    return true;
   }
 
   private async onSellerItem(item: ChatItem): Promise<void> {

@@ -140,6 +140,24 @@ describe.each(BACKENDS)('simulated Buyer in a pilot room ($name)', (backend) => 
     await seller.close();
   });
 
+  it("says its first line only once the Seller's page is there, so the Seller's extension sees it arrive", async () => {
+    const h = harness();
+    const { code } = await sellerCode(h);
+    const r = (await post(`${h.url}/v1/rooms`, { code, simulatedBuyer: { category: 'books', seed: 5 } })).json as OpenedRoom;
+    // No Seller yet: the Buyer has picked and is seated, and says nothing (a wait by design: nothing must arrive).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const kinds = await h.server.sql.query<{ kind: string }>(
+      'SELECT m.kind FROM room_messages m JOIN rooms r ON r.id = m.room_id WHERE r.code = $1 AND m.sender = $2 ORDER BY m.seq',
+      [r.room, 'buyer'],
+    );
+    expect(kinds.map((k) => k.kind)).toEqual(['pick']);
+    const seller = new Client(wsUrl(h, r));
+    await seller.open();
+    const opening = await nextBuyerItem(seller, 0);
+    expect(opening.text?.length).toBeGreaterThan(0);
+    seller.close();
+  });
+
   it('the same seed gives the same Buyer words', async () => {
     const h = harness();
     const run = async () => {

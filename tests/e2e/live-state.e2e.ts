@@ -72,7 +72,7 @@ describe('live state', () => {
     const countsBefore = `turn ${await turn(seller)}, ${await saved(seller)} saved`;
 
     // The worker is stopped (as Chrome does when idle): the deletion starts a new one, whose change still arrives.
-    const options = await openOptions(h);
+    const options = await openOptions(h, 'data');
     const worker = await workerControl(h);
     await worker.stop();
     const starts = worker.starts();
