@@ -9,6 +9,9 @@ import { ChatConnection, type Draft } from './client/connection';
 import type { ServerCatalog } from '../catalog';
 import type { Logger } from '../log';
 
+/** How long after the Seller's page connects a simulated Buyer says its first line (see onRoom). */
+export const OPENING_AFTER_SELLER_MS = 1000;
+
 /** How fast the simulated Buyer types: a pause to think, then time per character (both zero in tests). */
 export interface TypingPace {
   thinkMs: number;
@@ -138,11 +141,15 @@ export class SimulatedBuyerSeat {
     if (room.phase !== 'chat' || !room.priming) return;
     if (!this.buyer && !this.meet(room, room.priming.targets)) return;
     const buyer = this.buyer;
-    // A practice room is opened before the Seller's page loads: its opening line waits for the Seller, whose
-    // extension then sees it arrive (a message already on the page when it starts is taken as read).
+    // A practice room is opened before the Seller's page loads: its opening line waits for the Seller, and then a
+    // moment more, as a person's would, so that the Seller's extension (which starts with the page, after its
+    // socket) sees it arrive: a message already on the page when the extension starts is taken as read.
     if (buyer && !this.opened && room.turns === 0 && this.sellerOnline) {
       this.opened = true;
-      this.enqueue(() => this.act(buyer.opening()));
+      const greet = setTimeout(() => {
+        if (!this.stopped && (this.lastRoom?.turns ?? 0) === 0) this.enqueue(() => this.act(buyer.opening()));
+      }, OPENING_AFTER_SELLER_MS);
+      greet.unref();
     }
   }
 

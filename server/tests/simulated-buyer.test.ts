@@ -179,7 +179,7 @@ describe.each(BACKENDS)('simulated Buyer in a pilot room ($name)', (backend) => 
       if (before !== undefined) expect(text).toBe(before);
       seen.set(persona as string, text as string);
     }
-  });
+  }, 20_000); // six rooms, each Buyer greeting OPENING_AFTER_SELLER_MS after its Seller arrives
 
   it('practice rooms open with the extension token; bad requests are refused and open no room', async () => {
     const h = harness();
