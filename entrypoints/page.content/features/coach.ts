@@ -34,15 +34,15 @@ async function startController(
   { context, log, rpc, ui }: Pick<ContentDeps, 'context' | 'log' | 'rpc' | 'ui'>,
   signal: AbortSignal,
 ): Promise<CoachController> {
-  // The controller's code comes with the UI script, which a chat page has from the start (see ../content-ui.ts).
-  const { CoachController } = await ui();
   // Chats that do not name their conversations keep coaching state per page.
   const conversation = adapter.conversationId(document) ?? `page:${location.host}${location.pathname}`;
-  const pageContext = await firstValue(context); // asked for once, by the page logger
+  // All at once, not one after the other: the page context (asked for once, by the page logger), the schema, and the
+  // controller's code, which comes with the UI script a chat page has from the start (see ../content-ui.ts).
+  const [pageContext, schema, { CoachController }] = await Promise.all([firstValue(context), rpc.coachingSchema(), ui()]);
   const controller = new CoachController({
     doc: document,
     adapter,
-    schema: await rpc.coachingSchema(),
+    schema,
     coaching: parseCondition(pageContext.condition).coaching,
     conversation,
     log,
