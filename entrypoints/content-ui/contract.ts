@@ -1,6 +1,8 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { OverlayDeps } from '@/components/overlay/Overlay';
 import type { ShareToChatProps } from '@/components/storefront/ShareToChat';
+import type { CoachController } from '@/lib/coach/controller';
+import type { ShareController } from '@/lib/share/controller';
 
 /**
  * The content script's Preact UI, which the always-on content script (entrypoints/page.content) does not carry: a
@@ -13,6 +15,12 @@ export interface ContentUi {
   mountOverlay(ctx: ContentScriptContext, deps: OverlayDeps, signal?: AbortSignal): Promise<HTMLElement>;
   /** A product page's "Share to chat" button, in its own shadow root like the overlay. */
   mountShareButton(ctx: ContentScriptContext, props: ShareToChatProps): Promise<void>;
+  /**
+   * The chat's controllers, which only chat pages run: here rather than in the always-on script, since chat pages have
+   * this script from the start (lib/sites/ui-script.ts) and no other page needs them.
+   */
+  CoachController: typeof CoachController;
+  ShareController: typeof ShareController;
 }
 
 /**

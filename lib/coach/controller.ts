@@ -152,9 +152,14 @@ export class CoachController {
 
   private async read(): Promise<void> {
     const { doc, adapter, conversation } = this.d;
-    if (conversation) this.state = await this.d.load(conversation);
-    if (conversation && this.d.coaching)
-      this.profile = await this.d.profile.load(conversation, adapter.buyerId(doc)).catch(() => EMPTY_PROFILE);
+    if (!conversation) return;
+    // Two calls to the background at once rather than one after the other: the checklist waits for both.
+    const [state, profile] = await Promise.all([
+      this.d.load(conversation),
+      this.d.coaching ? this.d.profile.load(conversation, adapter.buyerId(doc)).catch(() => EMPTY_PROFILE) : null,
+    ]);
+    this.state = state;
+    if (profile) this.profile = profile;
   }
 
   /** Click on an act: while a send is held it sends with that act; otherwise it is chosen (or unchosen) for the next message. */

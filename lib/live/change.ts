@@ -31,8 +31,11 @@ export const ALL_LIVE_TOPICS: readonly LiveTopic[] = Object.values(LIVE_TOPICS);
 export const CONVERSATION_OUTCOMES = ['accepted', 'rejected', 'viewed', 'ended'] as const;
 export type ConversationOutcome = (typeof CONVERSATION_OUTCOMES)[number];
 
+/** The longest conversation id a change names. */
+const MAX_LIVE_CONVERSATION_CHARS = 200;
+
 const LiveDetailSchema = v.object({
-  conversation: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  conversation: v.optional(v.pipe(v.string(), v.maxLength(MAX_LIVE_CONVERSATION_CHARS))),
   outcome: v.optional(v.picklist(CONVERSATION_OUTCOMES)),
 });
 
@@ -41,6 +44,7 @@ export type LiveDetail = v.InferOutput<typeof LiveDetailSchema>;
 /**
  * One recorded change. `seq` grows with every change, so two changes of the same topic in a row still differ (storage
  * only reports a key whose value changed) and a context can tell what it has already seen; `at` is when (epoch ms).
+ * What a change is; parseLiveChange reads one by hand, and a unit test holds the two to the same answers.
  */
 export const LiveChangeSchema = v.object({
   topic: v.picklist(ALL_LIVE_TOPICS),
@@ -51,8 +55,35 @@ export const LiveChangeSchema = v.object({
 
 export type LiveChange = v.InferOutput<typeof LiveChangeSchema>;
 
-/** The stored value as a change, or null when it is none (absent, or written by a build that named things otherwise). */
+/**
+ * The stored value as a change, or null when it is none (absent, or written by a build that named things otherwise).
+ * Only the background writes it (liveRecorder), and every content script reads it: its shape is checked by hand, as
+ * lib/overlay/site-prefs.ts checks its mirror, since parsing with LiveChangeSchema would put the validator (~1.4 KB
+ * gzipped) in the script that runs in every frame. Keys it does not know are dropped, as the schema drops them.
+ */
 export function parseLiveChange(value: unknown): LiveChange | null {
-  const parsed = v.safeParse(LiveChangeSchema, value);
-  return parsed.success ? parsed.output : null;
+  if (!isRecord(value)) return null;
+  const { topic, seq, at, detail } = value;
+  if (!isTopic(topic) || typeof seq !== 'number' || !Number.isInteger(seq) || seq < 1 || typeof at !== 'number') return null;
+  if (detail === undefined) return { topic, seq, at };
+  const read = detailOf(detail);
+  return read ? { topic, seq, at, detail: read } : null;
 }
+
+function detailOf(value: unknown): LiveDetail | null {
+  if (!isRecord(value)) return null;
+  const { conversation, outcome } = value;
+  const detail: LiveDetail = {};
+  if (conversation !== undefined) {
+    if (typeof conversation !== 'string' || conversation.length > MAX_LIVE_CONVERSATION_CHARS) return null;
+    detail.conversation = conversation;
+  }
+  if (outcome !== undefined) {
+    if (!CONVERSATION_OUTCOMES.includes(outcome as ConversationOutcome)) return null;
+    detail.outcome = outcome as ConversationOutcome;
+  }
+  return detail;
+}
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isTopic = (x: unknown): x is LiveTopic => ALL_LIVE_TOPICS.includes(x as LiveTopic);

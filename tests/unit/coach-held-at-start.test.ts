@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { PILOT_ADAPTER } from '../../lib/adapters/chat';
-import type { CoachController } from '../../lib/coach/controller';
+import { CoachController } from '../../lib/coach/controller';
 import type { CoachingSchema } from '../../lib/coach/coaching-schema';
 import { DEFAULT_COACHING_SCHEMA } from '../../lib/coach/default-schema';
 import type { CoachHandle } from '../../lib/coach/handle';
@@ -45,7 +45,12 @@ function startCoach(condition: string, initial: CoachState = EMPTY_COACH_STATE) 
     (e) => logged.push(e),
     () => PAGE_URL,
   );
-  const deps = { adapter: Promise.resolve(PILOT_ADAPTER), context, live, log, rpc, coach } as unknown as FeatureDeps<ContentDeps, 'chat'>;
+  // The controller's code, which the UI script hands over on a chat page.
+  const ui = async () => ({ CoachController });
+  const deps = { adapter: Promise.resolve(PILOT_ADAPTER), context, live, log, rpc, coach, ui } as unknown as FeatureDeps<
+    ContentDeps,
+    'chat'
+  >;
   const started = coachFeature.start(deps, abort.signal);
   return {
     answer: (s: CoachingSchema = DEFAULT_COACHING_SCHEMA) => answer(s),

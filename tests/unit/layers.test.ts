@@ -107,6 +107,12 @@ describe('layers (eslint.config.js)', () => {
     expect(
       await ruleErrors('entrypoints/page.content/features/layer-probe.ts', value('useObservable', '../../../components/useObservable')),
     ).toEqual([RESTRICTED_IMPORT]);
+    // The chat's controllers come with the UI script too (chat pages only); their types are fine.
+    expect(await ruleErrors(probe, value('CoachController', '@/lib/coach/controller'))).toEqual([RESTRICTED_IMPORT]);
+    expect(await ruleErrors(probe, value('ShareController', '../../lib/share/controller'))).toEqual([RESTRICTED_IMPORT]);
+    expect(
+      await ruleErrors(probe, "import type { CoachController } from '@/lib/coach/controller';\nexport type X = CoachController;\n"),
+    ).toEqual([]);
     // Still the content script: the background's modules stay out too.
     expect(await ruleErrors(probe, value('createRelayService', '@/lib/background/relay-service'))).toEqual([RESTRICTED_IMPORT]);
     // The contract's constants, and the UI's types, cost the bundle nothing.

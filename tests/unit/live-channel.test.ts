@@ -1,5 +1,7 @@
+import fc from 'fast-check';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { LIVE_CHANGE_KEY, LIVE_TOPICS, parseLiveChange, type LiveChange } from '../../lib/live/change';
+import { LIVE_CHANGE_KEY, LIVE_TOPICS, LiveChangeSchema, parseLiveChange, type LiveChange } from '../../lib/live/change';
 import { liveRecorder, onLiveChange, type LiveArea, type StorageChangeEvent, type StorageListener } from '../../lib/live/channel';
 
 /** A storage area that reports changes as the browser does: to every listener, only for keys whose value changed. */
@@ -94,5 +96,66 @@ describe('live state channel', () => {
     await liveRecorder(area)(LIVE_TOPICS.catalog);
     expect(seen).toEqual([]);
     expect(area.listeners.size).toBe(0);
+  });
+});
+
+describe('parseLiveChange (checked by hand: no validator in the content script)', () => {
+  it('reads a change with or without its detail, dropping keys it does not know', () => {
+    expect(parseLiveChange({ topic: 'catalog', seq: 3, at: 5, extra: 1 })).toEqual({ topic: 'catalog', seq: 3, at: 5 });
+    expect(
+      parseLiveChange({ topic: 'conversation', seq: 1, at: 0, detail: { conversation: 'room-1', outcome: 'accepted', by: 'x' } }),
+    ).toEqual({ topic: 'conversation', seq: 1, at: 0, detail: { conversation: 'room-1', outcome: 'accepted' } });
+    expect(parseLiveChange({ topic: 'settings', seq: 2, at: 0, detail: {} })).toEqual({ topic: 'settings', seq: 2, at: 0, detail: {} });
+  });
+
+  it('is null for what is no change: a wrong topic, sequence, time or detail', () => {
+    for (const value of [
+      undefined,
+      null,
+      'settings',
+      [],
+      { topic: 'weather', seq: 1, at: 0 },
+      { topic: 'settings', seq: 1.5, at: 0 },
+      { topic: 'settings', seq: 0, at: 0 },
+      { topic: 'settings', seq: '1', at: 0 },
+      { topic: 'settings', seq: 1 },
+      { topic: 'settings', seq: 1, at: 0, detail: 'x' },
+      { topic: 'conversation', seq: 1, at: 0, detail: { outcome: 'won' } },
+      { topic: 'conversation', seq: 1, at: 0, detail: { conversation: 7 } },
+      { topic: 'conversation', seq: 1, at: 0, detail: { conversation: 'c'.repeat(201) } },
+    ])
+      expect(parseLiveChange(value)).toBeNull();
+  });
+
+  it('answers as LiveChangeSchema does, for changes and near-misses alike', () => {
+    const schemaSays = (value: unknown) => {
+      const parsed = v.safeParse(LiveChangeSchema, value);
+      return parsed.success ? parsed.output : null;
+    };
+    const anything = fc.oneof(fc.constant(undefined), fc.integer(), fc.double(), fc.string(), fc.boolean(), fc.constant(null));
+    const detail = fc.record(
+      {
+        conversation: fc.oneof(fc.string({ maxLength: 210 }), anything),
+        outcome: fc.oneof(fc.constantFrom('accepted', 'rejected', 'viewed', 'ended', 'won'), anything),
+        other: anything,
+      },
+      { requiredKeys: [] },
+    );
+    const change = fc.record(
+      {
+        topic: fc.oneof(fc.constantFrom(...Object.values(LIVE_TOPICS), 'weather'), anything),
+        seq: fc.oneof(fc.integer({ min: -2, max: 5 }), anything),
+        at: anything,
+        detail: fc.oneof(detail, anything),
+        extra: anything,
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(change, anything), (value) => {
+        expect(parseLiveChange(value)).toEqual(schemaSays(value));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

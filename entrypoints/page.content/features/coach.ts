@@ -1,5 +1,5 @@
 import type { ChatAdapter } from '@/lib/adapters/chat';
-import { CoachController } from '@/lib/coach/controller';
+import type { CoachController } from '@/lib/coach/controller';
 import { holdSendsUntilStarted } from '@/lib/coach/hold-until-started';
 import { newId } from '@/lib/ids';
 import { firstValue } from '@/lib/observable';
@@ -12,13 +12,13 @@ import { defineFeature } from '../define-feature';
 /** The coaching checklist's controller for the overlay, once the page context says the study's coaching. */
 export default defineFeature({
   matches: 'chat',
-  async start({ adapter: adapterReady, context, live, log, rpc, coach }, signal) {
+  async start({ adapter: adapterReady, context, live, log, rpc, coach, ui }, signal) {
     const adapter = await adapterReady;
     // Sends are held from the moment the chat is known, not only once the controller has what it needs from the
     // service worker; one tried meanwhile is the controller's to take up.
     const early = holdSendsUntilStarted(document, adapter, signal);
     let triedEarly = false;
-    const controller = await startController(adapter, { context, log, rpc }, signal).finally(() => (triedEarly = early.stop()));
+    const controller = await startController(adapter, { context, log, rpc, ui }, signal).finally(() => (triedEarly = early.stop()));
     if (triedEarly) controller.retryHeldSend();
     coach.set(controller);
     // Delete all data (options page) empties the counts and the Buyer profile: the panel shows that at once.
@@ -31,16 +31,18 @@ export default defineFeature({
 
 async function startController(
   adapter: ChatAdapter,
-  { context, log, rpc }: Pick<ContentDeps, 'context' | 'log' | 'rpc'>,
+  { context, log, rpc, ui }: Pick<ContentDeps, 'context' | 'log' | 'rpc' | 'ui'>,
   signal: AbortSignal,
 ): Promise<CoachController> {
   // Chats that do not name their conversations keep coaching state per page.
   const conversation = adapter.conversationId(document) ?? `page:${location.host}${location.pathname}`;
-  const pageContext = await firstValue(context); // asked for once, by the page logger
+  // All at once, not one after the other: the page context (asked for once, by the page logger), the schema, and the
+  // controller's code, which comes with the UI script a chat page has from the start (see ../content-ui.ts).
+  const [pageContext, schema, { CoachController }] = await Promise.all([firstValue(context), rpc.coachingSchema(), ui()]);
   const controller = new CoachController({
     doc: document,
     adapter,
-    schema: await rpc.coachingSchema(),
+    schema,
     coaching: parseCondition(pageContext.condition).coaching,
     conversation,
     log,

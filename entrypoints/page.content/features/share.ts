@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { ChatAdapter } from '@/lib/adapters/chat';
 import type { ContentDeps } from '../deps';
-import { ShareController } from '@/lib/share/controller';
+import type { ShareController } from '@/lib/share/controller';
 import { DEFAULT_CONDITION, parseCondition } from '@/lib/study/condition';
 import { isShareFromPage, type ShareFromPage, type ShareToChatResult } from '@/lib/rpc/tab-messages';
 import { newId } from '@/lib/ids';
@@ -15,12 +15,19 @@ import { defineFeature } from '../define-feature';
 export default defineFeature({
   matches: 'chat',
   async start(deps, signal) {
-    deps.share.set(startShare(await deps.adapter, deps, signal));
+    // The controller's code comes with the UI script, which a chat page has from the start (see ../content-ui.ts).
+    const [adapter, { ShareController }] = await Promise.all([deps.adapter, deps.ui()]);
+    deps.share.set(startShare(adapter, ShareController, deps, signal));
   },
 });
 
-function startShare(adapter: ChatAdapter, { rpc, log, context }: ContentDeps, signal: AbortSignal): ShareController {
-  const share = new ShareController({
+function startShare(
+  adapter: ChatAdapter,
+  Controller: typeof ShareController,
+  { rpc, log, context }: ContentDeps,
+  signal: AbortSignal,
+): ShareController {
+  const share = new Controller({
     doc: document,
     adapter,
     studySharing: () => {
