@@ -5,6 +5,8 @@ import type { AdminApi } from '../rpc/api';
 import { EXPORT_CHUNK_SIZE, EVENTS_PAGE_SIZE } from '../limits';
 import { commitImport, discardImport, stageProducts } from '../catalog/import-store';
 import type { SearchService } from './search-service';
+import { categoryLabels, SearchEngine } from '../search/engine';
+import type { CatalogInfo } from '../rpc/types';
 import type { SyncService } from './sync-service';
 import type { SiteService } from './site-service';
 import { joinStudy, leaveStudy } from '../sync/join';
@@ -49,6 +51,7 @@ export function createAdminApi({
     await Promise.all([mirrorChatSites(chatSites), resyncUiScript()]);
     return chatSites;
   };
+  const commits = new Map<string, Promise<CatalogInfo & { imported: number }>>();
   return {
     getSettings: () => loadSettings(db),
     setConsent: async (consent) => {
@@ -79,14 +82,28 @@ export function createAdminApi({
     },
     catalogInfo: () => search.info(),
     stageProducts: (importId, products) => stageProducts(db, importId, products),
-    commitImport: (importId, options) =>
-      keepAlive(async () => {
-        const { imported } = await commitImport(db, importId, options);
-        search.invalidate();
-        const info = await search.info(); // rebuilds the index before answering, and before overlays search again
+    commitImport: (importId, options) => {
+      // A retry of a commit still running (its first answer was lost with the port) joins it instead of racing it.
+      const running = commits.get(importId);
+      if (running) return running;
+      const commit = keepAlive(async () => {
+        let built: { engine: SearchEngine; ms: number } | undefined;
+        const { imported, ...meta } = await commitImport(db, importId, options, (products, categories) => {
+          const t0 = performance.now();
+          built = { engine: SearchEngine.build(products, categoryLabels(categories)), ms: performance.now() - t0 };
+        });
+        if (built) {
+          const saved = search.adopt(meta, built.engine, built.ms);
+          // The snapshot is saved after the answer; the worker is kept running until it is.
+          void keepAlive(() => saved).catch((e: unknown) => console.warn('[floorwalker] saving the search index', e));
+        } else search.invalidate();
+        const info = await search.info(); // after a merge, rebuilds the index before answering
         await changed(LIVE_TOPICS.catalog);
         return { ...info, imported };
-      }),
+      }).finally(() => commits.delete(importId));
+      commits.set(importId, commit);
+      return commit;
+    },
     discardImport: (importId) => discardImport(db, importId),
     async joinStudy(endpoint, code) {
       const settings = await joinStudy(db, endpoint, code, fetchFn);

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import type { FloorwalkerDb, CatalogMetaRow } from '../db/database';
-import { AttributeLabelsSchema, ProductSchema, validateProduct, type Product } from './catalog-schema';
+import { AttributeLabelsSchema, validateProduct, type Product } from './catalog-schema';
 import { installCatalog, activeCatalog } from './store';
 import { categoriesOf } from './import';
 import * as v from 'valibot';
@@ -34,11 +34,18 @@ export async function stageProducts(db: FloorwalkerDb, importId: string, product
   return { staged: rows.length };
 }
 
+/**
+ * Runs once every product of a replacing import is handed to the database, while it writes: the background
+ * builds the search index here, from the products in hand, instead of reading them back after the commit.
+ */
+export type WhileWriting = (products: readonly Product[], categories: { id: string; label: string }[]) => void;
+
 /** Makes a staged import the active catalog (replacing or merging), in one transaction. */
 export async function commitImport(
   db: FloorwalkerDb,
   importId: string,
   options: CommitOptions,
+  whileWriting?: WhileWriting,
 ): Promise<CatalogMetaRow & { imported: number }> {
   const opts = v.parse(CommitOptionsSchema, options);
   // Idempotent: a retried commit (the first answer was lost with its port) finds the import already active.
@@ -46,20 +53,16 @@ export async function commitImport(
   if (active?.version === importVersion(importId)) return { ...active, imported: active.count };
   const staged = await db.stagedProducts.where('importId').equals(importId).toArray();
   if (staged.length === 0) throw new Error('Nothing to import: no products were staged for this import');
-  const products: Product[] = staged.map((r) => v.parse(ProductSchema, r.product));
-  const previous = await activeCatalog(db);
+  // Not validated again: stageProducts validated each one, and only it writes the staging table.
+  const products: Product[] = staged.map((r) => r.product);
+  const categories = categoriesOf(products, opts.categories ?? active?.categories ?? []);
   const meta = await installCatalog(
     db,
-    {
-      version: importVersion(importId),
-      categories: categoriesOf(products, opts.categories ?? previous?.categories ?? []),
-      personas: [],
-      products,
-      ...(opts.attributes ? { attributes: opts.attributes } : {}),
-    },
+    { version: importVersion(importId), categories, personas: [], products, ...(opts.attributes ? { attributes: opts.attributes } : {}) },
     'import',
     opts.name,
     opts.mode,
+    whileWriting && opts.mode === 'replace' ? () => whileWriting(products, categories) : undefined,
   );
   await discardImport(db, importId);
   return { ...meta, imported: products.length };

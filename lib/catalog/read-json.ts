@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { AttributeLabelsSchema, type AttributeLabels } from './catalog-schema';
 import { jsonToProduct, slug } from './import';
 import { describeIssues } from '../validation';
-import { breathe, ROWS_PER_BREATH, STAGE_EVERY_ROWS, type ReadHooks, type ReadProgress } from './read-file';
+import { pacer, STAGE_EVERY_ROWS, type ReadHooks, type ReadProgress } from './read-file';
 
 /**
  * A JSON catalog, streamed: an array of products, or an object with a `products` array (and optional
@@ -14,11 +14,6 @@ import { breathe, ROWS_PER_BREATH, STAGE_EVERY_ROWS, type ReadHooks, type ReadPr
 
 /** Bytes handed to the parser at once: ~1 ms of parsing in Chromium, about 40 typical products. */
 const WRITE_BYTES = 32 * 1024;
-/**
- * Wall-clock work between yields, on top of the every-200-rows rule: on a slow or busy machine (or with few,
- * large products, or a long `personas` to skip) the same rows take longer, and this keeps each task short anyway.
- */
-const TASK_BUDGET_MS = 10;
 
 export type Category = { id: string; label: string };
 export type JsonReadResult = ReadProgress & { categories?: Category[]; attributes?: AttributeLabels };
@@ -34,11 +29,7 @@ export async function readJson(file: Blob, hooks: ReadHooks): Promise<JsonReadRe
   const reader = file.stream().getReader();
   let bytes = 0;
   let rows = 0;
-  let taskStart = performance.now();
-  const yieldNow = async () => {
-    await breathe();
-    taskStart = performance.now();
-  };
+  const pace = pacer();
   try {
     for (;;) {
       const { value, done } = await reader.read();
@@ -50,10 +41,10 @@ export async function readJson(file: Blob, hooks: ReadHooks): Promise<JsonReadRe
         for (const { product, row } of doc.takeProducts()) {
           hooks.collector.add(jsonToProduct(product), row);
           rows++;
-          if (rows % ROWS_PER_BREATH === 0 || performance.now() - taskStart > TASK_BUDGET_MS) await yieldNow();
+          await pace();
           if (rows % STAGE_EVERY_ROWS === 0) await hooks.onBatch({ rows, bytes });
         }
-        if (performance.now() - taskStart > TASK_BUDGET_MS) await yieldNow();
+        await pace();
       }
     }
     doc.end();

@@ -8,7 +8,8 @@ import { readJson, type Category } from '@/lib/catalog/read-json';
 import type { AttributeLabels } from '@/lib/catalog/catalog-schema';
 import { newId } from '@/lib/ids';
 
-const STAGE_BATCH = 2_000;
+/** Products per staging call: the background's limit (MAX_STAGE_BATCH), so 100,000 products take 20 calls. */
+const STAGE_BATCH = 5_000;
 
 export type ImportMode = 'replace' | 'merge';
 
@@ -56,11 +57,16 @@ export function useCatalogImport(api: AdminApi, known: readonly Category[]) {
     const importId = newId();
     const collector = new ImportCollector();
     let staged = 0;
+    // One staging call in flight while the file reads on: the background saves a batch as the next is read.
+    let inFlight: Promise<void> = Promise.resolve();
     const stage = async (all: boolean) => {
       while (collector.products.length >= STAGE_BATCH || (all && collector.products.length > 0)) {
         const batch = collector.products.splice(0, STAGE_BATCH);
-        staged += (await api.stageProducts(importId, batch)).staged;
+        await inFlight;
+        inFlight = api.stageProducts(importId, batch).then((r) => void (staged += r.staged));
+        inFlight.catch(() => undefined); // a failure is thrown by the next await of it
       }
+      if (all) await inFlight;
     };
     const fail = (message: string) => setPhase({ kind: 'failed', message, errors: collector.errors, skipped: collector.errorCount });
     try {
