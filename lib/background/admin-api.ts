@@ -3,7 +3,7 @@ import { loadSettings, setConsent, updateSettings } from '../db/settings';
 import type { FloorwalkerDb } from '../db/database';
 import type { AdminApi } from '../rpc/api';
 import { EXPORT_CHUNK_SIZE, EVENTS_PAGE_SIZE } from '../limits';
-import { commitImport, discardImport, stageProducts } from '../catalog/import-store';
+import { commitImport, discardImport, stageProducts, StagedMemory, type WhileWriting } from '../catalog/import-store';
 import type { SearchService } from './search-service';
 import { categoryLabels, SearchEngine } from '../search/engine';
 import type { CatalogInfo } from '../rpc/types';
@@ -52,6 +52,7 @@ export function createAdminApi({
     return chatSites;
   };
   const commits = new Map<string, Promise<CatalogInfo & { imported: number }>>();
+  const staged = new StagedMemory();
   return {
     getSettings: () => loadSettings(db),
     setConsent: async (consent) => {
@@ -81,17 +82,18 @@ export function createAdminApi({
       return { deleted };
     },
     catalogInfo: () => search.info(),
-    stageProducts: (importId, products) => stageProducts(db, importId, products),
+    stageProducts: (importId, products) => stageProducts(db, importId, products, staged),
     commitImport: (importId, options) => {
       // A retry of a commit still running (its first answer was lost with the port) joins it instead of racing it.
       const running = commits.get(importId);
       if (running) return running;
       const commit = keepAlive(async () => {
         let built: { engine: SearchEngine; ms: number } | undefined;
-        const { imported, ...meta } = await commitImport(db, importId, options, (products, categories) => {
+        const whileWriting: WhileWriting = (products, categories) => {
           const t0 = performance.now();
           built = { engine: SearchEngine.build(products, categoryLabels(categories)), ms: performance.now() - t0 };
-        });
+        };
+        const { imported, ...meta } = await commitImport(db, importId, options, { whileWriting, memory: staged });
         if (built) {
           const saved = search.adopt(meta, built.engine, built.ms);
           // The snapshot is saved after the answer; the worker is kept running until it is.
@@ -104,7 +106,10 @@ export function createAdminApi({
       commits.set(importId, commit);
       return commit;
     },
-    discardImport: (importId) => discardImport(db, importId),
+    discardImport: (importId) => {
+      staged.take(importId);
+      return discardImport(db, importId);
+    },
     async joinStudy(endpoint, code) {
       const settings = await joinStudy(db, endpoint, code, fetchFn);
       await changed(LIVE_TOPICS.study); // open pages log under the study from now on

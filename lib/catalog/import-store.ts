@@ -20,7 +20,12 @@ export type CommitOptions = v.InferInput<typeof CommitOptionsSchema>;
  * Stages a batch of an import. Every product is validated again here (the background trusts no caller), and a
  * batch with any invalid product is refused whole, so a bad call changes nothing.
  */
-export async function stageProducts(db: FloorwalkerDb, importId: string, products: unknown): Promise<{ staged: number }> {
+export async function stageProducts(
+  db: FloorwalkerDb,
+  importId: string,
+  products: unknown,
+  memory?: StagedMemory,
+): Promise<{ staged: number }> {
   if (!/^[\w-]{8,64}$/.test(importId)) throw new Error('importId must be 8-64 letters, digits, _ or -');
   if (!Array.isArray(products)) throw new Error('products must be an array');
   if (products.length > MAX_STAGE_BATCH) throw new Error(`at most ${MAX_STAGE_BATCH} products per batch (got ${products.length})`);
@@ -30,6 +35,10 @@ export async function stageProducts(db: FloorwalkerDb, importId: string, product
     return { importId, id: r.product.id, product: r.product };
   });
   await db.stagedProducts.bulkPut(rows);
+  memory?.add(
+    importId,
+    rows.map((r) => r.product),
+  );
   // The batch's size, not a count of everything staged: counting an index is linear, once per batch.
   return { staged: rows.length };
 }
@@ -40,21 +49,45 @@ export async function stageProducts(db: FloorwalkerDb, importId: string, product
  */
 export type WhileWriting = (products: readonly Product[], categories: { id: string; label: string }[]) => void;
 
+/**
+ * The staged products the background still holds, by import: the commit takes them from here instead of reading
+ * 100,000 rows back. Only a shortcut: it is used when it holds as many products as the table holds for the
+ * import (a worker restart empties it; a retried batch counts twice here, once there), else the table is read.
+ */
+export class StagedMemory {
+  private readonly byImport = new Map<string, Product[]>();
+
+  add(importId: string, products: readonly Product[]): void {
+    const held = this.byImport.get(importId);
+    if (held) for (const p of products) held.push(p);
+    else this.byImport.set(importId, [...products]);
+  }
+
+  take(importId: string): Product[] | undefined {
+    const held = this.byImport.get(importId);
+    this.byImport.delete(importId);
+    return held;
+  }
+}
+
+export interface CommitHooks {
+  whileWriting?: WhileWriting;
+  memory?: StagedMemory;
+}
+
 /** Makes a staged import the active catalog (replacing or merging), in one transaction. */
 export async function commitImport(
   db: FloorwalkerDb,
   importId: string,
   options: CommitOptions,
-  whileWriting?: WhileWriting,
+  { whileWriting, memory }: CommitHooks = {},
 ): Promise<CatalogMetaRow & { imported: number }> {
   const opts = v.parse(CommitOptionsSchema, options);
   // Idempotent: a retried commit (the first answer was lost with its port) finds the import already active.
   const active = await activeCatalog(db);
   if (active?.version === importVersion(importId)) return { ...active, imported: active.count };
-  const staged = await db.stagedProducts.where('importId').equals(importId).toArray();
-  if (staged.length === 0) throw new Error('Nothing to import: no products were staged for this import');
-  // Not validated again: stageProducts validated each one, and only it writes the staging table.
-  const products: Product[] = staged.map((r) => r.product);
+  const products = await stagedOf(db, importId, memory);
+  if (products.length === 0) throw new Error('Nothing to import: no products were staged for this import');
   const categories = categoriesOf(products, opts.categories ?? active?.categories ?? []);
   const meta = await installCatalog(
     db,
@@ -66,6 +99,14 @@ export async function commitImport(
   );
   await discardImport(db, importId);
   return { ...meta, imported: products.length };
+}
+
+/** An import's staged products. Not validated again: stageProducts validated each one, and only it writes them. */
+async function stagedOf(db: FloorwalkerDb, importId: string, memory: StagedMemory | undefined): Promise<Product[]> {
+  const staged = db.stagedProducts.where('importId').equals(importId);
+  const held = memory?.take(importId);
+  if (held && held.length === (await staged.count())) return held;
+  return (await staged.toArray()).map((r) => r.product);
 }
 
 function importVersion(importId: string): string {

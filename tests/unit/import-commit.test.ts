@@ -5,7 +5,7 @@ import { createAdminApi } from '../../lib/background/admin-api';
 import { createSearchService } from '../../lib/background/search-service';
 import type { SiteService } from '../../lib/background/site-service';
 import type { SyncService } from '../../lib/background/sync-service';
-import { commitImport, stageProducts } from '../../lib/catalog/import-store';
+import { commitImport, stageProducts, StagedMemory } from '../../lib/catalog/import-store';
 import { installCatalog } from '../../lib/catalog/store';
 import { pacer, TASK_BUDGET_MS } from '../../lib/catalog/read-file';
 import { SearchEngine } from '../../lib/search/engine';
@@ -86,9 +86,16 @@ describe('installing with work done while the products are written', () => {
     const db = open();
     await stageProducts(db, 'import-0104', SMALL_CATALOG.slice(0, 4));
     const seen: { ids: string[]; categories: string[] }[] = [];
-    await commitImport(db, 'import-0104', { mode: 'replace', name: 'Shop' }, (products, categories) => {
-      seen.push({ ids: products.map((p) => p.id), categories: categories.map((c) => c.id) });
-    });
+    await commitImport(
+      db,
+      'import-0104',
+      { mode: 'replace', name: 'Shop' },
+      {
+        whileWriting: (products, categories) => {
+          seen.push({ ids: products.map((p) => p.id), categories: categories.map((c) => c.id) });
+        },
+      },
+    );
     expect(seen).toHaveLength(1);
     expect(seen[0]?.ids.sort()).toEqual(
       SMALL_CATALOG.slice(0, 4)
@@ -104,9 +111,16 @@ describe('installing with work done while the products are written', () => {
     await installCatalog(db, { version: 'v1', categories: [], personas: [], products: SMALL_CATALOG.slice(0, 2) }, 'default', 'Default');
     await stageProducts(db, 'import-0105', SMALL_CATALOG.slice(2, 6));
     await expect(
-      commitImport(db, 'import-0105', { mode: 'replace', name: 'Shop' }, () => {
-        throw new Error('index build failed');
-      }),
+      commitImport(
+        db,
+        'import-0105',
+        { mode: 'replace', name: 'Shop' },
+        {
+          whileWriting: () => {
+            throw new Error('index build failed');
+          },
+        },
+      ),
     ).rejects.toThrow(/index build failed/);
     expect((await db.products.toArray()).map((p) => p.id).sort()).toEqual(
       SMALL_CATALOG.slice(0, 2)
@@ -114,6 +128,32 @@ describe('installing with work done while the products are written', () => {
         .sort(),
     );
     expect((await db.catalogMeta.get('active'))?.version).toBe('v1');
+  });
+});
+
+describe('the staged products the background holds', () => {
+  it('commits from memory when it holds what the table holds, without reading the table back', async () => {
+    const db = open();
+    const memory = new StagedMemory();
+    await stageProducts(db, 'import-0106', SMALL_CATALOG.slice(0, 3), memory);
+    await stageProducts(db, 'import-0106', SMALL_CATALOG.slice(3, 5), memory);
+    const toArray = vi.spyOn(db.Collection.prototype, 'toArray');
+    const meta = await commitImport(db, 'import-0106', { mode: 'replace', name: 'Shop' }, { memory });
+    expect(meta.imported).toBe(5);
+    expect(await db.products.count()).toBe(5);
+    expect(toArray).not.toHaveBeenCalled(); // counted, never read whole
+  });
+
+  it('reads the table when memory disagrees with it (a retried batch, or a restarted worker)', async () => {
+    const db = open();
+    const memory = new StagedMemory();
+    await stageProducts(db, 'import-0107', SMALL_CATALOG.slice(0, 3), memory);
+    await stageProducts(db, 'import-0107', SMALL_CATALOG.slice(0, 3), memory); // the same batch again
+    const meta = await commitImport(db, 'import-0107', { mode: 'replace', name: 'Shop' }, { memory });
+    expect(meta.imported).toBe(3);
+    expect(await db.products.count()).toBe(3);
+    await stageProducts(db, 'import-0108', SMALL_CATALOG.slice(0, 4)); // staged before a worker restart
+    expect((await commitImport(db, 'import-0108', { mode: 'replace', name: 'Shop' }, { memory })).imported).toBe(4);
   });
 });
 
