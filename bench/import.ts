@@ -17,6 +17,8 @@ import { report, round, type Row } from './lib/report';
 const ROOT = resolve(import.meta.dirname, '..');
 const N = 100_000;
 const LONG_TASK_TARGET_MS = 200;
+/** Issue 21: choosing the file to a searchable catalog, per format. */
+const SEARCHABLE_TARGET_S = 10;
 
 // Measure the code as it is now, not whatever build was left in .output.
 if (spawnSync('npx', ['wxt', 'build'], { cwd: ROOT, stdio: 'ignore' }).status !== 0) throw new Error('wxt build failed');
@@ -160,11 +162,18 @@ const rowsOut: Row[] = runs.flatMap((r): Row[] => {
   return [
     { metric: `${r.format}: products imported`, value: r.imported, unit: '' },
     { metric: `${r.format}: file size`, value: round(r.sizeMb, 1), unit: 'MB' },
-    { metric: `${r.format}: choose file → import done`, value: round(r.totalMs / 1000, 1), unit: 's' },
-    { metric: `${r.format}: reading, checking and saving`, value: round(r.readingMs / 1000, 1), unit: 's' },
+    {
+      metric: `${r.format}: choose file → searchable catalog`,
+      value: round(r.totalMs / 1000, 1),
+      unit: 's',
+      target: `≤ ${SEARCHABLE_TARGET_S} s`,
+      ok: r.totalMs <= SEARCHABLE_TARGET_S * 1000,
+    },
+    { metric: `${r.format}: reading, checking and staging (to the preview)`, value: round(r.readingMs / 1000, 1), unit: 's' },
+    { metric: `${r.format}: Replace → searchable (commit, index build)`, value: round((r.totalMs - r.readingMs) / 1000, 1), unit: 's' },
     // NaN: the page showed "(loaded)", i.e. the commit's first answer never came and its retry found it done.
     {
-      metric: `${r.format}: index rebuild in the service worker`,
+      metric: `${r.format}: index build in the service worker (while the products are written)`,
       value: Number.isNaN(r.builtMs) ? 'unknown: commit answer lost, retried' : round(r.builtMs, 0),
       unit: 'ms',
     },
