@@ -3,7 +3,9 @@ import { loadSettings, setConsent, updateSettings } from '../db/settings';
 import type { FloorwalkerDb } from '../db/database';
 import type { AdminApi } from '../rpc/api';
 import { EXPORT_CHUNK_SIZE, EVENTS_PAGE_SIZE } from '../limits';
-import { commitImport, discardImport, stageProducts, StagedMemory, type WhileWriting } from '../catalog/import-store';
+import { commitImport, discardImport, stageIndexPart, stageProducts, StagedMemory, type WhileWriting } from '../catalog/import-store';
+import { engineFromStaged, type StagedIndex } from '../search/staged-index';
+import type { Product } from '../catalog/catalog-schema';
 import type { SearchService } from './search-service';
 import { categoryLabels, SearchEngine } from '../search/engine';
 import type { CatalogInfo } from '../rpc/types';
@@ -88,14 +90,25 @@ export function createAdminApi({
       const running = commits.get(importId);
       if (running) return running;
       const commit = keepAlive(async () => {
-        let built: { engine: SearchEngine; ms: number } | undefined;
+        // The index the page built while reading the file, if it sent one: loaded while the products are
+        // written, instead of built from them (seconds for 100,000 products).
+        const stagedIndex = staged.takeIndex(importId);
+        let ready: Promise<{ engine: SearchEngine; coldStart: CatalogInfo['coldStart'] }> | undefined;
         const whileWriting: WhileWriting = (products, categories) => {
-          const t0 = performance.now();
-          built = { engine: SearchEngine.build(products, categoryLabels(categories)), ms: performance.now() - t0 };
+          ready = engineFor(products, categoryLabels(categories), stagedIndex);
+          ready.catch(() => undefined); // awaited below, once the products are written
         };
-        const { imported, ...meta } = await commitImport(db, importId, options, { whileWriting, memory: staged });
+        const { imported, ...meta } = await commitImport(db, importId, options, {
+          whileWriting,
+          memory: staged,
+          discardLater: (discard) => void keepAlive(discard).catch((e: unknown) => console.warn('[floorwalker] dropping staged rows', e)),
+        });
+        const built = await ready?.catch((e: unknown) => {
+          console.warn('[floorwalker] indexing the import; the next search builds it', e);
+          return undefined;
+        });
         if (built) {
-          const saved = search.adopt(meta, built.engine, built.ms);
+          const saved = search.adopt(meta, built.engine, built.coldStart);
           // The snapshot is saved after the answer; the worker is kept running until it is.
           void keepAlive(() => saved).catch((e: unknown) => console.warn('[floorwalker] saving the search index', e));
         } else search.invalidate();
@@ -106,8 +119,9 @@ export function createAdminApi({
       commits.set(importId, commit);
       return commit;
     },
+    stageIndexPart: async (importId, part) => stageIndexPart(staged, importId, part),
     discardImport: (importId) => {
-      staged.take(importId);
+      staged.forget(importId);
       return discardImport(db, importId);
     },
     async joinStudy(endpoint, code) {
@@ -147,4 +161,17 @@ export function createAdminApi({
 
 function clamp(n: number, lo: number, hi: number): number {
   return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : lo;
+}
+
+/** The search engine for a catalog being installed: from the index staged with it when that fits, else built. */
+async function engineFor(
+  products: readonly Product[],
+  labels: Record<string, string>,
+  staged: StagedIndex | null,
+): Promise<{ engine: SearchEngine; coldStart: CatalogInfo['coldStart'] }> {
+  const t0 = performance.now();
+  const loaded = staged ? await engineFromStaged(staged, products, labels) : null;
+  if (loaded) return { engine: loaded, coldStart: { mode: 'snapshot', ms: performance.now() - t0 } };
+  const engine = SearchEngine.build(products, labels);
+  return { engine, coldStart: { mode: 'build', ms: performance.now() - t0 } };
 }

@@ -4,6 +4,7 @@ import { AttributeLabelsSchema, validateProduct, type Product } from './catalog-
 import { installCatalog, activeCatalog } from './store';
 import { categoriesOf } from './import';
 import * as v from 'valibot';
+import { StagedIndexAssembly, type StagedIndex } from '../search/staged-index';
 
 export const MAX_STAGE_BATCH = 5_000;
 
@@ -26,7 +27,7 @@ export async function stageProducts(
   products: unknown,
   memory?: StagedMemory,
 ): Promise<{ staged: number }> {
-  if (!/^[\w-]{8,64}$/.test(importId)) throw new Error('importId must be 8-64 letters, digits, _ or -');
+  checkImportId(importId);
   if (!Array.isArray(products)) throw new Error('products must be an array');
   if (products.length > MAX_STAGE_BATCH) throw new Error(`at most ${MAX_STAGE_BATCH} products per batch (got ${products.length})`);
   const rows = products.map((p, i) => {
@@ -43,6 +44,16 @@ export async function stageProducts(
   return { staged: rows.length };
 }
 
+/** Stages one part of the search index the page built while reading the import (see StagedIndex); memory only. */
+export function stageIndexPart(memory: StagedMemory, importId: string, part: unknown): void {
+  checkImportId(importId);
+  memory.addIndexPart(importId, part);
+}
+
+function checkImportId(importId: string): void {
+  if (!/^[\w-]{8,64}$/.test(importId)) throw new Error('importId must be 8-64 letters, digits, _ or -');
+}
+
 /**
  * Runs once every product of a replacing import is handed to the database, while it writes: the background
  * builds the search index here, from the products in hand, instead of reading them back after the commit.
@@ -50,12 +61,15 @@ export async function stageProducts(
 export type WhileWriting = (products: readonly Product[], categories: { id: string; label: string }[]) => void;
 
 /**
- * The staged products the background still holds, by import: the commit takes them from here instead of reading
- * 100,000 rows back. Only a shortcut: it is used when it holds as many products as the table holds for the
- * import (a worker restart empties it; a retried batch counts twice here, once there), else the table is read.
+ * What the background still holds of the imports being staged: their products, so the commit takes them from
+ * here instead of reading 100,000 rows back, and the search index the page built while reading the file. Only
+ * a shortcut, never the record: the products are used when memory holds as many as the table holds for the
+ * import (a worker restart empties it; a retried batch counts twice here, once there), else the table is read;
+ * without an index that fits, the commit builds one.
  */
 export class StagedMemory {
   private readonly byImport = new Map<string, Product[]>();
+  private readonly indexes = new Map<string, StagedIndexAssembly>();
 
   add(importId: string, products: readonly Product[]): void {
     const held = this.byImport.get(importId);
@@ -63,16 +77,39 @@ export class StagedMemory {
     else this.byImport.set(importId, [...products]);
   }
 
+  addIndexPart(importId: string, part: unknown): void {
+    let assembly = this.indexes.get(importId);
+    if (!assembly) this.indexes.set(importId, (assembly = new StagedIndexAssembly()));
+    assembly.add(part);
+  }
+
   take(importId: string): Product[] | undefined {
     const held = this.byImport.get(importId);
     this.byImport.delete(importId);
     return held;
+  }
+
+  takeIndex(importId: string): StagedIndex | null {
+    const assembly = this.indexes.get(importId);
+    this.indexes.delete(importId);
+    return assembly?.complete() ?? null;
+  }
+
+  forget(importId: string): void {
+    this.byImport.delete(importId);
+    this.indexes.delete(importId);
   }
 }
 
 export interface CommitHooks {
   whileWriting?: WhileWriting;
   memory?: StagedMemory;
+  /**
+   * Takes the dropping of the import's staged rows, to run after the commit has answered (100,000 deletions are
+   * seconds the researcher need not wait for); without it the commit awaits them. Rows a stopped worker leaves
+   * behind are dropped as stale by a later import (STALE_IMPORT_MS).
+   */
+  discardLater?: (discard: () => Promise<void>) => void;
 }
 
 /** Makes a staged import the active catalog (replacing or merging), in one transaction. */
@@ -80,7 +117,7 @@ export async function commitImport(
   db: FloorwalkerDb,
   importId: string,
   options: CommitOptions,
-  { whileWriting, memory }: CommitHooks = {},
+  { whileWriting, memory, discardLater }: CommitHooks = {},
 ): Promise<CatalogMetaRow & { imported: number }> {
   const opts = v.parse(CommitOptionsSchema, options);
   // Idempotent: a retried commit (the first answer was lost with its port) finds the import already active.
@@ -97,7 +134,9 @@ export async function commitImport(
     opts.mode,
     whileWriting && opts.mode === 'replace' ? () => whileWriting(products, categories) : undefined,
   );
-  await discardImport(db, importId);
+  const discard = () => discardImport(db, importId);
+  if (discardLater) discardLater(discard);
+  else await discard();
   return { ...meta, imported: products.length };
 }
 

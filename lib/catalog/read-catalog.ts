@@ -21,6 +21,8 @@ export interface ReadCallbacks {
   /** A batch of valid products, in file order; awaited, so saving it paces the reading. */
   onProducts(products: Product[]): Promise<void>;
   onProgress(progress: { rows: number; pct: number }): void;
+  /** The file's own categories, as soon as they are known (see ReadHooks.onCategories). */
+  onCategories?(categories: Category[]): void;
 }
 
 export interface ReadOutcome {
@@ -50,6 +52,7 @@ export async function readCatalogFile(file: Blob, request: ReadRequest, callback
       await handOn(false);
       callbacks.onProgress({ rows: p.rows, pct: Math.min(100, Math.round((p.bytes / Math.max(1, file.size)) * 100)) });
     },
+    onCategories: (c: Category[]) => callbacks.onCategories?.(c),
   };
   let categories: Category[] | undefined;
   let attributes: AttributeLabels | undefined;

@@ -45,6 +45,8 @@ export interface ReadHooks {
   collector: ImportCollector;
   /** Called with the rows read so far; awaited, so staging a batch pauses reading. */
   onBatch(progress: ReadProgress): Promise<void>;
+  /** The file's own categories, when a reader learns them before its products (a JSON file read whole). */
+  onCategories?(categories: { id: string; label: string }[]): void;
 }
 
 /** Progress and staging happen every this many rows. */

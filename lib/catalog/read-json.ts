@@ -197,6 +197,7 @@ export async function readJsonWhole(file: Blob, hooks: ReadHooks): Promise<JsonR
   if (!Array.isArray(products)) throw new Error(SHAPE_ERROR);
   const categories = categoriesFrom(doc?.categories);
   const attributes = doc?.attributes !== undefined ? attributeLabelsFrom(doc.attributes) : undefined;
+  if (categories) hooks.onCategories?.(categories);
   let rows = 0;
   for (const product of products as unknown[]) {
     rows++;

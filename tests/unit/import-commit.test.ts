@@ -8,7 +8,9 @@ import type { SyncService } from '../../lib/background/sync-service';
 import { commitImport, stageProducts, StagedMemory } from '../../lib/catalog/import-store';
 import { installCatalog } from '../../lib/catalog/store';
 import { pacer, TASK_BUDGET_MS } from '../../lib/catalog/read-file';
-import { SearchEngine } from '../../lib/search/engine';
+import { EngineBuilder, SearchEngine } from '../../lib/search/engine';
+import { stagedIndexParts } from '../../lib/search/staged-index';
+import { categoriesOf } from '../../lib/catalog/import';
 import { SMALL_CATALOG } from './helpers/products';
 
 const { open } = useTestDbs('fw-import-commit');
@@ -68,6 +70,32 @@ describe('committing an import (the background side)', () => {
     // After it finished, a late retry finds the import active and answers without building again.
     expect(await admin.commitImport('import-0102', { mode: 'replace', name: 'Shop' })).toMatchObject({ version: a.version, count: 6 });
     expect(build).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads the index the page staged instead of building one, and builds when it does not fit', async () => {
+    const db = open();
+    const { admin, search } = adminOver(db);
+    const labels = Object.fromEntries(categoriesOf(SMALL_CATALOG).map((c) => [c.id, c.label]));
+    const stage = async (importId: string, products: typeof SMALL_CATALOG) => {
+      const builder = new EngineBuilder((c) => labels[c] ?? c);
+      builder.add(products);
+      await admin.stageProducts(importId, products);
+      for (const part of await stagedIndexParts(builder.finish(), builder.categoryLabels)) await admin.stageIndexPart(importId, part);
+    };
+    await stage('import-0109', SMALL_CATALOG);
+    const build = vi.spyOn(SearchEngine, 'build');
+    const info = await admin.commitImport('import-0109', { mode: 'replace', name: 'Shop' });
+    expect(build).not.toHaveBeenCalled();
+    expect(info.coldStart.mode).toBe('snapshot');
+    const last = SMALL_CATALOG.at(-1)!;
+    expect((await search.search({ text: last.title })).hits.map((h) => h.id)).toContain(last.id);
+
+    // The page's index covers products the background did not stage (a batch was refused): built instead.
+    await stage('import-0110', SMALL_CATALOG.slice(0, 4));
+    await db.stagedProducts.where('[importId+id]').equals(['import-0110', SMALL_CATALOG[0]!.id]).delete();
+    const rebuilt = await admin.commitImport('import-0110', { mode: 'replace', name: 'Shop' });
+    expect(build).toHaveBeenCalledTimes(1);
+    expect(rebuilt).toMatchObject({ count: 3, coldStart: { mode: 'build' } });
   });
 
   it('a merge rebuilds the index over the whole merged catalog', async () => {

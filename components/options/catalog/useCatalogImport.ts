@@ -7,6 +7,7 @@ import type { ImportFormat } from '@/lib/catalog/read-file';
 import type { Category } from '@/lib/catalog/read-json';
 import type { AttributeLabels, Product } from '@/lib/catalog/catalog-schema';
 import { readImport } from './read-import';
+import type { StagedIndexPart } from '@/lib/search/staged-index';
 import { newId } from '@/lib/ids';
 
 export type ImportMode = 'replace' | 'merge';
@@ -69,6 +70,7 @@ export function useCatalogImport(api: AdminApi, known: readonly Category[]) {
         { onProducts: stage, onProgress: (p) => setPhase({ kind: 'reading', ...p }) },
       );
       await inFlight;
+      if (read.index && staged > 0) await stageIndex(importId, read.index);
       if (staged === 0) {
         await api.discardImport(importId);
         setPhase({
@@ -91,6 +93,15 @@ export function useCatalogImport(api: AdminApi, known: readonly Category[]) {
     } catch (e) {
       await api.discardImport(importId).catch(() => undefined);
       setPhase({ kind: 'failed', message: `Import failed, the catalog was not changed: ${msg(e)}`, errors: [], skipped: 0 });
+    }
+  }
+
+  /** Hands the index built while reading to the background; only a shortcut, so a failure only costs time. */
+  async function stageIndex(importId: string, parts: readonly StagedIndexPart[]): Promise<void> {
+    try {
+      for (const part of parts) await api.stageIndexPart(importId, part);
+    } catch (e) {
+      console.warn('[floorwalker] the index built while reading was not handed over; Replace will build it', e);
     }
   }
 
