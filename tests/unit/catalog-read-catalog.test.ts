@@ -27,7 +27,10 @@ describe('reading a whole catalog file (what the import worker runs)', () => {
 
   it('hands valid products on in staging batches, in file order, with the preview and row errors', async () => {
     const { outcome, batches, progress } = await readAll(doc, { format: 'json', wholeJson: true });
-    expect(batches.map((b) => b.length)).toEqual([READ_BATCH, READ_BATCH, 12_344 - 2 * READ_BATCH]);
+    const sizes = batches.map((b) => b.length);
+    expect(sizes.slice(0, -1).every((n) => n === READ_BATCH)).toBe(true);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(12_344);
+    expect(sizes.at(-1)).toBeLessThanOrEqual(READ_BATCH);
     expect(batches.flat()[7]?.id).toBe('p-9'); // row 8 was refused
     expect(outcome).toMatchObject({ accepted: 12_344, skipped: 1, errors: [{ row: 8 }] });
     expect(outcome.categories).toEqual([{ id: 'garden_tools', label: 'Shears' }]);

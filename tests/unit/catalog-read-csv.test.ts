@@ -79,7 +79,7 @@ describe('readCatalogFile (what the import worker runs) over CSV and NDJSON', ()
     const csv = [HEADER, ...Array.from({ length: 6_001 }, (_, i) => row(i + 1))].join('\n');
     const mapping = { ...guessMapping(HEADER.split(',')), price: 'price' };
     const fromCsv = await read(file(csv), 'csv', mapping);
-    expect(fromCsv.batches).toEqual([READ_BATCH, 1_001]);
+    expect(fromCsv.batches).toEqual([READ_BATCH, READ_BATCH, 6_001 - 2 * READ_BATCH]);
     await expect(read(file(csv), 'csv', null)).rejects.toThrow(/columns mapped/);
     const lines = Array.from({ length: 20 }, (_, i) => JSON.stringify(jsonProduct(i + 1, i === 3 ? { price: 'x' } : {})));
     const fromNdjson = await read(new File([lines.join('\n')], 'shop.ndjson'), 'ndjson', null);
