@@ -97,6 +97,17 @@ export function createSearchService(
       ready = null;
     },
 
+    /**
+     * Takes an engine made for a catalog just installed (an import loads the index the page built, or builds one
+     * from the products in hand, while they are written), so no search reads 100,000 products back to rebuild it. Answers at once; the snapshot
+     * for the next worker start is saved after, and the returned promise says when.
+     */
+    adopt(meta: CatalogMetaRow, engine: SearchEngine, coldStart: CatalogInfo['coldStart']): Promise<void> {
+      const r: Ready = { engine, meta, coldStart, facets: new Map() };
+      ready = Promise.resolve(r);
+      return engine.snapshot().then((snapshot) => persist(meta.version, snapshot));
+    },
+
     async restoreDefault(): Promise<void> {
       await installDefault();
       ready = null;

@@ -12,6 +12,7 @@ export async function activeCatalog(db: FloorwalkerDb): Promise<CatalogMetaRow |
 /**
  * Replaces the active catalog. Products are written first and the "active" row last, in one transaction, so a
  * worker stopped half-way leaves the previous catalog active and intact rather than a half-written one.
+ * `whileWriting` runs (synchronously) once every product has been handed to the database, while it writes.
  */
 export async function installCatalog(
   db: FloorwalkerDb,
@@ -19,15 +20,19 @@ export async function installCatalog(
   source: CatalogMetaRow['source'],
   name: string,
   mode: 'replace' | 'merge' = 'replace',
-  onProgress?: (written: number) => void,
+  whileWriting?: () => void,
 ): Promise<CatalogMetaRow> {
   return db.transaction('rw', db.products, db.catalogMeta, db.searchSnapshots, async () => {
     const previous = await activeCatalog(db);
     if (mode === 'replace') await db.products.clear();
+    // Every chunk is handed to IndexedDB before any is awaited: the database then writes them while this thread
+    // does `whileWriting` (building the search index), instead of the two taking turns.
+    const writes: Promise<unknown>[] = [];
     for (let i = 0; i < catalog.products.length; i += PRODUCT_WRITE_CHUNK) {
-      await db.products.bulkPut(catalog.products.slice(i, i + PRODUCT_WRITE_CHUNK));
-      onProgress?.(Math.min(catalog.products.length, i + PRODUCT_WRITE_CHUNK));
+      writes.push(db.products.bulkPut(catalog.products.slice(i, i + PRODUCT_WRITE_CHUNK)));
     }
+    whileWriting?.();
+    await Promise.all(writes);
     const categories = mode === 'merge' && previous ? mergeById(previous.categories, catalog.categories) : catalog.categories;
     const personas = mode === 'merge' && previous ? mergeById(previous.personas, catalog.personas) : catalog.personas;
     const attributes = mode === 'merge' && previous ? { ...previous.attributes, ...catalog.attributes } : catalog.attributes;

@@ -33,6 +33,8 @@ interface Connection<T> {
   port: PortLike;
   remote: Remote<T>;
   lost: Promise<never>;
+  /** Fails every call in flight on this port (they retry on a fresh one). */
+  drop(e: Error): void;
 }
 
 /**
@@ -54,7 +56,7 @@ export function createRpcClient<T extends object>(connect: () => PortLike, opts:
     let reject!: (e: Error) => void;
     const lost = new Promise<never>((_, r) => (reject = r));
     lost.catch(() => undefined); // observed by whichever calls race it
-    const c: Connection<T> = { port, remote: wrap<T>(portEndpoint(port)), lost };
+    const c: Connection<T> = { port, remote: wrap<T>(portEndpoint(port)), lost, drop: (e) => reject(e) };
     port.onDisconnect.addListener(() => {
       if (conn === c) conn = null;
       reject(new RpcDisconnectedError(`Port "${port.name}" disconnected`));
@@ -91,9 +93,13 @@ export function createRpcClient<T extends object>(connect: () => PortLike, opts:
         if (!(e instanceof RpcDisconnectedError || e instanceof RpcTimeoutError)) throw e;
         lastError = e;
         if (e instanceof RpcTimeoutError && conn === c) {
-          // A port that does not answer is as good as lost: start over on a fresh one.
+          // A port that does not answer is as good as lost: start over on a fresh one. The calls still in flight
+          // on it retry too: a port closed from this side never fires its own onDisconnect, so without this a
+          // long call (committing an import) sharing the port would wait out its whole limit for an answer
+          // that can no longer come.
           conn = null;
           c.port.disconnect();
+          c.drop(new RpcDisconnectedError(`Port "${c.port.name}" closed after ${method} timed out`));
         }
       } finally {
         clearTimeout(timer);

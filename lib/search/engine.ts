@@ -80,6 +80,58 @@ function makeIndex(): Index {
   return new Index({ tokenize: 'strict', encoder, resolution: RESOLUTION, cache: false });
 }
 
+/**
+ * Builds an engine from products as they arrive, batch by batch (an import indexes each batch as it is read):
+ * the same index, in the same product order, as building from all of them at once.
+ */
+export class EngineBuilder {
+  private readonly indexes = Object.fromEntries(SEARCH_FIELDS.map((f) => [f, makeIndex()])) as Record<SearchField, Index>;
+  private readonly counts = new Map<string, number>();
+  private readonly products: Product[] = [];
+  private readonly labels = new Map<string, string>();
+
+  /** `labelOf` names a category: its label's words are indexed with each of its products. */
+  constructor(private readonly labelOf: (category: string) => string) {}
+
+  /** The label each category was indexed with. */
+  get categoryLabels(): Record<string, string> {
+    return Object.fromEntries(this.labels);
+  }
+
+  get size(): number {
+    return this.products.length;
+  }
+
+  add(products: readonly Product[]): void {
+    for (const p of products) {
+      const i = this.products.length;
+      this.products.push(p);
+      let label = this.labels.get(p.category);
+      if (label === undefined) this.labels.set(p.category, (label = this.labelOf(p.category)));
+      const fields = productSearchFields(p, label);
+      // A term scores by the best field it appears in, and fields are weighed title > brand > attrs >
+      // description: a word already in a better field of the same product adds nothing, so it is not indexed
+      // again (the description index shrinks by a third, and so does the cold start).
+      const seen = new Set<string>();
+      for (const f of SEARCH_FIELDS) {
+        const fresh: string[] = [];
+        for (const w of words(fields[f])) {
+          this.counts.set(w, (this.counts.get(w) ?? 0) + 1);
+          if (!seen.has(w)) {
+            seen.add(w);
+            fresh.push(w);
+          }
+        }
+        if (fresh.length) this.indexes[f].add(i, fresh.join(' '));
+      }
+    }
+  }
+
+  finish(): SearchEngine {
+    return SearchEngine.assemble(buildColumns(this.products), this.indexes, Vocabulary.fromCounts(this.counts));
+  }
+}
+
 export class SearchEngine {
   private readonly indexes: Record<SearchField, Index>;
   private readonly vocabulary: Vocabulary;
@@ -111,27 +163,14 @@ export class SearchEngine {
   }
 
   static build(products: readonly Product[], categoryLabels: Record<string, string> = {}): SearchEngine {
-    const indexes = Object.fromEntries(SEARCH_FIELDS.map((f) => [f, makeIndex()])) as Record<SearchField, Index>;
-    const counts = new Map<string, number>();
-    products.forEach((p, i) => {
-      const fields = productSearchFields(p, categoryLabels[p.category] ?? p.category.replace(/_/g, ' '));
-      // A term scores by the best field it appears in, and fields are weighed title > brand > attrs >
-      // description: a word already in a better field of the same product adds nothing, so it is not indexed
-      // again (the description index shrinks by a third, and so does the cold start).
-      const seen = new Set<string>();
-      for (const f of SEARCH_FIELDS) {
-        const fresh: string[] = [];
-        for (const w of words(fields[f])) {
-          counts.set(w, (counts.get(w) ?? 0) + 1);
-          if (!seen.has(w)) {
-            seen.add(w);
-            fresh.push(w);
-          }
-        }
-        if (fresh.length) indexes[f].add(i, fresh.join(' '));
-      }
-    });
-    return new SearchEngine(buildColumns(products), indexes, Vocabulary.fromCounts(counts));
+    const builder = new EngineBuilder((category) => categoryLabels[category] ?? category.replace(/_/g, ' '));
+    builder.add(products);
+    return builder.finish();
+  }
+
+  /** @internal For EngineBuilder. */
+  static assemble(columns: Columns, indexes: Record<SearchField, Index>, vocabulary: Vocabulary): SearchEngine {
+    return new SearchEngine(columns, indexes, vocabulary);
   }
 
   static async fromSnapshot(s: EngineSnapshot): Promise<SearchEngine> {

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { PORTS } from '../../lib/rpc/api';
+import { PORTS, type PortName } from '../../lib/rpc/api';
 
 interface ExtensionPort {
   onMessage: { addListener(fn: (m: { id?: string; type?: string; value?: unknown }) => void): void };
@@ -14,6 +14,11 @@ interface ExtensionPort {
  * test does not depend on how that page asks for them.
  */
 export async function adminCall<T>(page: Page, method: string, ...args: unknown[]): Promise<T> {
+  return rpcCall<T>(page, PORTS.admin, method, ...args);
+}
+
+/** Calls a method of any channel of the background from an extension page (the content channel's `search`, say). */
+export async function rpcCall<T>(page: Page, portName: PortName, method: string, ...args: unknown[]): Promise<T> {
   return page.evaluate(
     async ({ method, args, portName }) => {
       const runtime = (globalThis as unknown as { chrome: { runtime: { connect(o: { name: string }): ExtensionPort } } }).chrome.runtime;
@@ -33,6 +38,6 @@ export async function adminCall<T>(page: Page, method: string, ...args: unknown[
         port.disconnect();
       }
     },
-    { method, args, portName: PORTS.admin },
+    { method, args, portName },
   );
 }

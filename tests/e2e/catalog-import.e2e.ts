@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, useHarness } from './harness';
+import { screenshot, useHarness, workerControl } from './harness';
 import { openOptions, tableCount } from './options-page';
 import { WEB_LOG_MAPPING, webLogCsv } from '../unit/helpers/web-log';
 
@@ -182,6 +182,45 @@ describe('researcher catalog import', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  it('commits from the staging table when the service worker was stopped between the preview and Replace', async () => {
+    const h = harness();
+    const dir = await mkdtemp(join(tmpdir(), 'fw-restart-'));
+    const file = join(dir, 'kettle-shop.json');
+    const products = Array.from({ length: 40 }, (_, i) => ({
+      id: `KT-${i + 1}`,
+      category: 'Kettles',
+      title: `Brightwater Gooseneck Kettle ${i + 1}`,
+      brand: 'Fellow',
+      price: 60 + i,
+    }));
+    await writeFile(file, JSON.stringify({ categories: [{ id: 'kettles', label: 'Pour-over kettles' }], products }));
+    const worker = await workerControl(h);
+    const options = await openOptions(h, 'catalog');
+    await options.getByTestId('catalog-info').waitFor({ timeout: 20_000 });
+    await checkFile(options, file);
+    expect(await options.getByTestId('import-summary').innerText()).toMatch(/^40 of 40 rows can be imported/);
+    expect(await tableCount(options, 'stagedProducts')).toBe(40);
+    const starts = worker.starts();
+    // Everything the worker held for this import (the products, the index built while reading) is gone with it.
+    await worker.stop();
+    await options.getByTestId('import-replace').click();
+    await expect
+      .poll(() => options.getByTestId('import-status').innerText(), { timeout: 60_000 })
+      .toMatch(/^Imported 40 products\. The search index is ready \(built in \d+ ms\)\./); // built: the page's index was lost
+    expect(worker.starts()).toBeGreaterThan(starts);
+    expect(await catalogInfo(options)).toMatch(/kettle-shop · 40 products in 1 category · imported/);
+    expect(await tableCount(options, 'products')).toBe(40);
+    await expect.poll(() => tableCount(options, 'stagedProducts')).toBe(0);
+
+    const page = await h.context.newPage();
+    await page.goto(`${h.fixtures.url}/chat.html`);
+    await page.getByTestId('fw-search-input').fill('gooseneck');
+    await expect.poll(() => page.getByTestId('fw-search-status').innerText(), { timeout: 20_000 }).toBe('1–8 of 40');
+    expect(await page.getByTestId('fw-cat-kettles').innerText()).toBe('Pour-over kettles');
+    await worker.dispose();
+    await rm(dir, { recursive: true, force: true });
+  });
+
   it('imports a JSON catalog object with its category labels, and refuses a malformed JSON file without changing anything', async () => {
     const h = harness();
     const dir = await mkdtemp(join(tmpdir(), 'fw-json-'));
@@ -206,7 +245,7 @@ describe('researcher catalog import', () => {
     await options.getByTestId('import-replace').click();
     await expect
       .poll(() => options.getByTestId('import-status').innerText(), { timeout: 30_000 })
-      .toMatch(/^Imported 5 products, skipped 1 invalid rows\./);
+      .toMatch(/^Imported 5 products, skipped 1 invalid rows\. The search index is ready \(loaded in \d+ ms\)\./); // built while reading
     expect(await options.getByTestId('import-errors').locator('tbody tr').allInnerTexts()).toEqual([expect.stringMatching(/^3\s+price: /)]);
     const info = await catalogInfo(options);
     expect(info).toMatch(/hedge-shop · 5 products in 1 category · imported/);

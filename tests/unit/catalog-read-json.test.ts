@@ -67,8 +67,8 @@ describe('readJson', () => {
     expect(await readJson(blob('{"products": []}'), hooks)).toEqual({ rows: 0, bytes: 16 });
   });
 
-  it('streams a large file: progress every 2,000 rows with growing byte counts, yielding as it goes', async () => {
-    const list = Array.from({ length: 4_500 }, (_, i) =>
+  it('streams a large file: progress every 5,000 rows with growing byte counts, yielding as it goes', async () => {
+    const list = Array.from({ length: 11_000 }, (_, i) =>
       jsonProduct(i + 1, { description: 'Sharp bypass blades, sap groove, non-stick coating. '.repeat(4) }),
     );
     const text = JSON.stringify({ products: list });
@@ -76,16 +76,16 @@ describe('readJson', () => {
     expect(size).toBeGreaterThan(8 * 64 * 1024); // many parser slices
     const { hooks, collector, batches } = recordingHooks();
     const ticks = await timerTicksDuring(() => readJson(blob(text), hooks));
-    expect(collector.products).toHaveLength(4_500);
-    expect(collector.products[4_499]?.id).toBe('p-4500');
-    expect(batches.map((b) => b.rows)).toEqual([2_000, 4_000, 4_500]);
-    // Bytes read so far, not a share of rows: row 2,000 ends a little before 2,000/4,500 of the file.
-    expect(batches[0]!.bytes).toBeGreaterThan(size * (2_000 / 4_500) - 64 * 1024);
+    expect(collector.products).toHaveLength(11_000);
+    expect(collector.products[10_999]?.id).toBe('p-11000');
+    expect(batches.map((b) => b.rows)).toEqual([5_000, 10_000, 11_000]);
+    // Bytes read so far, not a share of rows: row 5,000 ends a little before 5,000/11,000 of the file.
+    expect(batches[0]!.bytes).toBeGreaterThan(size * (5_000 / 11_000) - 64 * 1024);
     expect(batches[0]!.bytes).toBeLessThan(batches[1]!.bytes);
     expect(batches[1]!.bytes).toBeLessThan(size);
-    expect(batches[2]).toEqual({ rows: 4_500, bytes: size });
-    // A yield every 200 rows: at least 22 chances for the page to render.
-    expect(ticks).toBeGreaterThanOrEqual(20);
+    expect(batches[2]).toEqual({ rows: 11_000, bytes: size });
+    // It yields by the clock (see the pacer's own test): the timer got turns while the file was read.
+    expect(ticks).toBeGreaterThan(0);
   });
 
   it('keeps characters whole when a slice boundary falls inside one', async () => {
@@ -146,13 +146,13 @@ describe('readNdjson', () => {
     expect(batches).toEqual([{ rows: 6, bytes: bytesOf(text) }]);
   });
 
-  it('reports progress every 2,000 lines and yields as it goes', async () => {
-    const text = Array.from({ length: 4_100 }, (_, i) => JSON.stringify(jsonProduct(i + 1))).join('\n');
+  it('reports progress every 5,000 lines and yields as it goes', async () => {
+    const text = Array.from({ length: 10_100 }, (_, i) => JSON.stringify(jsonProduct(i + 1))).join('\n');
     const { hooks, collector, batches } = recordingHooks();
     const ticks = await timerTicksDuring(() => readNdjson(blob(text), hooks));
-    expect(collector.products).toHaveLength(4_100);
-    expect(batches.map((b) => b.rows)).toEqual([2_000, 4_000, 4_100]);
+    expect(collector.products).toHaveLength(10_100);
+    expect(batches.map((b) => b.rows)).toEqual([5_000, 10_000, 10_100]);
     expect(batches.at(-1)?.bytes).toBe(bytesOf(text));
-    expect(ticks).toBeGreaterThanOrEqual(20);
+    expect(ticks).toBeGreaterThan(0);
   });
 });

@@ -120,6 +120,21 @@ describe('RPC client over ports', () => {
     await expect(dead.add(1, 1)).rejects.toBeInstanceOf(RpcTimeoutError);
   });
 
+  it('a call timing out on a shared port sends the other calls in flight on it to a fresh port at once', async () => {
+    const bg = background();
+    const rpc = createRpcClient<Api>(bg.connect, { ...fast, timeoutMs: 30, maxAttempts: 2, methodTimeoutMs: { slow: 5_000 } });
+    const t0 = Date.now();
+    // The long call shares its port with a short one that times out (its answer comes too late for it).
+    const long = rpc.slow(200);
+    const short = rpc.add(1, 2);
+    bg.serverPorts[0]!.mute = true; // this port answers nothing from now on
+    await expect(short).resolves.toBe(3); // retried on a fresh port
+    // Not after its own 5 s limit: it was retried on the fresh port when the shared one was closed.
+    expect(await long).toBe('slept 200');
+    expect(Date.now() - t0).toBeLessThan(2_000);
+    expect(bg.clientPorts).toHaveLength(2);
+  });
+
   it('gives slow methods their own time limit', async () => {
     const bg = background();
     const rpc = createRpcClient<Api>(bg.connect, { ...fast, timeoutMs: 10, maxAttempts: 1, methodTimeoutMs: { slow: 200 } });

@@ -154,7 +154,7 @@ export function CatalogPanel({ api }: { api: AdminApi }) {
         <p role="status" data-testid="import-status">
           Imported {phase.imported.toLocaleString('en-US')} products
           {phase.skipped ? `, skipped ${phase.skipped.toLocaleString('en-US')} invalid rows` : ''}. The search index is ready (
-          {phase.info.coldStart.mode === 'build' ? `built in ${Math.round(phase.info.coldStart.ms)} ms` : 'loaded'}).
+          {phase.info.coldStart.mode === 'build' ? 'built' : 'loaded'} in {Math.round(phase.info.coldStart.ms)} ms).
         </p>
       )}
       {phase.kind === 'failed' && (

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AdminApi } from '@/lib/rpc/api';
 import type { CatalogInfo } from '@/lib/rpc/types';
-import { ImportCollector, type ColumnMapping, type RowError } from '@/lib/catalog/import';
+import type { ColumnMapping, RowError } from '@/lib/catalog/import';
 import type { ImportPreview } from '@/lib/catalog/import-preview';
-import { readCsv, readNdjson, type ImportFormat } from '@/lib/catalog/read-file';
-import { readJson, type Category } from '@/lib/catalog/read-json';
-import type { AttributeLabels } from '@/lib/catalog/catalog-schema';
+import type { ImportFormat } from '@/lib/catalog/read-file';
+import type { Category } from '@/lib/catalog/read-json';
+import type { AttributeLabels, Product } from '@/lib/catalog/catalog-schema';
+import { readImport } from './read-import';
+import type { StagedIndexPart } from '@/lib/search/staged-index';
 import { newId } from '@/lib/ids';
-
-const STAGE_BATCH = 2_000;
 
 export type ImportMode = 'replace' | 'merge';
 
@@ -54,40 +54,54 @@ export function useCatalogImport(api: AdminApi, known: readonly Category[]) {
   async function check(file: File, format: ImportFormat, mapping: ColumnMapping | null): Promise<void> {
     discard();
     const importId = newId();
-    const collector = new ImportCollector();
     let staged = 0;
-    const stage = async (all: boolean) => {
-      while (collector.products.length >= STAGE_BATCH || (all && collector.products.length > 0)) {
-        const batch = collector.products.splice(0, STAGE_BATCH);
-        staged += (await api.stageProducts(importId, batch)).staged;
-      }
+    // One staging call in flight while the file reads on: the background saves a batch as the next is read.
+    let inFlight: Promise<void> = Promise.resolve();
+    const stage = async (products: Product[]) => {
+      await inFlight;
+      inFlight = api.stageProducts(importId, products).then((r) => void (staged += r.staged));
+      inFlight.catch(() => undefined); // a failure is thrown by the next await of it
     };
-    const fail = (message: string) => setPhase({ kind: 'failed', message, errors: collector.errors, skipped: collector.errorCount });
     try {
       setPhase({ kind: 'reading', rows: 0, pct: 0 });
-      const hooks = {
-        collector,
-        onBatch: async (p: { rows: number; bytes: number }) => {
-          await stage(false);
-          setPhase({ kind: 'reading', rows: p.rows, pct: Math.min(100, Math.round((p.bytes / Math.max(1, file.size)) * 100)) });
-        },
-      };
-      let categories: Category[] | undefined;
-      let attributes: AttributeLabels | undefined;
-      if (format === 'csv' && mapping) await readCsv(file, mapping, hooks);
-      else if (format === 'ndjson') await readNdjson(file, hooks);
-      else ({ categories, attributes } = await readJson(file, hooks));
-      await stage(true);
+      const read = await readImport(
+        file,
+        { format, mapping, known },
+        { onProducts: stage, onProgress: (p) => setPhase({ kind: 'reading', ...p }) },
+      );
+      await inFlight;
+      if (read.index && staged > 0) await stageIndex(importId, read.index);
       if (staged === 0) {
         await api.discardImport(importId);
-        fail('No valid products in the file; the catalog was not changed.');
+        setPhase({
+          kind: 'failed',
+          message: 'No valid products in the file; the catalog was not changed.',
+          errors: read.errors,
+          skipped: read.skipped,
+        });
         return;
       }
-      checked.current = { importId, staged, skipped: collector.errorCount, errors: collector.errors, categories, attributes };
-      setPhase({ kind: 'preview', preview: collector.summary.preview(collector.errors, categories ?? known), errors: collector.errors });
+      checked.current = {
+        importId,
+        staged,
+        skipped: read.skipped,
+        errors: read.errors,
+        categories: read.categories,
+        attributes: read.attributes,
+      };
+      setPhase({ kind: 'preview', preview: read.preview, errors: read.errors });
     } catch (e) {
       await api.discardImport(importId).catch(() => undefined);
-      fail(`Import failed, the catalog was not changed: ${msg(e)}`);
+      setPhase({ kind: 'failed', message: `Import failed, the catalog was not changed: ${msg(e)}`, errors: [], skipped: 0 });
+    }
+  }
+
+  /** Hands the index built while reading to the background; only a shortcut, so a failure only costs time. */
+  async function stageIndex(importId: string, parts: readonly StagedIndexPart[]): Promise<void> {
+    try {
+      for (const part of parts) await api.stageIndexPart(importId, part);
+    } catch (e) {
+      console.warn('[floorwalker] the index built while reading was not handed over; Replace will build it', e);
     }
   }
 
