@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import type { FloorwalkerDb } from '../db/database';
 import { SyncState } from '../db/database';
 import { loadSettings } from '../db/settings';
-import { pruneSynced, readSyncStatus, syncDue, syncOnce, type FetchLike, type SyncResult } from '../sync/uploader';
+import { pruneSynced, readSyncStatus, syncDue, syncOnce, type SyncResult, type UploadFetchLike } from '../sync/uploader';
 import type { SyncOverview } from '../rpc/types';
 
 /** After events are written, upload them this soon (the alarm is the safety net if the worker stops first). */
@@ -14,7 +14,7 @@ export const SYNC_ALARM_MINUTES = 1;
  * Runs the uploader for the joined study: one run at a time, when the backoff allows (or when forced by "Sync
  * now"). The in-memory timer only brings the next run forward; the alarm runs it even if the worker restarted.
  */
-export function createSyncService(db: FloorwalkerDb, fetchFn: FetchLike) {
+export function createSyncService(db: FloorwalkerDb, fetchFn: UploadFetchLike) {
   let running: Promise<SyncResult | null> | null = null;
   let soon: ReturnType<typeof setTimeout> | null = null;
 
