@@ -390,7 +390,7 @@ export async function syncOnce(
     }
   }
 
-  let stop: Stop | null = null;
+  let stop: Stop | null;
   for (;;) {
     const suspect = await readSuspect(db, target);
     if (suspect && suspect.failures >= SYNC_SPLIT_AFTER_FAILURES) {
