@@ -21,8 +21,8 @@ import { clickEvent } from './helpers/events';
 const { open, freshName } = useTestDbs('fw-upload');
 const target: SyncTarget = { url: 'http://endpoint/v1/events', token: 'fwi_t', study: 'study-1', participant: 'p-1' };
 
-/** Longest a request waits for others to join it in flight. */
-const GATE_MS = 1_000;
+/** The fake IndexedDB is slow when the whole suite runs beside these tests. */
+const SLOW_TEST_MS = 60_000;
 
 /** What a fault does to one request: the server stores the batch, then the answer is lost, or never comes. */
 type Fault = 'lose' | 'duplicate' | 'hang' | null;
@@ -61,13 +61,14 @@ function endpoint(fault: (n: number) => Fault = () => null) {
       const text = typeof init.body === 'string' ? init.body : gunzipSync(init.body).toString('utf8');
       const events = (JSON.parse(text) as { events: FwEvent[] }).events;
       sizes.push(events.length);
-      // A round trip that ends once SYNC_MAX_IN_FLIGHT requests are in flight (or after GATE_MS): the fake
-      // IndexedDB reads slower than a browser, so without the gate requests would rarely overlap here.
-      if (inFlight >= SYNC_MAX_IN_FLIGHT) for (const open of opened.splice(0)) open();
-      else
+      // The first requests of a run wait until SYNC_MAX_IN_FLIGHT are in flight: the fake IndexedDB reads slower
+      // than a browser, so without this gate the requests would overlap only by chance here. (Every test here sends
+      // at least SYNC_MAX_IN_FLIGHT batches, so the gate always opens.)
+      const n = calls - 1;
+      if (n < SYNC_MAX_IN_FLIGHT)
         await new Promise<void>((r) => {
           opened.push(r);
-          setTimeout(r, GATE_MS);
+          if (inFlight >= SYNC_MAX_IN_FLIGHT) for (const open of opened.splice(0)) open();
         });
       let answer = store(events);
       if (f === 'duplicate') answer = store(events);
@@ -114,51 +115,63 @@ describe('upload batching policy', () => {
 });
 
 describe('uploading a backlog with requests in flight', () => {
-  it('keeps at most SYNC_MAX_IN_FLIGHT requests in flight, gzipped, and uploads each event once', async () => {
-    const db = open();
-    await backlog(db, 5_000);
-    const ep = endpoint();
-    expect(await syncOnce(db, target, ep.fetchFn)).toEqual({ ok: true, uploaded: 5_000, rejected: 0 });
-    expect(ep.maxInFlight()).toBe(SYNC_MAX_IN_FLIGHT);
-    expect(ep.sizes.every((n) => n <= SYNC_BATCH_MAX)).toBe(true);
-    expect(ep.sizes.reduce((a, b) => a + b, 0)).toBe(5_000); // no event sent twice
-    expect(ep.gzipped.every(Boolean)).toBe(true);
-    expect([...ep.inserts.values()].every((n) => n === 1)).toBe(true);
-    expect(ep.inserts.size).toBe(5_000);
-    expect(await pendingIn(db)).toBe(0);
-    expect((await readSyncStatus(db)).uploaded).toBe(5_000);
-  });
+  it(
+    'keeps at most SYNC_MAX_IN_FLIGHT requests in flight, gzipped, and uploads each event once',
+    async () => {
+      const db = open();
+      await backlog(db, 5_000);
+      const ep = endpoint();
+      expect(await syncOnce(db, target, ep.fetchFn)).toEqual({ ok: true, uploaded: 5_000, rejected: 0 });
+      expect(ep.maxInFlight()).toBe(SYNC_MAX_IN_FLIGHT);
+      expect(ep.sizes.every((n) => n <= SYNC_BATCH_MAX)).toBe(true);
+      expect(ep.sizes.reduce((a, b) => a + b, 0)).toBe(5_000); // no event sent twice
+      expect(ep.gzipped.every(Boolean)).toBe(true);
+      expect([...ep.inserts.values()].every((n) => n === 1)).toBe(true);
+      expect(ep.inserts.size).toBe(5_000);
+      expect(await pendingIn(db)).toBe(0);
+      expect((await readSyncStatus(db)).uploaded).toBe(5_000);
+    },
+    SLOW_TEST_MS,
+  );
 
-  it('a lost answer among requests in flight: the others are marked, its events are sent again and stored once', async () => {
-    const db = open();
-    await backlog(db, 4_000);
-    const ep = endpoint((n) => (n === 1 ? 'lose' : n === 2 ? 'duplicate' : null));
-    const first = await syncOnce(db, target, ep.fetchFn);
-    expect(first).toMatchObject({ ok: false, error: expect.stringMatching(/HTTP 500/) });
-    // Only what was acknowledged is marked: the lost request's 1,000 events wait, though the server has them.
-    expect(await pendingIn(db)).toBe(1_000);
-    expect(ep.inserts.size).toBe(4_000);
-    const second = await syncOnce(db, target, ep.fetchFn, () => Date.now() + 10 * 60_000);
-    expect(second).toEqual({ ok: true, uploaded: 1_000, rejected: 0 });
-    expect(await pendingIn(db)).toBe(0);
-    expect([...ep.inserts.values()].every((n) => n === 1)).toBe(true);
-    expect((await readSyncStatus(db)).uploaded).toBe(4_000); // a duplicated request counted once
-  });
+  it(
+    'a lost answer among requests in flight: the others are marked, its events are sent again and stored once',
+    async () => {
+      const db = open();
+      await backlog(db, 4_000);
+      const ep = endpoint((n) => (n === 1 ? 'lose' : n === 2 ? 'duplicate' : null));
+      const first = await syncOnce(db, target, ep.fetchFn);
+      expect(first).toMatchObject({ ok: false, error: expect.stringMatching(/HTTP 500/) });
+      // Only what was acknowledged is marked: the lost request's 1,000 events wait, though the server has them.
+      expect(await pendingIn(db)).toBe(1_000);
+      expect(ep.inserts.size).toBe(4_000);
+      const second = await syncOnce(db, target, ep.fetchFn, () => Date.now() + 10 * 60_000);
+      expect(second).toEqual({ ok: true, uploaded: 1_000, rejected: 0 });
+      expect(await pendingIn(db)).toBe(0);
+      expect([...ep.inserts.values()].every((n) => n === 1)).toBe(true);
+      expect((await readSyncStatus(db)).uploaded).toBe(4_000); // a duplicated request counted once
+    },
+    SLOW_TEST_MS,
+  );
 
-  it('a worker stopped with requests in flight: a new run on the reopened database finishes, each event stored once', async () => {
-    const name = freshName();
-    const db = open(name);
-    await backlog(db, 3_000);
-    const dying = endpoint((n) => (n >= 2 ? 'hang' : null));
-    void syncOnce(db, target, dying.fetchFn); // never settles: its worker is gone
-    await expect.poll(() => dying.calls(), { timeout: 5_000 }).toBeGreaterThanOrEqual(SYNC_MAX_IN_FLIGHT);
-    const reopened = open(name);
-    const ep = endpoint();
-    for (const id of dying.inserts.keys()) ep.inserts.set(id, 1); // the same server
-    const r = await syncOnce(reopened, target, ep.fetchFn);
-    expect(r).toMatchObject({ ok: true });
-    expect(await pendingIn(reopened)).toBe(0);
-    expect(ep.inserts.size).toBe(3_000);
-    expect([...ep.inserts.values()].every((n) => n === 1)).toBe(true);
-  });
+  it(
+    'a worker stopped with requests in flight: a new run on the reopened database finishes, each event stored once',
+    async () => {
+      const name = freshName();
+      const db = open(name);
+      await backlog(db, 3_000);
+      const dying = endpoint((n) => (n >= 2 ? 'hang' : null));
+      void syncOnce(db, target, dying.fetchFn); // never settles: its worker is gone
+      await expect.poll(() => dying.calls(), { timeout: SLOW_TEST_MS / 2 }).toBeGreaterThanOrEqual(SYNC_MAX_IN_FLIGHT);
+      const reopened = open(name);
+      const ep = endpoint();
+      for (const id of dying.inserts.keys()) ep.inserts.set(id, 1); // the same server
+      const r = await syncOnce(reopened, target, ep.fetchFn);
+      expect(r).toMatchObject({ ok: true });
+      expect(await pendingIn(reopened)).toBe(0);
+      expect(ep.inserts.size).toBe(3_000);
+      expect([...ep.inserts.values()].every((n) => n === 1)).toBe(true);
+    },
+    SLOW_TEST_MS,
+  );
 });
