@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { StoredEvent } from '../../lib/db/database';
+import { newId } from '../../lib/ids';
 
 /**
  * Adds `n` pending copies of a stored event (new ids, one ms apart) straight into the extension's IndexedDB, from
@@ -7,8 +8,10 @@ import type { StoredEvent } from '../../lib/db/database';
  * copy keeps everything else the logger wrote, so the server takes it as it takes the original.
  */
 export async function addBacklog(page: Page, template: StoredEvent, n: number): Promise<void> {
+  // Ids made here, as the logger makes them (UUIDv7: the server refuses others).
+  const ids = Array.from({ length: n }, () => newId());
   await page.evaluate(
-    ({ template, n }) =>
+    ({ template, ids }) =>
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('floorwalker');
         open.onerror = () => reject(open.error);
@@ -16,8 +19,7 @@ export async function addBacklog(page: Page, template: StoredEvent, n: number): 
           const tx = open.result.transaction('events', 'readwrite');
           const store = tx.objectStore('events');
           const { syncedAt: _s, syncError: _e, ...event } = template;
-          for (let i = 0; i < n; i++)
-            store.put({ ...event, id: crypto.randomUUID(), time: template.time + 1 + i, storedAt: Date.now(), syncState: 0 });
+          ids.forEach((id, i) => store.put({ ...event, id, time: template.time + 1 + i, storedAt: Date.now(), syncState: 0 }));
           tx.oncomplete = () => {
             open.result.close();
             resolve();
@@ -25,6 +27,6 @@ export async function addBacklog(page: Page, template: StoredEvent, n: number): 
           tx.onerror = () => reject(tx.error);
         };
       }),
-    { template, n },
+    { template, ids },
   );
 }
