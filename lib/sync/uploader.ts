@@ -194,17 +194,26 @@ export async function syncOnce(
         if (have.length + refused.length === 0)
           return { kind: 'failed', error: 'The server acknowledged none of the events sent', retryAt: null };
         const at = now();
-        const pending = (e: StoredEvent | undefined): e is StoredEvent => e?.syncState === SyncState.pending;
-        // In bulk, one transaction per answer. Only pending rows change: a control event sent again is already
-        // synced and is not counted twice.
+        // In bulk, one transaction per answer. Only rows still pending change (a control event sent again is already
+        // synced and is not counted twice; an event deleted meanwhile stays deleted): which those are is read as keys
+        // in one range read (a batch is cut in time order), and the rows written are the ones sent, with their state.
+        const times = batch.map((e) => e.time);
         await db.transaction('rw', db.events, async () => {
-          const done = (await db.events.bulkGet(have))
-            .filter(pending)
-            .map((e): StoredEvent => ({ ...e, syncState: SyncState.synced, syncedAt: at }));
-          const reasons = new Map(refused.map((r) => [r.id, r.error]));
-          const set = (await db.events.bulkGet([...reasons.keys()]))
-            .filter(pending)
-            .map((e): StoredEvent => ({ ...e, syncState: SyncState.rejected, syncError: reasons.get(e.id) ?? '' }));
+          const pending = new Set(
+            await db.events
+              .where('[syncState+time]')
+              .between([SyncState.pending, Math.min(...times)], [SyncState.pending, Math.max(...times)], true, true)
+              .primaryKeys(),
+          );
+          const sent = new Map(batch.filter((e) => pending.has(e.id)).map((e) => [e.id, e]));
+          const done = have.flatMap((id) => {
+            const e = sent.get(id);
+            return e ? [{ ...e, syncState: SyncState.synced, syncedAt: at }] : [];
+          });
+          const set = refused.flatMap((r) => {
+            const e = sent.get(r.id);
+            return e ? [{ ...e, syncState: SyncState.rejected, syncError: r.error }] : [];
+          });
           await db.events.bulkPut([...done, ...set]);
           uploaded += done.length;
           rejected += set.length;
@@ -329,7 +338,6 @@ export async function syncOnce(
     const maxInFlight = suspect ? 1 : Math.max(1, policy.maxInFlight);
     for (;;) {
       const sent = new Set<string>();
-      let after: unknown = Dexie.minKey;
       // Sized once per pass from the backlog (all pending rows: an estimate, it counts other participants' too).
       const size = policy.batchSize(
         await db.events.where('[syncState+time]').between([SyncState.pending, Dexie.minKey], [SyncState.pending, Dexie.maxKey]).count(),
@@ -339,22 +347,37 @@ export async function syncOnce(
       let seq = 0;
       const run: { failed: Failed | null } = { failed: null };
       let cutting = Promise.resolve();
+      // Where the reading stands: the time of the last row looked at, and how many rows at that time were looked at
+      // (sent, or not this participant's). Rows are read in [syncState+time] order with getAll, a chunk at a time.
+      const seen = new Set<string>();
+      let after: number | null = null;
+      let atAfter = 0;
       /** The next batch, cut after the previous one (cuts run one at a time so no event is in two requests). */
       const cut = (): Promise<{ seq: number; batch: UploadBatch }> => {
         const next = cutting.then(async () => {
           const batch = emptyBatch();
-          let full = false;
-          await db.events
-            .where('[syncState+time]')
-            .between([SyncState.pending, after], [SyncState.pending, Dexie.maxKey])
-            .until(() => full)
-            .each((e) => {
-              if (sent.has(e.id) || !mine(e)) return;
-              if (!addToBatch(batch, e, size)) full = true;
-            });
+          for (;;) {
+            // Enough rows for a full batch even if every row already looked at, at the last time, is still pending.
+            const limit = size + atAfter;
+            const rows = await db.events
+              .where('[syncState+time]')
+              .between([SyncState.pending, after ?? Dexie.minKey], [SyncState.pending, Dexie.maxKey])
+              .limit(limit)
+              .toArray();
+            let full = false;
+            for (const e of rows) {
+              if (seen.has(e.id)) continue;
+              if (mine(e) && !addToBatch(batch, e, size)) {
+                full = true;
+                break;
+              }
+              seen.add(e.id);
+              if (e.time === after) atAfter++;
+              else [after, atAfter] = [e.time, 1];
+            }
+            if (full || rows.length < limit || batch.events.length >= size) break;
+          }
           for (const e of batch.events) sent.add(e.id);
-          const last = batch.events.at(-1);
-          if (last) after = last.time;
           return { seq: seq++, batch };
         });
         cutting = next.then(() => undefined);
@@ -363,12 +386,22 @@ export async function syncOnce(
       const keepOldest = (f: Failed) => {
         if (!run.failed || f.seq < run.failed.seq) run.failed = f;
       };
-      const lane = async () => {
-        while (!run.failed) {
-          const { seq: n, batch } = await cut();
-          if (batch.events.length === 0 || run.failed) return;
-          const o = await post(batch.events, batchBody(batch));
-          if (o.kind !== 'answered') keepOldest({ seq: n, outcome: o, batch });
+      // After a failed run (a day offline, a server down) the first request goes alone: a server still down is asked
+      // once, not SYNC_MAX_IN_FLIGHT times; once it answers, the other lanes start.
+      let probed: () => void = () => undefined;
+      const probe = status.failures > 0 ? new Promise<void>((r) => (probed = r)) : Promise.resolve();
+      const lane = async (_: unknown, i: number) => {
+        if (i > 0) await probe;
+        try {
+          while (!run.failed) {
+            const { seq: n, batch } = await cut();
+            if (batch.events.length === 0 || run.failed) return;
+            const o = await post(batch.events, batchBody(batch));
+            if (o.kind !== 'answered') keepOldest({ seq: n, outcome: o, batch });
+            probed();
+          }
+        } finally {
+          probed(); // the first lane found nothing to send, or stopped: the others need not wait
         }
       };
       await Promise.all(Array.from({ length: maxInFlight }, lane));

@@ -135,6 +135,23 @@ describe('uploading a backlog with requests in flight', () => {
   );
 
   it(
+    "events logged in the same millisecond, more than a batch of them and others' among them, each go once",
+    async () => {
+      const db = open();
+      // A burst faster than the clock ticks: every event has the same time, so batches cannot be cut by time alone.
+      const ours = Array.from({ length: 2_500 }, () => clickEvent(5_000));
+      const theirs = Array.from({ length: 300 }, () => clickEvent(5_000, { participant: 'p-2' }));
+      await putEvents(db, [...ours, ...theirs]);
+      const ep = endpoint();
+      expect(await syncOnce(db, target, ep.fetchFn)).toEqual({ ok: true, uploaded: 2_500, rejected: 0 });
+      expect(ep.sizes.reduce((a, b) => a + b, 0)).toBe(2_500); // none sent twice
+      expect(ep.inserts.size).toBe(2_500);
+      expect(await pendingIn(db)).toBe(300); // another participant's events are not this run's to send
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
     'a lost answer among requests in flight: the others are marked, its events are sent again and stored once',
     async () => {
       const db = open();
