@@ -11,7 +11,6 @@ import { startServer } from '../server/start';
 import { toEvent } from '../lib/db/events';
 import { newId } from '../lib/ids';
 import { SYNC_MAX_IN_FLIGHT, batchSizeFor, gzip } from '../lib/sync/upload-batch';
-import type { StoredEvent } from '../lib/db/database';
 import { report, round, summarize, type Row } from './lib/report';
 
 // Uploading from the built extension in real Chromium (real IndexedDB, the real uploader in the service worker) to
@@ -102,7 +101,7 @@ async function uploadBacklog(page: Page, n: number): Promise<Upload> {
   await addBacklog(page, template, n);
   await page.reload();
   await showSection(page, 'study');
-  await page.getByTestId('sync-now').waitFor();
+  await page.getByTestId('sync-now').waitFor({ timeout: 120_000 });
   const before = await serverCount();
   const ms = (await page.evaluate(PRESS_AND_WAIT)) as number;
   const after = await serverCount();
