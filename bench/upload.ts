@@ -45,6 +45,7 @@ const { codes } = (await (
   await fetch(`${server.url}/v1/studies/${study.id}/participants`, { method: 'POST', headers: admin, body: JSON.stringify({ count: 2 }) })
 ).json()) as { codes: { code: string }[] };
 await joinFromOptions(options, server.url, codes[0]?.code ?? '');
+await showSection(options, 'study');
 
 // One click logged by the real logger: the template every backlog event copies.
 const product = await context.newPage();
@@ -99,8 +100,7 @@ interface Upload {
 /** Adds `n` pending events to IndexedDB, presses *Sync now*, and counts what reached the server. */
 async function uploadBacklog(page: Page, n: number): Promise<Upload> {
   await addBacklog(page, template, n);
-  await page.reload();
-  await showSection(page, 'study');
+  // No reload: the Study panel already shows *Sync now* (a reload with a large backlog waited minutes for it).
   await page.getByTestId('sync-now').waitFor({ timeout: 120_000 });
   const before = await serverCount();
   const ms = (await page.evaluate(PRESS_AND_WAIT)) as number;
