@@ -2,8 +2,9 @@ import Dexie from 'dexie';
 import type { FloorwalkerDb } from '../db/database';
 import { SyncState } from '../db/database';
 import { loadSettings } from '../db/settings';
-import { pruneSynced, readSyncStatus, syncDue, syncOnce, type FetchLike, type SyncResult } from '../sync/uploader';
+import { pruneSynced, readSyncStatus, syncDue, syncOnce, type SyncResult, type UploadFetchLike } from '../sync/uploader';
 import type { SyncOverview } from '../rpc/types';
+import { countPending } from '../sync/pending-count';
 
 /** After events are written, upload them this soon (the alarm is the safety net if the worker stops first). */
 export const SYNC_SOON_MS = 3_000;
@@ -14,7 +15,7 @@ export const SYNC_ALARM_MINUTES = 1;
  * Runs the uploader for the joined study: one run at a time, when the backoff allows (or when forced by "Sync
  * now"). The in-memory timer only brings the next run forward; the alarm runs it even if the worker restarted.
  */
-export function createSyncService(db: FloorwalkerDb, fetchFn: FetchLike) {
+export function createSyncService(db: FloorwalkerDb, fetchFn: UploadFetchLike) {
   let running: Promise<SyncResult | null> | null = null;
   let soon: ReturnType<typeof setTimeout> | null = null;
 
@@ -64,13 +65,7 @@ export function createSyncService(db: FloorwalkerDb, fetchFn: FetchLike) {
       const [status, pending, rejected, latest] = await Promise.all([
         readSyncStatus(db),
         // Waiting means waiting for this study's upload: events logged outside it (before joining, after leaving) never go.
-        s.endpoint
-          ? db.events
-              .where('syncState')
-              .equals(SyncState.pending)
-              .filter((e) => e.study === s.study && e.participant === s.participant)
-              .count()
-          : 0,
+        s.endpoint ? countPending(db, (e) => e.study === s.study && e.participant === s.participant) : 0,
         db.events.where('syncState').equals(SyncState.rejected).count(),
         db.events.where('[syncState+time]').between([SyncState.rejected, Dexie.minKey], [SyncState.rejected, Dexie.maxKey]).last(),
       ]);

@@ -2,6 +2,7 @@ import Dexie from 'dexie';
 import * as v from 'valibot';
 import { SyncState, type FloorwalkerDb, type StoredEvent } from '../db/database';
 import { toEvent } from '../db/events';
+import { SYNC_MAX_IN_FLIGHT, addToBatch, batchBody, batchSizeFor, emptyBatch, encodeBody, type UploadBatch } from './upload-batch';
 
 /**
  * Uploads stored events to the study's collection endpoint. An event is marked synced only when the server
@@ -9,8 +10,11 @@ import { toEvent } from '../db/events';
  * with the reason, never resent in a loop, and so is an event the server keeps failing on while it takes others
  * (see below), so one event never blocks the queue. Failures back off exponentially with jitter, and a 429 or 503 is
  * retried when its Retry-After says. All state is in IndexedDB: the worker may stop between any two steps.
+ *
+ * A backlog goes up as several gzipped requests in flight at once (lib/sync/upload-batch.ts). Exactly-once holds
+ * because the requests in flight hold disjoint events, the server keeps each event once by id, and each answer
+ * marks synced only the events it names, in one IndexedDB transaction.
  */
-export const SYNC_BATCH = 500;
 export const SYNC_STATUS_KEY = 'sync';
 export const SYNC_BASE_BACKOFF_MS = 2_000;
 export const SYNC_MAX_BACKOFF_MS = 5 * 60_000;
@@ -50,6 +54,19 @@ export type FetchLike = (
   init: { method: string; headers: Record<string, string>; body: string },
 ) => Promise<{ status: number; headers: { get(name: string): string | null }; json(): Promise<unknown> }>;
 
+/** The uploader's fetch: its bodies may be gzipped bytes. */
+export type UploadFetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer> },
+) => ReturnType<FetchLike>;
+
+/** How a run cuts and sends its requests; tests narrow it to watch one request at a time. */
+export interface UploadPolicy {
+  maxInFlight: number;
+  batchSize: (backlog: number, maxInFlight: number) => number;
+}
+export const DEFAULT_UPLOAD_POLICY: UploadPolicy = { maxInFlight: SYNC_MAX_IN_FLIGHT, batchSize: batchSizeFor };
+
 export async function readSyncStatus(db: FloorwalkerDb): Promise<SyncStatus> {
   const row = await db.settings.get(SYNC_STATUS_KEY);
   return { ...EMPTY_SYNC_STATUS, ...((row?.value as Partial<SyncStatus> | undefined) ?? {}) };
@@ -62,19 +79,6 @@ async function writeSyncStatus(db: FloorwalkerDb, status: SyncStatus): Promise<v
 /** Whether an event (or a saved search) is this upload target's: its study and participant. */
 const belongsTo = (target: SyncTarget, x: { study: string; participant: string }) =>
   x.study === target.study && x.participant === target.participant;
-
-/** The next batch of this participant's unsynced events, oldest first. */
-async function nextBatch(db: FloorwalkerDb, target: SyncTarget): Promise<StoredEvent[]> {
-  const out: StoredEvent[] = [];
-  await db.events
-    .where('[syncState+time]')
-    .between([SyncState.pending, Dexie.minKey], [SyncState.pending, Dexie.maxKey])
-    .until(() => out.length >= SYNC_BATCH)
-    .each((e) => {
-      if (belongsTo(target, e)) out.push(e);
-    });
-  return out;
-}
 
 export function backoffMs(failures: number, random: () => number = Math.random): number {
   const base = Math.min(SYNC_MAX_BACKOFF_MS, SYNC_BASE_BACKOFF_MS * 2 ** Math.max(0, failures - 1));
@@ -151,12 +155,16 @@ type Outcome =
 
 type Stop = { error: string; retryAt: number | null };
 
+/** A request of a run that was not answered: its place in the run, what came back, and what it held. */
+type Failed = { seq: number; outcome: Exclude<Outcome, { kind: 'answered' }>; batch: UploadBatch };
+
 /** Uploads until nothing is pending or a request fails. */
 export async function syncOnce(
   db: FloorwalkerDb,
   target: SyncTarget,
-  fetchFn: FetchLike,
+  fetchFn: UploadFetchLike,
   now: () => number = Date.now,
+  policy: UploadPolicy = DEFAULT_UPLOAD_POLICY,
 ): Promise<SyncResult> {
   let status = await readSyncStatus(db);
   let uploaded = 0;
@@ -166,13 +174,14 @@ export async function syncOnce(
     db.settings.put({ key: SYNC_SUSPECT_KEY, value: { study: target.study, participant: target.participant, ...s } });
   const clearSuspect = () => db.settings.delete(SYNC_SUSPECT_KEY);
 
-  async function post(batch: readonly StoredEvent[]): Promise<Outcome> {
+  async function post(batch: readonly StoredEvent[], text = JSON.stringify({ events: batch.map(toEvent) })): Promise<Outcome> {
     status = { ...status, lastAttemptAt: now() };
     try {
+      const { body, headers } = await encodeBody(text);
       const res = await fetchFn(target.url, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${target.token}` },
-        body: JSON.stringify({ events: batch.map(toEvent) }),
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${target.token}`, ...headers },
+        body,
       });
       if (res.status === 200 || res.status === 422) {
         const body = (await res.json()) as {
@@ -185,12 +194,29 @@ export async function syncOnce(
         if (have.length + refused.length === 0)
           return { kind: 'failed', error: 'The server acknowledged none of the events sent', retryAt: null };
         const at = now();
-        const pending = (e: StoredEvent) => e.syncState === SyncState.pending;
-        // Only pending rows change: a control event sent again is already synced and is not counted twice.
+        // In bulk, one transaction per answer. Only rows still pending change (a control event sent again is already
+        // synced and is not counted twice; an event deleted meanwhile stays deleted): which those are is read as keys
+        // in one range read (a batch is cut in time order), and the rows written are the ones sent, with their state.
+        const times = batch.map((e) => e.time);
         await db.transaction('rw', db.events, async () => {
-          uploaded += await db.events.where('id').anyOf(have).and(pending).modify({ syncState: SyncState.synced, syncedAt: at });
-          for (const r of refused)
-            rejected += await db.events.where('id').equals(r.id).and(pending).modify({ syncState: SyncState.rejected, syncError: r.error });
+          const pending = new Set(
+            await db.events
+              .where('[syncState+time]')
+              .between([SyncState.pending, Math.min(...times)], [SyncState.pending, Math.max(...times)], true, true)
+              .primaryKeys(),
+          );
+          const sent = new Map(batch.filter((e) => pending.has(e.id)).map((e) => [e.id, e]));
+          const done = have.flatMap((id) => {
+            const e = sent.get(id);
+            return e ? [{ ...e, syncState: SyncState.synced, syncedAt: at }] : [];
+          });
+          const set = refused.flatMap((r) => {
+            const e = sent.get(r.id);
+            return e ? [{ ...e, syncState: SyncState.rejected, syncError: r.error }] : [];
+          });
+          await db.events.bulkPut([...done, ...set]);
+          uploaded += done.length;
+          rejected += set.length;
         });
         return { kind: 'answered' };
       }
@@ -301,7 +327,103 @@ export async function syncOnce(
     return other !== undefined && (await post([other])).kind === 'answered';
   }
 
-  let stop: Stop | null = null;
+  /**
+   * Sends the pending events, several requests in flight (one while a suspect is being watched, so its failures
+   * count as before). The requests hold disjoint events: batches are cut one at a time, each from where the last
+   * ended, skipping what this run already sent. Stops at the first request that is not answered, after the others
+   * in flight have been answered and applied; the oldest such batch says why, and becomes the suspect on a 5xx.
+   * Passes repeat while they upload something, so events logged during a pass, or left unacknowledged, go too.
+   */
+  async function uploadAll(suspect: SyncSuspect | null): Promise<Stop | null> {
+    const maxInFlight = suspect ? 1 : Math.max(1, policy.maxInFlight);
+    for (;;) {
+      const sent = new Set<string>();
+      // Sized once per pass from the backlog (all pending rows: an estimate, it counts other participants' too).
+      const size = policy.batchSize(
+        await db.events.where('[syncState+time]').between([SyncState.pending, Dexie.minKey], [SyncState.pending, Dexie.maxKey]).count(),
+        maxInFlight,
+      );
+      const before = uploaded + rejected;
+      let seq = 0;
+      const run: { failed: Failed | null } = { failed: null };
+      let cutting = Promise.resolve();
+      // Where the reading stands: the time of the last row looked at, and how many rows at that time were looked at
+      // (sent, or not this participant's). Rows are read in [syncState+time] order with getAll, a chunk at a time.
+      const seen = new Set<string>();
+      let after: number | null = null;
+      let atAfter = 0;
+      /** The next batch, cut after the previous one (cuts run one at a time so no event is in two requests). */
+      const cut = (): Promise<{ seq: number; batch: UploadBatch }> => {
+        const next = cutting.then(async () => {
+          const batch = emptyBatch();
+          for (;;) {
+            // Enough rows for a full batch even if every row already looked at, at the last time, is still pending.
+            const limit = size + atAfter;
+            const rows = await db.events
+              .where('[syncState+time]')
+              .between([SyncState.pending, after ?? Dexie.minKey], [SyncState.pending, Dexie.maxKey])
+              .limit(limit)
+              .toArray();
+            let full = false;
+            for (const e of rows) {
+              if (seen.has(e.id)) continue;
+              if (mine(e) && !addToBatch(batch, e, size)) {
+                full = true;
+                break;
+              }
+              seen.add(e.id);
+              if (e.time === after) atAfter++;
+              else [after, atAfter] = [e.time, 1];
+            }
+            if (full || rows.length < limit || batch.events.length >= size) break;
+          }
+          for (const e of batch.events) sent.add(e.id);
+          return { seq: seq++, batch };
+        });
+        cutting = next.then(() => undefined);
+        return next;
+      };
+      const keepOldest = (f: Failed) => {
+        if (!run.failed || f.seq < run.failed.seq) run.failed = f;
+      };
+      // After a failed run (a day offline, a server down) the first request goes alone: a server still down is asked
+      // once, not SYNC_MAX_IN_FLIGHT times; once it answers, the other lanes start.
+      let probed: () => void = () => undefined;
+      const probe = status.failures > 0 ? new Promise<void>((r) => (probed = r)) : Promise.resolve();
+      const lane = async (_: unknown, i: number) => {
+        if (i > 0) await probe;
+        try {
+          while (!run.failed) {
+            const { seq: n, batch } = await cut();
+            if (batch.events.length === 0 || run.failed) return;
+            const o = await post(batch.events, batchBody(batch));
+            if (o.kind !== 'answered') keepOldest({ seq: n, outcome: o, batch });
+            probed();
+          }
+        } finally {
+          probed(); // the first lane found nothing to send, or stopped: the others need not wait
+        }
+      };
+      await Promise.all(Array.from({ length: maxInFlight }, lane));
+      const f = run.failed;
+      if (f) {
+        const [head] = f.batch.events;
+        if (f.outcome.kind === 'server-error' && head) {
+          // The same batch failing again (its oldest event unchanged) counts toward narrowing it down.
+          const failures = suspect?.ids[0] === head.id ? suspect.failures + 1 : 1;
+          await writeSuspect({ ids: f.batch.events.map((e) => e.id), failures, status: f.outcome.status, strikes: 0 });
+        }
+        return stopOn(f.outcome);
+      }
+      if (suspect) {
+        await clearSuspect();
+        suspect = null;
+      }
+      if (sent.size === 0 || uploaded + rejected === before) return null;
+    }
+  }
+
+  let stop: Stop | null;
   for (;;) {
     const suspect = await readSuspect(db, target);
     if (suspect && suspect.failures >= SYNC_SPLIT_AFTER_FAILURES) {
@@ -309,20 +431,7 @@ export async function syncOnce(
       if (stop) break;
       continue;
     }
-    const batch = await nextBatch(db, target);
-    const [head] = batch;
-    if (!head) break;
-    const o = await post(batch);
-    if (o.kind === 'answered') {
-      if (suspect) await clearSuspect();
-      continue;
-    }
-    if (o.kind === 'server-error') {
-      // The same batch failing again (its oldest event unchanged) counts toward narrowing it down.
-      const failures = suspect?.ids[0] === head.id ? suspect.failures + 1 : 1;
-      await writeSuspect({ ids: batch.map((e) => e.id), failures, status: o.status, strikes: 0 });
-    }
-    stop = stopOn(o);
+    stop = await uploadAll(suspect);
     break;
   }
   if (stop) {

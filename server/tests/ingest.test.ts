@@ -2,6 +2,8 @@ import { gzipSync } from 'node:zlib';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { BACKENDS, joinedSeller, post, useServer } from './harness';
+import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from '../ingest';
+import { SYNC_BATCH_MAX, SYNC_BATCH_MAX_BYTES, addToBatch, batchBody, emptyBatch, encodeBody } from '../../lib/sync/upload-batch';
 
 describe.each(BACKENDS)('ingest over HTTP ($name)', (backend) => {
   const harness = useServer(backend);
@@ -97,6 +99,36 @@ describe.each(BACKENDS)('ingest over HTTP ($name)', (backend) => {
     });
     expect(r.status).toBe(200);
     expect((r.json as { accepted: string[] }).accepted).toHaveLength(200);
+  });
+
+  it('takes the uploader’s largest batch gzipped, each event once when the request comes twice, and refuses a zip bomb clearly', async () => {
+    const h = harness();
+    const s = await joinedSeller(h);
+    // The extension's own batching and encoding (lib/sync/upload-batch.ts), at its limits.
+    expect(SYNC_BATCH_MAX).toBe(MAX_BATCH_EVENTS);
+    expect(SYNC_BATCH_MAX_BYTES).toBeLessThan(MAX_BATCH_BYTES);
+    const batch = emptyBatch();
+    const events = Array.from({ length: SYNC_BATCH_MAX }, () => s.event('click'));
+    for (const e of events) expect(addToBatch(batch, { ...e, syncState: 0, storedAt: e.time }, SYNC_BATCH_MAX)).toBe(true);
+    const { body, headers } = await encodeBody(batchBody(batch));
+    expect(headers).toEqual({ 'Content-Encoding': 'gzip' });
+    const first = await post(`${h.url}/v1/events`, body, { ...s.auth, ...headers });
+    expect(first.status).toBe(200);
+    expect((first.json as { accepted: string[] }).accepted).toHaveLength(SYNC_BATCH_MAX);
+    const again = await post(`${h.url}/v1/events`, body, { ...s.auth, ...headers });
+    expect((again.json as { duplicates: string[] }).duplicates).toHaveLength(SYNC_BATCH_MAX);
+    const [{ n }] = (await h.server.sql.query<{ n: number | string }>('SELECT count(*) AS n FROM events WHERE study_id = $1', [
+      s.studyId,
+    ])) as [{ n: number | string }];
+    expect(Number(n)).toBe(SYNC_BATCH_MAX);
+    // 1 KB on the wire, far past the limit once inflated: refused with 413 and why, before it is all inflated.
+    const bomb = gzipSync(Buffer.alloc(64 * MAX_BATCH_BYTES, 0x20));
+    expect(bomb.length).toBeLessThan(128 * 1024);
+    expect(await post(`${h.url}/v1/events`, bomb, { ...s.auth, 'Content-Encoding': 'gzip' })).toMatchObject({
+      status: 413,
+      json: { error: `Body over ${MAX_BATCH_BYTES} bytes once inflated` },
+    });
+    expect((await post(`${h.url}/v1/events`, Buffer.from('not gzip'), { ...s.auth, 'Content-Encoding': 'gzip' })).status).toBe(400);
   });
 
   it('needs a valid token that matches every event', async () => {

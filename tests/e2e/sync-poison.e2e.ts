@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { screenshot, useHarness, waitFor } from './harness';
 import { joinFromOptions, openOptions, storedEvents } from './options-page';
@@ -22,7 +23,9 @@ async function poisonProxy(upstream: string) {
         res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
       if (req.url?.startsWith('/v1/events')) {
         if (state.hold) return json(503, { error: 'held by the test' }, { 'retry-after': '1' });
-        const ids = ((JSON.parse(body.toString('utf8')) as { events?: { id?: unknown }[] }).events ?? []).map((e) => e.id);
+        // Large batches come gzipped (lib/sync/upload-batch.ts): read them as the server does.
+        const text = (req.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body).toString('utf8');
+        const ids = ((JSON.parse(text) as { events?: { id?: unknown }[] }).events ?? []).map((e) => e.id);
         if (state.poison !== null && ids.includes(state.poison)) {
           state.poisoned++;
           return json(500, { error: 'the database failed on this batch' });

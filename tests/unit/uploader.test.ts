@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto'; // before Dexie: it looks for IndexedDB when imported
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { putEvents } from '../../lib/db/events';
 import { SyncState } from '../../lib/db/database';
@@ -13,24 +14,32 @@ import {
   setAsideReason,
   syncDue,
   syncOnce,
-  type FetchLike,
+  type UploadFetchLike,
   type SyncResult,
   type SyncTarget,
 } from '../../lib/sync/uploader';
 import type { FloorwalkerDb } from '../../lib/db/database';
 import type { FwEvent } from '../../lib/events/event-schema';
 import { useTestDbs } from './helpers/db';
+import { SYNC_MAX_IN_FLIGHT } from '../../lib/sync/upload-batch';
 import { T0, clickEvent } from './helpers/events';
 
 const { open, freshName } = useTestDbs('fw-sync');
 const target: SyncTarget = { url: 'http://endpoint/v1/events', token: 'fwi_t', study: 'study-1', participant: 'p-1' };
 
+/** A request body as text: gzipped bodies say so in Content-Encoding, as the server expects. */
+function bodyText(init: Parameters<UploadFetchLike>[1]): string {
+  if (typeof init.body === 'string') return init.body;
+  expect(init.headers['Content-Encoding']).toBe('gzip');
+  return gunzipSync(init.body).toString('utf8');
+}
+
 /** A fake endpoint that stores by id like the real one, with scripted failures. */
 function endpoint(script: (n: number, events: FwEvent[]) => { status: number; retryAfter?: string } | 'network' | null = () => null) {
   const stored = new Map<string, FwEvent>();
   let calls = 0;
-  const fetchFn: FetchLike = async (_url, init) => {
-    const events = (JSON.parse(init.body) as { events: FwEvent[] }).events;
+  const fetchFn: UploadFetchLike = async (_url, init) => {
+    const events = (JSON.parse(bodyText(init)) as { events: FwEvent[] }).events;
     const fault = script(calls++, events);
     if (fault === 'network') throw new Error('fetch failed');
     if (fault)
@@ -62,13 +71,13 @@ describe('syncOnce', () => {
     await putEvents(db, events);
     const ep = endpoint();
     expect(await syncOnce(db, target, ep.fetchFn)).toEqual({ ok: true, uploaded: 1200, rejected: 0 });
-    expect(ep.calls()).toBe(3); // 500 + 500 + 200
+    expect(ep.calls()).toBe(4); // 4 × 300: the backlog shared across the requests in flight
     expect(ep.stored.size).toBe(1200);
     expect(await db.events.where('syncState').equals(SyncState.pending).count()).toBe(0);
     expect(await readSyncStatus(db)).toMatchObject({ lastError: null, failures: 0, uploaded: 1200, lastSuccessAt: expect.any(Number) });
     // Nothing left: no request at all.
     expect(await syncOnce(db, target, ep.fetchFn)).toEqual({ ok: true, uploaded: 0, rejected: 0 });
-    expect(ep.calls()).toBe(3);
+    expect(ep.calls()).toBe(4);
   });
 
   it('leaves events of another study or participant (logged before joining) alone', async () => {
@@ -85,14 +94,16 @@ describe('syncOnce', () => {
       db,
       Array.from({ length: 700 }, (_, i) => clickEvent(i)),
     );
-    // The first batch is stored but its answer lost (a 500 after storing), then the network fails once.
+    // The first batch is stored but its answer lost (a 500 after storing), then the network fails once. One request at
+    // a time, so that each run meets one fault (upload-concurrency.test.ts has faults among requests in flight).
+    const oneAtATime = { maxInFlight: 1, batchSize: () => 500 };
     let t = 1_000_000;
     const ep = endpoint((n) => (n === 1 ? 'network' : null));
-    const lossy: FetchLike = async (url, init) => {
+    const lossy: UploadFetchLike = async (url, init) => {
       const res = await ep.fetchFn(url, init);
       return ep.calls() === 1 ? { status: 500, headers: { get: () => null }, json: async () => ({}) } : res;
     };
-    const first = await syncOnce(db, target, lossy, () => t);
+    const first = await syncOnce(db, target, lossy, () => t, oneAtATime);
     expect(first).toMatchObject({
       ok: false,
       error: 'The study server had a problem (HTTP 500); your events are kept and will be sent later',
@@ -101,13 +112,13 @@ describe('syncOnce', () => {
     const status = await readSyncStatus(db);
     expect(status.nextAttemptAt).toBeGreaterThan(t);
     t = status.nextAttemptAt ?? t;
-    expect(await syncOnce(db, target, lossy, () => t)).toMatchObject({
+    expect(await syncOnce(db, target, lossy, () => t, oneAtATime)).toMatchObject({
       ok: false,
       error: expect.stringMatching(/^Could not reach the server/),
     });
     expect((await readSyncStatus(db)).failures).toBe(2);
     t += 10 * 60_000;
-    expect(await syncOnce(db, target, lossy, () => t)).toEqual({ ok: true, uploaded: 700, rejected: 0 });
+    expect(await syncOnce(db, target, lossy, () => t, oneAtATime)).toEqual({ ok: true, uploaded: 700, rejected: 0 });
     expect(ep.stored.size).toBe(700); // the resent first batch counted as duplicates, stored once
     expect(await db.events.where('syncState').equals(SyncState.synced).count()).toBe(700);
   });
@@ -177,7 +188,7 @@ function poisoned(poison: ReadonlySet<string>, status = 500) {
  */
 async function untilDone(
   db: FloorwalkerDb,
-  fetchFn: FetchLike,
+  fetchFn: UploadFetchLike,
   opts: { maxRuns?: number; reopen?: () => FloorwalkerDb; calls?: () => number } = {},
 ) {
   let t = 1_000_000;
@@ -244,8 +255,10 @@ describe('one event the server fails on never blocks the queue', () => {
     const waits = runs.slice(1).map((r, i) => r.at - runs[i]!.at);
     waits.forEach((w, i) => expect(w).toBeGreaterThanOrEqual(backoffMs(i + 1, () => 0)));
     expect((await readSyncStatus(db)).failures).toBe(12);
-    // At most two requests per attempt: a half and the control that fails too.
-    expect(Math.max(...runs.map((r) => r.requests))).toBeLessThanOrEqual(2);
+    // The first attempt may have SYNC_MAX_IN_FLIGHT requests in flight; after a failure, at most two per attempt:
+    // the probe that goes alone, or a half and the control that fails too.
+    expect(runs[0]!.requests).toBeLessThanOrEqual(SYNC_MAX_IN_FLIGHT);
+    expect(Math.max(...runs.slice(1).map((r) => r.requests))).toBeLessThanOrEqual(2);
     expect((await readSyncStatus(db)).lastError).toBe(
       'The study server had a problem (HTTP 500); your events are kept and will be sent later',
     );
@@ -311,7 +324,7 @@ describe('one event the server fails on never blocks the queue', () => {
       expect(await byState(db, SyncState.rejected), `seed ${seed}`).toEqual([]);
       expect(ep.stored.size, `seed ${seed}`).toBe(120);
     }
-  });
+  }, 30_000); // 20 runs on the fake IndexedDB: about 5 s on a busy machine
 
   it('a worker stopped mid-search resumes it from IndexedDB and reaches the same result', async () => {
     const name = freshName();
@@ -322,7 +335,7 @@ describe('one event the server fails on never blocks the queue', () => {
     const ep = poisoned(new Set([poison]));
     // The worker stops after the 6th request: the server stores what it was sent but the answer never arrives.
     let requests = 0;
-    const dying: FetchLike = async (url, init) => {
+    const dying: UploadFetchLike = async (url, init) => {
       const res = await ep.fetchFn(url, init);
       if (++requests === 6) throw new Error('the service worker was stopped');
       return res;

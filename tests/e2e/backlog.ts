@@ -1,0 +1,32 @@
+import type { Page } from 'playwright-core';
+import type { StoredEvent } from '../../lib/db/database';
+import { newId } from '../../lib/ids';
+
+/**
+ * Adds `n` pending copies of a stored event (new ids, one ms apart) straight into the extension's IndexedDB, from
+ * one of its pages: a backlog as a participant offline for a day would have, without clicking for minutes. The
+ * copy keeps everything else the logger wrote, so the server takes it as it takes the original.
+ */
+export async function addBacklog(page: Page, template: StoredEvent, n: number): Promise<void> {
+  // Ids made here, as the logger makes them (UUIDv7: the server refuses others).
+  const ids = Array.from({ length: n }, () => newId());
+  await page.evaluate(
+    ({ template, ids }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('floorwalker');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('events', 'readwrite');
+          const store = tx.objectStore('events');
+          const { syncedAt: _s, syncError: _e, ...event } = template;
+          ids.forEach((id, i) => store.put({ ...event, id, time: template.time + 1 + i, storedAt: Date.now(), syncState: 0 }));
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { template, ids },
+  );
+}
