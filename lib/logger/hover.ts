@@ -8,6 +8,7 @@ import { pictureUnderPointer } from './hover-target';
 import type { CardOf } from '../storefront/media';
 import { pictureKeys, shownUrl } from '../storefront/image-sources';
 import { IMMEDIATE, type Batch } from './batch';
+import { createSizeCache } from './size-cache';
 
 export type { PageProduct } from './product';
 
@@ -44,15 +45,18 @@ export function trackImageHovers(
   const batch = opts.batch ?? IMMEDIATE;
   let current: { el: Element; picture: Element; start: number } | null = null;
   const noted: Noted[] = [];
+  const sizes = createSizeCache(doc.defaultView);
 
   const end = (at: number, time: number) => {
     if (!current) return;
     const { picture, start } = current;
     current = null;
     const dwellMs = Math.round(at - start);
+    const reported = sizes.release(picture);
     if (dwellMs < MIN_HOVER_MS) return;
-    // Size is read only for hovers long enough to log: reading it on every pointerover forces a layout.
-    const box = picture.getBoundingClientRect();
+    // The observer's size, reported after a layout the browser made anyway; a read here (only for hovers long enough to
+    // log) is for pictures it has not reported yet.
+    const box = reported ?? picture.getBoundingClientRect();
     if (box.width < MIN_HOVER_IMAGE_PX || box.height < MIN_HOVER_IMAGE_PX) return;
     const page = opts.pageProduct?.() ?? null;
     const found = attributeImage(picture, { page, cardOf: opts.cardOf, media: () => (page ? pageMedia(doc, page, opts.cardOf) : null) });
@@ -75,20 +79,29 @@ export function trackImageHovers(
     );
   };
 
-  const over = ({ target, at, time, point }: Noted & { kind: 'over' }) => {
-    if (opts.ignore?.(target)) return end(at, time);
+  const over = ({ target, at, time, point }: Noted & { kind: 'over' }, ignored: (el: Element) => boolean) => {
+    if (ignored(target)) return end(at, time);
     const picture = pictureUnderPointer(target, point);
     if (current && picture && (picture === current.picture || isLayerOf(picture, current.picture))) {
       current.el = target; // onto a layer over the same picture (or off it back onto the picture): the same look
       return;
     }
     end(at, time);
-    if (picture) current = { el: target, picture, start: at };
+    if (!picture) return;
+    current = { el: target, picture, start: at };
+    sizes.watch(picture);
   };
   // The pointer's moves, in the order they came, with the times they came at: the same looks as if each were handled at once.
   const finish = () => {
+    // The page does not change during a batch: whether to leave an element alone is asked once per element.
+    const asked = new Map<Element, boolean>();
+    const ignored = (el: Element) => {
+      let yes = asked.get(el);
+      if (yes === undefined) asked.set(el, (yes = opts.ignore?.(el) ?? false));
+      return yes;
+    };
     for (const n of noted.splice(0)) {
-      if (n.kind === 'over') over(n);
+      if (n.kind === 'over') over(n, ignored);
       // Moving within the page is settled by the pointerover that follows; leaving it (for a frame, another window) ends the look.
       else if (n.kind === 'hide' || (current && n.target === current.el)) end(n.at, n.time);
     }
