@@ -8,6 +8,8 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 export interface MainThread {
   taskMs: number;
   scriptMs: number;
+  /** The main thread's CPU time: unlike task time (wall clock), not inflated when a busy machine deschedules it. */
+  threadMs: number;
 }
 
 export async function mainThreadProbe(context: BrowserContext, page: Page): Promise<() => Promise<MainThread>> {
@@ -16,11 +18,15 @@ export async function mainThreadProbe(context: BrowserContext, page: Page): Prom
   return async () => {
     const { metrics } = await cdp.send('Performance.getMetrics');
     const get = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
-    return { taskMs: get('TaskDuration'), scriptMs: get('ScriptDuration') };
+    return { taskMs: get('TaskDuration'), scriptMs: get('ScriptDuration'), threadMs: get('ThreadTime') };
   };
 }
 
-export const minusTime = (a: MainThread, b: MainThread): MainThread => ({ taskMs: a.taskMs - b.taskMs, scriptMs: a.scriptMs - b.scriptMs });
+export const minusTime = (a: MainThread, b: MainThread): MainThread => ({
+  taskMs: a.taskMs - b.taskMs,
+  scriptMs: a.scriptMs - b.scriptMs,
+  threadMs: a.threadMs - b.threadMs,
+});
 
 /** Resolves once the page has been idle after what it was doing: its throttled timers fired and idle callbacks ran. */
 export const SETTLE = `new Promise((ok) => setTimeout(() => requestIdleCallback(() => setTimeout(ok, 0), { timeout: 2000 }), 400))`;
