@@ -6,6 +6,7 @@ import { round, type Row } from './report';
 const ROUND_MS = 1_000;
 /** Long tasks, as the browser defines them. */
 const LONG_TASK_MS = 50;
+const NAV_TIMEOUT_MS = 180_000;
 
 /** Watches long tasks from the start of every page in the context; clicks stay on the page (links would leave it). */
 const PAGE_SETUP = `(() => {
@@ -37,11 +38,12 @@ export async function browseSession(
   const page: Page = await context.newPage();
   await page.addInitScript(PAGE_SETUP);
   if (before) await page.addInitScript(before);
-  await page.goto(blankUrl);
+  // Long timeouts: on a busy machine a page load can take far longer than playwright's default allows.
+  await page.goto(blankUrl, { timeout: NAV_TIMEOUT_MS });
   const probe = await mainThreadProbe(context, page);
   const start = await probe();
   const t0 = Date.now();
-  await page.goto(pageUrl);
+  await page.goto(pageUrl, { timeout: NAV_TIMEOUT_MS });
   const pictures = page.locator('img');
   const controls = page.locator('a[href], button, summary, [role="button"]');
   const [nPictures, nControls] = [await pictures.count(), await controls.count()];
