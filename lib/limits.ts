@@ -6,6 +6,8 @@ export const MIN_HOVER_MS = 80;
 export const MIN_HOVER_IMAGE_PX = 40;
 /** At most one scroll event per container per this many ms (trailing edge). */
 export const SCROLL_THROTTLE_MS = 400;
+/** The logger finishes its events when the page is idle, but no later than this after the first of them. */
+export const LOG_IDLE_TIMEOUT_MS = 200;
 /** Content-script batches: flush after this delay or when this many events are waiting. */
 export const EVENT_FLUSH_MS = 250;
 export const EVENT_BATCH_MAX = 50;

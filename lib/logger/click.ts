@@ -8,6 +8,7 @@ import { urlPath } from '../storefront/candidate';
 import { documentAddress, documentBase } from '../storefront/address';
 import { isNumberField, isPageProductControl } from '../storefront/controls';
 import { PICTURE_SELECTOR, isPictureElement } from '../storefront/image-sources';
+import { IMMEDIATE, type Batch } from './batch';
 
 /** What counts as a control worth logging when clicked (a quantity field's value is never read, only the click). */
 export const CLICKABLE =
@@ -21,27 +22,66 @@ export function controlOf(target: Element): Element | null {
   return target.closest(CLICKABLE) ?? (isNumberField(target) ? target : null);
 }
 
-/** Logs clicks on links and buttons with a stable description of the element, never typed text. */
+/** A click as its handler notes it: the element, when, and what `byPerson` needs (the focus, for a key's click). */
+interface NotedClick {
+  target: Element;
+  time: number;
+  byPointer: boolean;
+  focused: Element | null;
+}
+
+/** What a click on a control logs, the same for every click on it in one batch (the page does not change meanwhile). */
+type Finished = Pick<PayloadOf<'click'>, 'element' | 'href' | 'productId'>;
+
+/**
+ * Logs clicks on links and buttons with a stable description of the element, never typed text. The handler only
+ * notes the click; `batch` finishes the burst (lib/logger/batch): the control, its description, its product.
+ */
 export function trackClicks(
   doc: Document,
   signal: AbortSignal,
-  emit: (payload: PayloadOf<'click'>) => void,
-  opts: TrackerOptions & { keepUrlQuery?: boolean } = {},
+  emit: (payload: PayloadOf<'click'>, time?: number) => void,
+  opts: TrackerOptions & { keepUrlQuery?: boolean; batch?: Batch } = {},
 ): void {
+  const batch = opts.batch ?? IMMEDIATE;
+  const noted: NotedClick[] = [];
+  const finish = () => {
+    const controls = new Map<Element, Element | null>();
+    const done = new Map<Element, Finished>();
+    const page = opts.pageProduct?.() ?? null;
+    for (const click of noted.splice(0)) {
+      let el = controls.get(click.target);
+      if (el === undefined) {
+        el = opts.ignore?.(click.target) ? null : controlOf(click.target);
+        controls.set(click.target, el);
+      }
+      if (!el || !(click.byPointer || (click.focused !== null && el.contains(click.focused)))) continue;
+      let payload = done.get(el);
+      if (!payload) {
+        const href =
+          el.tagName === 'A' ? sanitizeUrl((el as HTMLAnchorElement).href, { keepQuery: opts.keepUrlQuery ?? false }) : undefined;
+        const productId = productOfControl(el, page, opts);
+        payload = { element: describeElement(el), ...(href !== undefined ? { href } : {}), ...(productId ? { productId } : {}) };
+        done.set(el, payload);
+      }
+      // Each event gets its own copy: a consumer may change one without changing the others.
+      emit(copyOf(payload), click.time);
+    }
+  };
   const onClick = (e: Event) => {
     const target = elementOf(e.target);
-    if (!target || opts.ignore?.(target)) return;
-    const el = controlOf(target);
-    if (!el || !byPerson(e, el)) return;
-    const href = el.tagName === 'A' ? sanitizeUrl((el as HTMLAnchorElement).href, { keepQuery: opts.keepUrlQuery ?? false }) : undefined;
-    const productId = productOfControl(el, opts.pageProduct?.() ?? null, opts);
-    emit({
-      element: describeElement(el),
-      ...(href !== undefined ? { href } : {}),
-      ...(productId ? { productId } : {}),
-    });
+    if (!target) return;
+    const byPointer = !('detail' in e) || typeof e.detail !== 'number' || e.detail > 0;
+    // Focus is read now, not later: a key's click counts only on the control that had it then.
+    const focused = byPointer ? null : (target.getRootNode() as Document | ShadowRoot).activeElement;
+    noted.push({ target, time: Date.now(), byPointer, focused });
+    if (noted.length === 1) batch.defer(finish);
   };
   doc.addEventListener('click', onClick, { capture: true, passive: true, signal });
+}
+
+function copyOf(p: Finished): PayloadOf<'click'> {
+  return { ...p, element: { ...p.element } };
 }
 
 /**

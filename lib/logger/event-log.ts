@@ -38,11 +38,17 @@ export type LogFn = <A extends Action>(
  * the durable sender. Nothing is logged before the context is known or while logging is paused.
  */
 export function createEventLog(getContext: () => PageContext | null, enqueue: (e: FwEvent) => void, getUrl: () => string): LogFn {
+  // A batch of events from one page shares its address: it is cleaned once, not once per event.
+  let last: { raw: string; keepQuery: boolean; url: string | null } = { raw: '', keepQuery: false, url: null };
+  const cleanUrl = (raw: string, keepQuery: boolean) => {
+    if (raw !== last.raw || keepQuery !== last.keepQuery) last = { raw, keepQuery, url: sanitizeUrl(raw, { keepQuery }) };
+    return last.url;
+  };
   return (agent, action, payload, opts) => {
     const ctx = getContext();
     if (!ctx?.logging) return null;
     const by = opts?.recordedBy;
-    const url = by ? null : sanitizeUrl(getUrl(), { keepQuery: ctx.keepUrlQuery });
+    const url = by ? null : cleanUrl(getUrl(), ctx.keepUrlQuery);
     const event = makeEvent(
       { ...ctx, url, ...(by ? { participant: by.participant, role: by.role } : {}) },
       agent,

@@ -29,11 +29,11 @@ function mayBeLayer(el: Element): boolean {
   return true;
 }
 
-export function pictureUnderPointer(target: Element, event: Event): Element | null {
+export function pictureUnderPointer(target: Element, point: { x: number; y: number } | null): Element | null {
   if (isPictureElement(target)) return target;
   const doc = target.ownerDocument;
-  if (target === doc.documentElement || target === doc.body || !('clientX' in event) || !mayBeLayer(target)) return null;
-  const { clientX, clientY } = event as MouseEvent;
+  if (target === doc.documentElement || target === doc.body || !point || !mayBeLayer(target)) return null;
+  const { x: clientX, y: clientY } = point;
   const stack = typeof doc.elementsFromPoint === 'function' ? doc.elementsFromPoint(clientX, clientY) : [];
   // Only a layer on top: the target must be what the pointer hits first.
   if (stack[0] !== target) return null;

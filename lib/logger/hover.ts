@@ -7,6 +7,7 @@ import { attributeImage, optional, pageMedia, type PageProduct } from './product
 import { pictureUnderPointer } from './hover-target';
 import type { CardOf } from '../storefront/media';
 import { pictureKeys, shownUrl } from '../storefront/image-sources';
+import { IMMEDIATE, type Batch } from './batch';
 
 export type { PageProduct } from './product';
 
@@ -36,19 +37,23 @@ export function elementOf(target: EventTarget | null): Element | null {
 export function trackImageHovers(
   doc: Document,
   signal: AbortSignal,
-  emit: (payload: PayloadOf<'hover'>) => void,
-  opts: TrackerOptions = {},
+  emit: (payload: PayloadOf<'hover'>, time?: number) => void,
+  opts: TrackerOptions & { batch?: Batch } = {},
 ): void {
   const now = opts.now ?? (() => performance.now());
+  const batch = opts.batch ?? IMMEDIATE;
   let current: { el: Element; picture: Element; start: number } | null = null;
+  const noted: Noted[] = [];
 
-  const end = () => {
+  const end = (at: number, time: number) => {
     if (!current) return;
     const { picture, start } = current;
     current = null;
-    const dwellMs = Math.round(now() - start);
+    const dwellMs = Math.round(at - start);
     if (dwellMs < MIN_HOVER_MS) return;
-    // Size is read only for hovers long enough to log: reading it on every pointerover forces a layout.
+    // Read only for looks long enough to log, in the batch (an idle callback, after the browser's own layout), never in
+    // a handler. A ResizeObserver per look cost more (observe, a report at the next frame, unobserve: about 8 µs of
+    // main thread per look in bench/logger) than this read of a layout that is already clean.
     const box = picture.getBoundingClientRect();
     if (box.width < MIN_HOVER_IMAGE_PX || box.height < MIN_HOVER_IMAGE_PX) return;
     const page = opts.pageProduct?.() ?? null;
@@ -56,44 +61,78 @@ export function trackImageHovers(
     const { image, role, productId, index } = found;
     // Alt text is the page's: it may hold NULs or lone surrogates, and a plain cut could split an emoji.
     const alt = cleanText(maskPii(image.getAttribute('alt') || picture.getAttribute('alt') || ''), MAX_IMAGE_ALT_CHARS);
-    emit({
-      target: productId ? 'product_image' : 'image',
-      ...(productId ? { productId } : {}),
-      image: {
-        src: sanitizeUrl(shownUrl(image) ?? ''),
-        ...optional('index', index),
-        role,
-        ...(alt ? { alt } : {}),
+    emit(
+      {
+        target: productId ? 'product_image' : 'image',
+        ...(productId ? { productId } : {}),
+        image: {
+          src: sanitizeUrl(shownUrl(image) ?? ''),
+          ...optional('index', index),
+          role,
+          ...(alt ? { alt } : {}),
+        },
+        dwellMs,
       },
-      dwellMs,
-    });
+      time,
+    );
+  };
+
+  const over = ({ target, at, time, point }: Noted & { kind: 'over' }, ignored: (el: Element) => boolean) => {
+    if (ignored(target)) return end(at, time);
+    const picture = pictureUnderPointer(target, point);
+    if (current && picture && (picture === current.picture || isLayerOf(picture, current.picture))) {
+      current.el = target; // onto a layer over the same picture (or off it back onto the picture): the same look
+      return;
+    }
+    end(at, time);
+    if (!picture) return;
+    current = { el: target, picture, start: at };
+  };
+  // The pointer's moves, in the order they came, with the times they came at: the same looks as if each were handled at once.
+  const finish = () => {
+    // The page does not change during a batch: whether to leave an element alone is asked once per element.
+    const asked = new Map<Element, boolean>();
+    const ignored = (el: Element) => {
+      let yes = asked.get(el);
+      if (yes === undefined) asked.set(el, (yes = opts.ignore?.(el) ?? false));
+      return yes;
+    };
+    for (const n of noted.splice(0)) {
+      if (n.kind === 'over') over(n, ignored);
+      // Moving within the page is settled by the pointerover that follows; leaving it (for a frame, another window) ends the look.
+      else if (n.kind === 'hide' || (current && n.target === current.el)) end(n.at, n.time);
+    }
+  };
+  const note = (n: Noted) => {
+    noted.push(n);
+    if (noted.length === 1) batch.defer(finish);
   };
 
   const onOver = (e: Event) => {
     const target = elementOf(e.target);
     if (!target) return;
-    if (opts.ignore?.(target)) return end();
-    const picture = pictureUnderPointer(target, e);
-    if (current && picture && (picture === current.picture || isLayerOf(picture, current.picture))) {
-      current.el = target; // onto a layer over the same picture (or off it back onto the picture): the same look
-      return;
-    }
-    end();
-    if (picture) current = { el: target, picture, start: now() };
+    const point = 'clientX' in e ? { x: (e as MouseEvent).clientX, y: (e as MouseEvent).clientY } : null;
+    note({ kind: 'over', target, at: now(), time: Date.now(), point });
   };
-  // Moving within the page is settled by the pointerover that follows; leaving it (for a frame, another window) ends the look.
   const onOut = (e: Event) => {
-    if (current && e.target === current.el && !(e as PointerEvent).relatedTarget) end();
+    const target = elementOf(e.target);
+    if (target && !(e as PointerEvent).relatedTarget) note({ kind: 'out', target, at: now(), time: Date.now() });
   };
-  const onHide = () => end();
+  const onHide = () => note({ kind: 'hide', at: now(), time: Date.now() });
 
   const listen = { capture: true, passive: true, signal } as const;
   doc.addEventListener('pointerover', onOver, listen);
   doc.addEventListener('pointerout', onOut, listen);
   doc.addEventListener('visibilitychange', onHide, listen);
   doc.defaultView?.addEventListener('pagehide', onHide, listen);
-  signal.addEventListener('abort', end, { once: true });
+  signal.addEventListener('abort', onHide, { once: true });
 }
+
+/** A pointer event as its handler notes it: what, where, when (`at` on the dwell clock, `time` on the wall clock). */
+type Noted =
+  | { kind: 'over'; target: Element; at: number; time: number; point: { x: number; y: number } | null }
+  | { kind: 'out'; target: Element; at: number; time: number }
+  | { kind: 'hide'; at: number; time: number };
 
 /** A zoom layer or lens image over `picture`: the same photo, stacked where it is. */
 function isLayerOf(layer: Element, picture: Element): boolean {

@@ -7,6 +7,7 @@ interface ContainerState {
   timer: ReturnType<typeof setTimeout> | null;
   maxDepth: number;
   lastDepth: number;
+  ignored: boolean;
 }
 
 /**
@@ -35,13 +36,14 @@ export function trackScrollDepth(
   const onScroll = (e: Event) => {
     const target = e.target;
     const el = target === doc ? (doc.scrollingElement ?? doc.documentElement) : target;
-    if (!(el instanceof Element) || opts.ignore?.(el)) return;
+    if (!(el instanceof Element)) return;
     let state = states.get(el);
     if (!state) {
-      state = { timer: null, maxDepth: 0, lastDepth: -1 };
+      // Whether to leave a container alone is asked once, at its first scroll, not on every one.
+      state = { timer: null, maxDepth: 0, lastDepth: -1, ignored: opts.ignore?.(el) ?? false };
       states.set(el, state);
     }
-    if (state.timer === null) {
+    if (state.timer === null && !state.ignored) {
       const s = state;
       s.timer = setTimeout(() => report(el, s), throttleMs);
     }

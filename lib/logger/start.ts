@@ -1,6 +1,7 @@
 import type { Action, FwEvent, PayloadOf } from '../events/event-schema';
 import type { PageContext } from '../rpc/api';
 import { createEventLog } from './event-log';
+import { createBatch, flushOnHide } from './batch';
 import { documentAddress } from '../storefront/address';
 import { productCardOf } from '../storefront/cards';
 import { trackClicks } from './click';
@@ -34,8 +35,12 @@ export function startPageLogger({ doc, context, enqueue, ignore, page, journal }
   );
   const emit =
     <A extends Action>(action: A) =>
-    (payload: PayloadOf<A>) =>
-      log('Page', action, payload);
+    (payload: PayloadOf<A>, time?: number) =>
+      log('Page', action, payload, time === undefined ? undefined : { time });
+  // Handlers only note what happened; clicks are finished right after their handler (before the page's own listeners
+  // change the control), hovers when the page is idle (lib/logger/batch).
+  const clicks = createBatch(doc.defaultView, 'microtask');
+  const hovers = createBatch(doc.defaultView, 'idle');
   const product = page && pageProductOf(page, signal);
   const pageProduct = product ? () => product.get() : undefined;
   // Pictures and controls in product cards (a listing's grid, related products) are the cards' products', known by
@@ -44,14 +49,16 @@ export function startPageLogger({ doc, context, enqueue, ignore, page, journal }
     const now = page?.get();
     return productCardOf(el, now && now.kind !== 'none' ? now.linkedIds : undefined);
   };
-  trackImageHovers(doc, signal, emit('hover'), { ignore, cardOf, ...(pageProduct ? { pageProduct } : {}) });
+  trackImageHovers(doc, signal, emit('hover'), { ignore, cardOf, batch: hovers, ...(pageProduct ? { pageProduct } : {}) });
   trackScrollDepth(doc, signal, emit('scroll'), { ignore });
   trackClicks(doc, signal, emit('click'), {
     ignore,
     cardOf,
     keepUrlQuery: context.keepUrlQuery,
+    batch: clicks,
     ...(pageProduct ? { pageProduct } : {}),
   });
+  flushOnHide(doc, signal, clicks, hovers);
   if (page && product) {
     // An ended view is sent as usual and kept too, in case the page is gone before the send; one under way is only kept.
     const logView =

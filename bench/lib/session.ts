@@ -1,0 +1,156 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { mainThreadProbe, minusTime, SETTLE, type MainThread } from './main-thread';
+import { round, type Row } from './report';
+
+/** One scripted browsing round: rest on a picture, move across the page, scroll, click a control. */
+const ROUND_MS = 1_000;
+/** Long tasks, as the browser defines them. */
+const LONG_TASK_MS = 50;
+const NAV_TIMEOUT_MS = 180_000;
+
+/** Watches long tasks from the start of every page in the context; clicks stay on the page (links would leave it). */
+const PAGE_SETUP = `(() => {
+  window.__lt = [];
+  try { new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lt.push(e.duration); }).observe({ type: 'longtask', buffered: true }); } catch {}
+  addEventListener('click', (e) => e.preventDefault());
+  addEventListener('submit', (e) => e.preventDefault(), true);
+})()`;
+
+export interface SessionResult {
+  /** Main-thread time from before the page loads to the end of the session. */
+  time: MainThread;
+  seconds: number;
+  longTasksMs: number[];
+}
+
+/**
+ * A person on a large product page for `sessionMs`: the page loads (in a fresh page of `context`), then rounds of
+ * hovering pictures, moving the pointer, scrolling and clicking controls, the same in every run. `before` runs in the
+ * page before its scripts (a recorder's start). Measured from a same-origin blank page, so the renderer is the same.
+ */
+export async function browseSession(
+  context: BrowserContext,
+  blankUrl: string,
+  pageUrl: string,
+  sessionMs: number,
+  before?: string,
+): Promise<SessionResult> {
+  const page: Page = await context.newPage();
+  await page.addInitScript(PAGE_SETUP);
+  if (before) await page.addInitScript(before);
+  // Long timeouts: on a busy machine a page load can take far longer than playwright's default allows.
+  await page.goto(blankUrl, { timeout: NAV_TIMEOUT_MS });
+  const probe = await mainThreadProbe(context, page);
+  const start = await probe();
+  const t0 = Date.now();
+  await page.goto(pageUrl, { timeout: NAV_TIMEOUT_MS });
+  const pictures = page.locator('img');
+  const controls = page.locator('a[href], button, summary, [role="button"]');
+  const [nPictures, nControls] = [await pictures.count(), await controls.count()];
+  const rounds = Math.max(1, Math.round(sessionMs / ROUND_MS));
+  for (let i = 0; i < rounds; i++) {
+    await pictures
+      .nth(i % nPictures)
+      .hover({ timeout: 1_000 })
+      .catch(() => undefined);
+    await page.waitForTimeout(ROUND_MS * 0.4);
+    await page.mouse.move(100 + ((i * 97) % 1000), 100 + ((i * 53) % 600), { steps: 10 });
+    await page.mouse.wheel(0, i % 4 === 3 ? -900 : 400);
+    await page.waitForTimeout(ROUND_MS * 0.3);
+    await controls
+      .nth(i % nControls)
+      .click({ timeout: 1_000 })
+      .catch(() => undefined);
+    await page.waitForTimeout(ROUND_MS * 0.3);
+  }
+  await page.evaluate(SETTLE);
+  const time = minusTime(await probe(), start);
+  const seconds = (Date.now() - t0) / 1000;
+  const longTasksMs = ((await page.evaluate('window.__lt')) as number[]).filter((d) => d > LONG_TASK_MS);
+  await page.close();
+  return { time, seconds, longTasksMs };
+}
+
+/** What section 6 of bench/logger needs. */
+export interface SessionSetup {
+  /** The browser context with Floorwalker loaded and logging on. */
+  withExtension: BrowserContext;
+  /** A browser context without any extension, fresh for each call. */
+  plainContext: () => Promise<BrowserContext>;
+  blankUrl: string;
+  pageUrl: string;
+  pageName: string;
+  sessionMs: number;
+  repeats: number;
+  rrwebStart: string;
+  rrwebLabel: string;
+}
+
+type Config = 'none' | 'rrweb' | 'floorwalker';
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
+
+/**
+ * Section 6 of bench/logger: a person's session on a large product page, page load included, three ways: no recorder
+ * (a browser without the extension), rrweb recording from the page's start (its full snapshot included), Floorwalker
+ * (its content script and overlay). The three run one after the other, `repeats` times, so each repeat's added time is
+ * against a no-recorder run made minutes apart at most; the median repeat is kept.
+ */
+export async function sessionSection(s: SessionSetup): Promise<{ rows: Row[]; extra: Record<string, unknown> }> {
+  const runs: Record<Config, SessionResult[]> = { none: [], rrweb: [], floorwalker: [] };
+  const inPlain = async (before?: string) => {
+    const c = await s.plainContext();
+    try {
+      return await browseSession(c, s.blankUrl, s.pageUrl, s.sessionMs, before);
+    } finally {
+      await c.close();
+    }
+  };
+  for (let r = 0; r < s.repeats; r++) {
+    runs.none.push(await inPlain());
+    runs.rrweb.push(await inPlain(s.rrwebStart));
+    runs.floorwalker.push(await browseSession(s.withExtension, s.blankUrl, s.pageUrl, s.sessionMs));
+  }
+  const added = (c: Config, m: keyof MainThread) => median(runs[c].map((x, i) => x.time[m] - (runs.none[i]?.time[m] ?? NaN)));
+  const cpu = { floorwalker: added('floorwalker', 'threadMs'), rrweb: added('rrweb', 'threadMs') };
+  const task = { floorwalker: added('floorwalker', 'taskMs'), rrweb: added('rrweb', 'taskMs') };
+  const longTasks = (c: Config) => runs[c].reduce((n, x) => n + x.longTasksMs.length, 0);
+  const seconds = median(runs.floorwalker.map((x) => x.seconds));
+  const fwLong = longTasks('floorwalker');
+  const noneLong = longTasks('none');
+  const rows: Row[] = [
+    {
+      metric: `main-thread CPU time added over a ${round(seconds, 0)} s scripted session on a large product page, page load included, against no recorder (DevTools ThreadTime, median of ${s.repeats}): Floorwalker / rrweb`,
+      value: `${round(cpu.floorwalker, 0)} / ${round(cpu.rrweb, 0)}`,
+      unit: 'ms',
+    },
+    {
+      metric: 'rrweb ÷ Floorwalker, main-thread CPU time added over the session',
+      value: cpu.floorwalker > 0 ? round(cpu.rrweb / cpu.floorwalker, 1) : Infinity,
+      unit: '×',
+      target: '≥ 10',
+      ok: cpu.floorwalker <= cpu.rrweb / 10,
+    },
+    {
+      metric: 'the same as task time (DevTools TaskDuration, wall clock: inflated on a busy machine): Floorwalker / rrweb',
+      value: `${round(task.floorwalker, 0)} / ${round(task.rrweb, 0)}`,
+      unit: 'ms',
+    },
+    {
+      metric: `long tasks (> ${LONG_TASK_MS} ms) in ${s.repeats} sessions: Floorwalker / no recorder / rrweb`,
+      value: `${fwLong} / ${noneLong} / ${longTasks('rrweb')}`,
+      unit: '',
+      target: 'Floorwalker none more than no recorder',
+      ok: fwLong <= noneLong,
+    },
+  ];
+  const extra = {
+    session: {
+      page: s.pageName,
+      targetSeconds: s.sessionMs / 1000,
+      rrwebSettings: s.rrwebLabel,
+      runs,
+      addedMs: { threadTime: cpu, taskDuration: task },
+    },
+  };
+  return { rows, extra };
+}
