@@ -10,6 +10,7 @@ import { catalogColdStart } from '../tests/e2e/options-page';
 import { rpcCall } from '../tests/e2e/admin-rpc';
 import { PORTS } from '../lib/rpc/api';
 import type { SearchResponse } from '../lib/search/query';
+import { ACTIVE_CATALOG_KEY } from '../lib/catalog/store';
 import { scaleCatalog } from './lib/scale';
 import { report, round, type Row } from './lib/report';
 
@@ -180,12 +181,43 @@ for (let run = 0; run < RUNS; run++) {
     allRuns.push(r);
   }
 }
+/** Waits until IndexedDB holds the persisted search index of the active catalog (read by key only: it is large). */
+async function indexSaved(page: Page, timeoutMs = 60_000): Promise<void> {
+  const saved = () =>
+    page.evaluate(
+      (activeKey) =>
+        new Promise<boolean>((resolve, reject) => {
+          const open = indexedDB.open('floorwalker');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction(['catalogMeta', 'searchSnapshots']);
+            const meta = tx.objectStore('catalogMeta').get(activeKey);
+            const keys = tx.objectStore('searchSnapshots').getAllKeys();
+            tx.oncomplete = () => {
+              open.result.close();
+              const version = (meta.result as { version?: string } | undefined)?.version;
+              resolve(version !== undefined && (keys.result as string[]).includes(version));
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      ACTIVE_CATALOG_KEY,
+    );
+  const until = Date.now() + timeoutMs;
+  while (!(await saved())) {
+    if (Date.now() > until) throw new Error("the imported catalog's search index was never saved");
+    await page.waitForTimeout(100);
+  }
+}
+
 const runs = FORMATS.map((f) => median(allRuns.filter((r) => r.format === f)));
 if (!last) throw new Error('no format to import');
 const { context, page, profile } = last;
 const old = await oldJsonParse(page);
 
-// Cold start: stop the worker, then ask for the catalog (which waits for the index) from a fresh page.
+// Cold start: once the background has saved the imported catalog's index (it does so after answering Replace),
+// stop the worker, then ask for the catalog (which waits for the index) from a fresh page.
+await indexSaved(page);
 const cdp = await context.newCDPSession(page);
 await cdp.send('ServiceWorker.enable');
 await cdp.send('ServiceWorker.stopAllWorkers');
@@ -239,11 +271,10 @@ const jsonMax = maxOf(runs.find((r) => r.format === 'JSON')?.longTasks ?? []);
 rowsOut.push(
   { metric: 'old JSON path: JSON.parse of the whole file', value: round(old.parseMs, 0), unit: 'ms' },
   {
+    // The alternative, for comparison: the target is the streamed path's, above.
     metric: 'old JSON path: longest main-thread task',
     value: round(old.longestTaskMs, 0),
     unit: 'ms',
-    target: `≤ ${LONG_TASK_TARGET_MS} ms`,
-    ok: old.longestTaskMs <= LONG_TASK_TARGET_MS,
   },
   {
     metric: 'old ÷ streamed JSON: longest main-thread task',
