@@ -64,7 +64,7 @@ export type LiveChange = v.InferOutput<typeof LiveChangeSchema>;
 export function parseLiveChange(value: unknown): LiveChange | null {
   if (!isRecord(value)) return null;
   const { topic, seq, at, detail } = value;
-  if (!isTopic(topic) || typeof seq !== 'number' || !Number.isInteger(seq) || seq < 1 || typeof at !== 'number') return null;
+  if (!isTopic(topic) || typeof seq !== 'number' || !Number.isInteger(seq) || seq < 1 || !isNumber(at)) return null;
   if (detail === undefined) return { topic, seq, at };
   const read = detailOf(detail);
   return read ? { topic, seq, at, detail: read } : null;
@@ -85,5 +85,7 @@ function detailOf(value: unknown): LiveDetail | null {
   return detail;
 }
 
+// As valibot's number(): NaN is not a number.
+const isNumber = (x: unknown): x is number => typeof x === 'number' && !Number.isNaN(x);
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isTopic = (x: unknown): x is LiveTopic => ALL_LIVE_TOPICS.includes(x as LiveTopic);

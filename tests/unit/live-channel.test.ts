@@ -119,6 +119,7 @@ describe('parseLiveChange (checked by hand: no validator in the content script)'
       { topic: 'settings', seq: 0, at: 0 },
       { topic: 'settings', seq: '1', at: 0 },
       { topic: 'settings', seq: 1 },
+      { topic: 'settings', seq: 1, at: Number.NaN },
       { topic: 'settings', seq: 1, at: 0, detail: 'x' },
       { topic: 'conversation', seq: 1, at: 0, detail: { outcome: 'won' } },
       { topic: 'conversation', seq: 1, at: 0, detail: { conversation: 7 } },
@@ -132,7 +133,7 @@ describe('parseLiveChange (checked by hand: no validator in the content script)'
       const parsed = v.safeParse(LiveChangeSchema, value);
       return parsed.success ? parsed.output : null;
     };
-    const anything = fc.oneof(fc.constant(undefined), fc.integer(), fc.double(), fc.string(), fc.boolean(), fc.constant(null));
+    const anything = fc.oneof(fc.constant(undefined), fc.constant(Number.NaN), fc.integer(), fc.double(), fc.string(), fc.boolean(), fc.constant(null));
     const detail = fc.record(
       {
         conversation: fc.oneof(fc.string({ maxLength: 210 }), anything),
