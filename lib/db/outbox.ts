@@ -1,5 +1,13 @@
 import Dexie, { cmp } from 'dexie';
-import { SyncState, outboxKeyOf, type FloorwalkerDb, type OutboxKey, type OutboxRow, type StoredEvent, type SyncStateValue } from './database';
+import {
+  SyncState,
+  outboxKeyOf,
+  type FloorwalkerDb,
+  type OutboxKey,
+  type OutboxRow,
+  type StoredEvent,
+  type SyncStateValue,
+} from './database';
 
 /*
  * The outbox: one small row per event waiting for upload, keyed [study, participant, time, id], so one participant's
@@ -43,16 +51,20 @@ export function syncStateOf(row: StoredEvent, pending: boolean): SyncStateValue 
 }
 
 /** Stored events with their sync state, for showing or checking them. */
-export async function withSyncStates(db: FloorwalkerDb, rows: readonly StoredEvent[]): Promise<(StoredEvent & { syncState: SyncStateValue })[]> {
+export async function withSyncStates(
+  db: FloorwalkerDb,
+  rows: readonly StoredEvent[],
+): Promise<(StoredEvent & { syncState: SyncStateValue })[]> {
   const pending = await stillPending(db, rows);
   return rows.map((e) => ({ ...e, syncState: syncStateOf(e, pending.has(e.id)) }));
 }
 
 /** The lowest and highest of some keys (IndexedDB order). */
-function bounds<K>(keys: readonly K[]): [K, K] | null {
+function bounds<K extends string | OutboxKey>(keys: readonly K[]): [K, K] | null {
   const [first] = keys;
   if (first === undefined) return null;
-  let [lo, hi] = [first, first];
+  let lo: K = first;
+  let hi: K = first;
   for (const k of keys) {
     if (cmp(k, lo) < 0) lo = k;
     if (cmp(k, hi) > 0) hi = k;

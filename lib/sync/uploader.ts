@@ -215,7 +215,8 @@ export async function syncOnce(
           uploaded += n.uploaded;
           rejected += n.rejected;
           const last = done.at(-1);
-          if (last) await db.settings.put({ key: SYNC_LAST_ACK_KEY, value: { study: target.study, participant: target.participant, id: last.id } });
+          if (last)
+            await db.settings.put({ key: SYNC_LAST_ACK_KEY, value: { study: target.study, participant: target.participant, id: last.id } });
         });
         return { kind: 'answered' };
       }

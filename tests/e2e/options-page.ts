@@ -103,7 +103,8 @@ export async function storedEvents(page: Page): Promise<EventWithState[]> {
   const pending = new Set(outbox.map((r) => r.id));
   return events.map((e) => ({ ...e, syncState: syncStateOf(e, pending.has(e.id)) }));
 }
-export type EventWithState = StoredEvent & { syncState: SyncStateValue };
+/** Optional in the type only, so predicates on StoredEvent's kinds still narrow it: storedEvents always sets it. */
+export type EventWithState = StoredEvent & { syncState?: SyncStateValue };
 
 /** The participant's settings as stored (the `settings` table's SETTINGS_KEY row). */
 export async function storedSettings(page: Page): Promise<Settings | undefined> {

@@ -19,7 +19,11 @@ function accepting() {
   const fetchFn: UploadFetchLike = async (_url, init) => {
     const events = (JSON.parse(init.body as string) as { events: FwEvent[] }).events;
     sent.push(...events);
-    return { status: 200, headers: { get: () => null }, json: async () => ({ accepted: events.map((e) => e.id), duplicates: [], rejected: [] }) };
+    return {
+      status: 200,
+      headers: { get: () => null },
+      json: async () => ({ accepted: events.map((e) => e.id), duplicates: [], rejected: [] }),
+    };
   };
   return { fetchFn, sent };
 }
@@ -32,11 +36,13 @@ describe('migration from v4 to the outbox', () => {
     const pending = [clickEvent(3_000), clickEvent(1_000), clickEvent(2_000, { participant: 'p-2' })];
     const synced = clickEvent(500);
     const refused = clickEvent(700);
-    await v4.table('events').bulkAdd([
-      ...pending.map((e) => ({ ...e, syncState: SyncState.pending, storedAt: e.time })),
-      { ...synced, syncState: SyncState.synced, storedAt: synced.time, syncedAt: synced.time + 5 },
-      { ...refused, syncState: SyncState.rejected, storedAt: refused.time, syncedAt: refused.time + 9, syncError: 'payload: too long' },
-    ]);
+    await v4
+      .table('events')
+      .bulkAdd([
+        ...pending.map((e) => ({ ...e, syncState: SyncState.pending, storedAt: e.time })),
+        { ...synced, syncState: SyncState.synced, storedAt: synced.time, syncedAt: synced.time + 5 },
+        { ...refused, syncState: SyncState.rejected, storedAt: refused.time, syncedAt: refused.time + 9, syncError: 'payload: too long' },
+      ]);
     v4.close();
 
     const db = open(name);
@@ -54,7 +60,11 @@ describe('migration from v4 to the outbox', () => {
 
     // The migrated queue uploads, without v4's bookkeeping in the events sent.
     const ep = accepting();
-    expect(await syncOnce(db, { url: 'http://x/v1/events', token: 't', ...queue }, ep.fetchFn)).toEqual({ ok: true, uploaded: 2, rejected: 0 });
+    expect(await syncOnce(db, { url: 'http://x/v1/events', token: 't', ...queue }, ep.fetchFn)).toEqual({
+      ok: true,
+      uploaded: 2,
+      rejected: 0,
+    });
     expect(ep.sent.map((e) => e.id)).toEqual([pending[1]!.id, pending[0]!.id]);
     expect(ep.sent.every((e) => !('syncState' in e) && !('syncedAt' in e) && !('storedAt' in e))).toBe(true);
     expect(await eventsIn(db, SyncState.pending)).toEqual([expect.objectContaining({ id: pending[2]!.id })]);
@@ -69,7 +79,9 @@ describe('the outbox', () => {
     await putEvents(db, [...mine, serverCopy], T0, (e) => e.id === serverCopy.id);
     await putEvents(db, mine);
     expect(await db.outbox.count()).toBe(2);
-    expect(await readQueue(db, queue, null, 10)).toEqual([mine[1], mine[0]].map((e) => ({ study: e!.study, participant: e!.participant, time: e!.time, id: e!.id })));
+    expect(await readQueue(db, queue, null, 10)).toEqual(
+      [mine[1], mine[0]].map((e) => ({ study: e!.study, participant: e!.participant, time: e!.time, id: e!.id })),
+    );
     expect(await stateOf(db, serverCopy.id)).toBe(SyncState.synced);
     // A write that fails leaves neither the events nor their outbox rows.
     const failing = clickEvent(4);
@@ -85,12 +97,10 @@ describe('the outbox', () => {
     const burst = Array.from({ length: 7 }, () => clickEvent(5));
     await putEvents(db, [...burst, clickEvent(5, { participant: 'p-2' })]);
     const seen: string[] = [];
-    for (let after = null as ReturnType<typeof outboxKeyOf> | null; ; ) {
-      const rows = await readQueue(db, queue, after, 3);
-      if (rows.length === 0) break;
+    let rows = await readQueue(db, queue, null, 3);
+    while (rows.length > 0) {
       seen.push(...rows.map((r) => r.id));
-      const last = rows.at(-1)!;
-      after = outboxKeyOf(last);
+      rows = await readQueue(db, queue, outboxKeyOf(rows.at(-1)!), 3);
     }
     expect(seen.sort()).toEqual(burst.map((e) => e.id).sort());
     expect(await countQueue(db, queue)).toBe(7);
@@ -101,7 +111,8 @@ describe('the outbox', () => {
     const [a, b, c] = [clickEvent(1), clickEvent(2), clickEvent(3)];
     await putEvents(db, [a!, b!, c!]);
     const rows = (await db.events.bulkGet([a!.id, b!.id, c!.id])) as StoredEvent[];
-    const answer = () => db.transaction('rw', db.outbox, db.events, () => settle(db, rows.slice(0, 2), [{ event: rows[2]!, error: 'bad' }], 77));
+    const answer = () =>
+      db.transaction('rw', db.outbox, db.events, () => settle(db, rows.slice(0, 2), [{ event: rows[2]!, error: 'bad' }], 77));
     expect(await answer()).toEqual({ uploaded: 2, rejected: 1 });
     expect(await answer()).toEqual({ uploaded: 0, rejected: 0 });
     expect(await db.outbox.count()).toBe(0);
@@ -142,7 +153,12 @@ describe('the outbox', () => {
     const db = open();
     const day = 86_400_000;
     const now = T0 + 100 * day;
-    const [oldSynced, oldPending, oldRefused, recent] = [clickEvent(now - 40 * day), clickEvent(now - 41 * day), clickEvent(now - 42 * day), clickEvent(now - day)];
+    const [oldSynced, oldPending, oldRefused, recent] = [
+      clickEvent(now - 40 * day),
+      clickEvent(now - 41 * day),
+      clickEvent(now - 42 * day),
+      clickEvent(now - day),
+    ];
     await putEvents(db, [oldSynced!, oldPending!, oldRefused!, recent!]);
     const rows = (await db.events.bulkGet([oldSynced!.id, oldRefused!.id, recent!.id])) as StoredEvent[];
     await db.transaction('rw', db.outbox, db.events, () => settle(db, [rows[0]!, rows[2]!], [{ event: rows[1]!, error: 'bad' }], now));
