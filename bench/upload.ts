@@ -69,7 +69,7 @@ const serverCount = async (): Promise<{ n: number; distinct: number }> => {
 const pendingInBrowser = async (): Promise<number> =>
   (await options.evaluate(`(async () => {
     const db = await new Promise((ok, no) => { const r = indexedDB.open('floorwalker'); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
-    return await new Promise((ok) => { const r = db.transaction('events').objectStore('events').index('syncState').count(0); r.onsuccess = () => { ok(r.result); db.close(); }; });
+    return await new Promise((ok) => { const r = db.transaction('outbox').objectStore('outbox').count(); r.onsuccess = () => { ok(r.result); db.close(); }; });
   })()`)) as number;
 
 /** Presses *Sync now* on the options page and waits until the button is enabled again (the call has answered). */

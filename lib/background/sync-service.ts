@@ -1,10 +1,8 @@
-import Dexie from 'dexie';
 import type { FloorwalkerDb } from '../db/database';
-import { SyncState } from '../db/database';
 import { loadSettings } from '../db/settings';
 import { pruneSynced, readSyncStatus, syncDue, syncOnce, type SyncResult, type UploadFetchLike } from '../sync/uploader';
 import type { SyncOverview } from '../rpc/types';
-import { countPending } from '../sync/pending-count';
+import { countQueue, readRejections } from '../db/outbox';
 
 /** After events are written, upload them this soon (the alarm is the safety net if the worker stops first). */
 export const SYNC_SOON_MS = 3_000;
@@ -62,14 +60,12 @@ export function createSyncService(db: FloorwalkerDb, fetchFn: UploadFetchLike) {
     },
     async overview(): Promise<SyncOverview> {
       const s = await loadSettings(db);
-      const [status, pending, rejected, latest] = await Promise.all([
+      const [status, pending, { rejected, lastRejection }] = await Promise.all([
         readSyncStatus(db),
         // Waiting means waiting for this study's upload: events logged outside it (before joining, after leaving) never go.
-        s.endpoint ? countPending(db, (e) => e.study === s.study && e.participant === s.participant) : 0,
-        db.events.where('syncState').equals(SyncState.rejected).count(),
-        db.events.where('[syncState+time]').between([SyncState.rejected, Dexie.minKey], [SyncState.rejected, Dexie.maxKey]).last(),
+        s.endpoint ? countQueue(db, { study: s.study, participant: s.participant }) : 0,
+        readRejections(db),
       ]);
-      const lastRejection = latest?.syncError ?? null;
       return {
         joined: !!s.endpoint,
         study: s.study,

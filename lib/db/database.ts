@@ -7,11 +7,33 @@ import type { ConversationProfile, ProfileEntry } from '../profile/profile-schem
 /** IndexedDB database name; only extension pages and the background open it, never a content script. */
 export const DB_NAME = 'floorwalker';
 
-/** Sync state as a number because IndexedDB cannot index booleans. Rejected: the server refused it (kept, not resent). */
+/**
+ * An event's sync state. Since v5 it is not stored on the event: an event is pending while its key is in the outbox
+ * (lib/db/outbox.ts), rejected when it has `rejectedAt` (the server refused it: kept, not resent), synced otherwise.
+ * The numbers are v2-v4's stored values.
+ */
 export const SyncState = { pending: 0, synced: 1, rejected: 2 } as const;
 export type SyncStateValue = (typeof SyncState)[keyof typeof SyncState];
 
-export type StoredEvent = FwEvent & { syncState: SyncStateValue; storedAt: number; syncedAt?: number; syncError?: string };
+/**
+ * An event as stored. `rejectedAt` is set only on refused events, so its index holds those alone. Rows written
+ * before v5 also carry `syncState` and `syncedAt` (LegacySyncFields), which nothing reads any more: rewriting every
+ * row to drop them would cost an upgrade as long as the uploads v5 makes cheap.
+ */
+export type StoredEvent = FwEvent & { storedAt: number; rejectedAt?: number; syncError?: string };
+export interface LegacySyncFields {
+  syncState?: number;
+  syncedAt?: number;
+}
+
+/** A pending event's place in the upload queue: its participant, then time order. The event itself stays in `events`. */
+export interface OutboxRow {
+  study: string;
+  participant: string;
+  time: number;
+  id: string;
+}
+export type OutboxKey = [study: string, participant: string, time: number, id: string];
 
 export interface ConversationRow {
   id: string;
@@ -71,6 +93,11 @@ export interface SettingRow {
  * v3: the catalog (products, which catalog is active), persisted search snapshots for fast cold starts, and
  *     staged products of imports in progress.
  * v4: Buyer profiles per conversation, and what each Buyer confirmed, across conversations.
+ * v5: the outbox: pending events' keys, so an upload deletes small outbox rows instead of rewriting every event row
+ *     and its indexes; refused events are indexed by `rejectedAt`. v4's pending events get outbox rows, its rejected
+ *     ones `rejectedAt`, read by the old sync-state indexes (Dexie drops a version's removed indexes before its
+ *     upgrade runs, hence two versions).
+ * v6: the events' sync-state indexes are dropped: nothing writes or reads them.
  */
 export const STORES_V1 = {
   events: 'id, conversation, time',
@@ -98,6 +125,29 @@ export const STORES_V4 = {
   buyers: 'id, updatedAt',
 } as const;
 
+export const STORES_V5 = {
+  ...STORES_V4,
+  events: 'id, conversation, time, syncState, [action+time], [syncState+time], rejectedAt',
+  outbox: '[study+participant+time+id]',
+} as const;
+
+export const STORES_V6 = {
+  ...STORES_V5,
+  events: 'id, conversation, time, [action+time], rejectedAt',
+} as const;
+
+/** The outbox row of a pending event: everything its key needs, nothing else. */
+export const outboxRowOf = (e: Pick<FwEvent, 'study' | 'participant' | 'time' | 'id'>): OutboxRow => ({
+  study: e.study,
+  participant: e.participant,
+  time: e.time,
+  id: e.id,
+});
+export const outboxKeyOf = (e: Pick<FwEvent, 'study' | 'participant' | 'time' | 'id'>): OutboxKey => [e.study, e.participant, e.time, e.id];
+
+/** The schema version FloorwalkerDb opens at. */
+export const LATEST_VERSION = 6;
+
 export class FloorwalkerDb extends Dexie {
   events!: EntityTable<StoredEvent, 'id'>;
   conversations!: EntityTable<ConversationRow, 'id'>;
@@ -108,6 +158,7 @@ export class FloorwalkerDb extends Dexie {
   stagedProducts!: Dexie.Table<StagedProductRow, [string, string]>;
   profiles!: EntityTable<ProfileRow, 'conversation'>;
   buyers!: EntityTable<BuyerRow, 'id'>;
+  outbox!: Dexie.Table<OutboxRow, OutboxKey>;
 
   constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -119,7 +170,7 @@ export class FloorwalkerDb extends Dexie {
         await tx
           .table('events')
           .toCollection()
-          .modify((e: Partial<StoredEvent>) => {
+          .modify((e: Partial<StoredEvent & LegacySyncFields>) => {
             e.syncState ??= SyncState.pending;
             e.storedAt ??= e.time ?? now;
           });
@@ -132,5 +183,24 @@ export class FloorwalkerDb extends Dexie {
       });
     this.version(3).stores(STORES_V3);
     this.version(4).stores(STORES_V4);
+    this.version(5)
+      .stores(STORES_V5)
+      .upgrade(async (tx) => {
+        const events = tx.table<StoredEvent & LegacySyncFields, string>('events');
+        // A cursor, not toArray: a day's backlog of whole events need not be held at once, only their small keys.
+        const pending: OutboxRow[] = [];
+        await events
+          .where('syncState')
+          .equals(SyncState.pending)
+          .each((e) => void pending.push(outboxRowOf(e)));
+        await tx.table<OutboxRow, OutboxKey>('outbox').bulkPut(pending);
+        await events
+          .where('syncState')
+          .equals(SyncState.rejected)
+          .modify((e) => {
+            e.rejectedAt ??= e.syncedAt ?? e.storedAt;
+          });
+      });
+    this.version(LATEST_VERSION).stores(STORES_V6);
   }
 }

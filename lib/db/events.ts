@@ -1,12 +1,13 @@
 import Dexie from 'dexie';
 import type { FwEvent } from '../events/event-schema';
 import { eventsByConversation } from '../events/group';
-import { SyncState, type FloorwalkerDb, type StoredEvent } from './database';
+import { outboxRowOf, type FloorwalkerDb, type LegacySyncFields, type StoredEvent } from './database';
 import { COACH_STATE_PREFIX } from '../coach/state';
 
 /**
- * Stores events keyed by their client id: writing the same event twice leaves one copy. Events `onServer` says the
- * study server already has (copies of what it recorded itself) are stored as synced, so they are never uploaded.
+ * Stores events keyed by their client id: writing the same event twice leaves one copy. Each new event also gets an
+ * outbox row, in the same transaction, which the uploader deletes when the server has it; events `onServer` says the
+ * study server already has (copies of what it recorded itself) get none, so they are synced and never uploaded.
  */
 export async function putEvents(
   db: FloorwalkerDb,
@@ -15,18 +16,13 @@ export async function putEvents(
   onServer: (e: FwEvent) => boolean = () => false,
 ): Promise<string[]> {
   if (events.length === 0) return [];
-  await db.transaction('rw', db.events, db.conversations, async () => {
+  await db.transaction('rw', db.events, db.outbox, db.conversations, async () => {
     const ids = events.map((e) => e.id);
     const existing = await db.events.bulkGet(ids);
     // Keep the first stored copy (and its sync state); only new ids are written.
     const fresh = events.filter((_, i) => existing[i] === undefined);
-    await db.events.bulkPut(
-      fresh.map((e): StoredEvent =>
-        onServer(e)
-          ? { ...e, syncState: SyncState.synced, storedAt: now, syncedAt: now }
-          : { ...e, syncState: SyncState.pending, storedAt: now },
-      ),
-    );
+    await db.events.bulkPut(fresh.map((e): StoredEvent => ({ ...e, storedAt: now })));
+    await db.outbox.bulkPut(fresh.filter((e) => !onServer(e)).map(outboxRowOf));
     await touchConversations(db, fresh);
   });
   return events.map((e) => e.id);
@@ -74,8 +70,9 @@ export async function readEventsAfter(db: FloorwalkerDb, afterId: string | null,
   return coll.limit(limit).toArray();
 }
 
+/** All events, and those not yet uploaded (whoever's: events logged outside a study wait too). */
 export async function countEvents(db: FloorwalkerDb): Promise<{ total: number; pending: number }> {
-  const [total, pending] = await Promise.all([db.events.count(), db.events.where('syncState').equals(SyncState.pending).count()]);
+  const [total, pending] = await Promise.all([db.events.count(), db.outbox.count()]);
   return { total, pending };
 }
 
@@ -85,17 +82,17 @@ export async function countEvents(db: FloorwalkerDb): Promise<{ total: number; p
  * study, allowed and configured sites, the catalog) so the participant can go on. Returns how many events went.
  */
 export async function deleteCollectedData(db: FloorwalkerDb): Promise<number> {
-  return db.transaction('rw', [db.events, db.conversations, db.profiles, db.buyers, db.settings], async () => {
+  return db.transaction('rw', [db.events, db.outbox, db.conversations, db.profiles, db.buyers, db.settings], async () => {
     const n = await db.events.count();
-    await Promise.all([db.events.clear(), db.conversations.clear(), db.profiles.clear(), db.buyers.clear()]);
+    await Promise.all([db.events.clear(), db.outbox.clear(), db.conversations.clear(), db.profiles.clear(), db.buyers.clear()]);
     await db.settings.where('key').startsWith(COACH_STATE_PREFIX).delete();
     return n;
   });
 }
 
-/** An event as the schema defines it: the store's bookkeeping (sync state, times, errors) left out. */
+/** An event as the schema defines it: the store's bookkeeping (sync state, times, errors, v4's fields) left out. */
 export function toEvent(row: StoredEvent): FwEvent {
-  const { syncState: _a, storedAt: _b, syncedAt: _c, syncError: _d, ...event } = row;
+  const { syncState: _a, storedAt: _b, syncedAt: _c, syncError: _d, rejectedAt: _e, ...event } = row as StoredEvent & LegacySyncFields;
   return event as FwEvent;
 }
 

@@ -1,11 +1,12 @@
-import Dexie from 'dexie';
 import * as v from 'valibot';
-import { SyncState, type FloorwalkerDb, type StoredEvent } from '../db/database';
+import { type FloorwalkerDb, type OutboxKey, type StoredEvent } from '../db/database';
 import { toEvent } from '../db/events';
+import { countQueue, eventsOf, readQueue, settle, stillPending } from '../db/outbox';
 import { SYNC_MAX_IN_FLIGHT, addToBatch, batchBody, batchSizeFor, emptyBatch, encodeBody, type UploadBatch } from './upload-batch';
 
 /**
- * Uploads stored events to the study's collection endpoint. An event is marked synced only when the server
+ * Uploads stored events to the study's collection endpoint, reading them in the order of their outbox rows
+ * (lib/db/outbox.ts). An event leaves the outbox (is synced) only when the server
  * says it has it (accepted, or a duplicate of one it already stored); events the server refuses are set aside
  * with the reason, never resent in a loop, and so is an event the server keeps failing on while it takes others
  * (see below), so one event never blocks the queue. Failures back off exponentially with jitter, and a 429 or 503 is
@@ -13,12 +14,18 @@ import { SYNC_MAX_IN_FLIGHT, addToBatch, batchBody, batchSizeFor, emptyBatch, en
  *
  * A backlog goes up as several gzipped requests in flight at once (lib/sync/upload-batch.ts). Exactly-once holds
  * because the requests in flight hold disjoint events, the server keeps each event once by id, and each answer
- * marks synced only the events it names, in one IndexedDB transaction.
+ * takes out of the outbox only the events it names, in one IndexedDB transaction: deleting small outbox rows, not
+ * rewriting event rows and their indexes, which was most of an upload's time.
  */
 export const SYNC_STATUS_KEY = 'sync';
 export const SYNC_BASE_BACKOFF_MS = 2_000;
 export const SYNC_MAX_BACKOFF_MS = 5 * 60_000;
 export const SYNCED_RETENTION_DAYS = 30;
+/**
+ * The last event the server acknowledged for this study and participant: the control request of the search for an
+ * event the server fails on sends it again (the server answers "duplicate" after the same validation and write).
+ */
+export const SYNC_LAST_ACK_KEY = 'syncLastAck';
 
 export interface SyncTarget {
   /** The endpoint's /v1/events URL. */
@@ -117,6 +124,8 @@ export const SYNC_SPLIT_AFTER_FAILURES = 2;
 /** Times an event must fail alone, each time while a request without it succeeded, before it is set aside. */
 export const SYNC_SET_ASIDE_STRIKES = 5;
 
+const LastAckSchema = v.object({ study: v.string(), participant: v.string(), id: v.string() });
+
 const SyncSuspectSchema = v.object({
   study: v.string(),
   participant: v.string(),
@@ -169,7 +178,6 @@ export async function syncOnce(
   let status = await readSyncStatus(db);
   let uploaded = 0;
   let rejected = 0;
-  const mine = (e: StoredEvent) => belongsTo(target, e);
   const writeSuspect = (s: Omit<SyncSuspect, 'study' | 'participant'>) =>
     db.settings.put({ key: SYNC_SUSPECT_KEY, value: { study: target.study, participant: target.participant, ...s } });
   const clearSuspect = () => db.settings.delete(SYNC_SUSPECT_KEY);
@@ -193,30 +201,22 @@ export async function syncOnce(
         const refused = (body.rejected ?? []).filter((r): r is { id: string; error: string } => typeof r.id === 'string');
         if (have.length + refused.length === 0)
           return { kind: 'failed', error: 'The server acknowledged none of the events sent', retryAt: null };
-        const at = now();
-        // In bulk, one transaction per answer. Only rows still pending change (a control event sent again is already
-        // synced and is not counted twice; an event deleted meanwhile stays deleted): which those are is read as keys
-        // in one range read (a batch is cut in time order), and the rows written are the ones sent, with their state.
-        const times = batch.map((e) => e.time);
-        await db.transaction('rw', db.events, async () => {
-          const pending = new Set(
-            await db.events
-              .where('[syncState+time]')
-              .between([SyncState.pending, Math.min(...times)], [SyncState.pending, Math.max(...times)], true, true)
-              .primaryKeys(),
-          );
-          const sent = new Map(batch.filter((e) => pending.has(e.id)).map((e) => [e.id, e]));
-          const done = have.flatMap((id) => {
-            const e = sent.get(id);
-            return e ? [{ ...e, syncState: SyncState.synced, syncedAt: at }] : [];
-          });
-          const set = refused.flatMap((r) => {
-            const e = sent.get(r.id);
-            return e ? [{ ...e, syncState: SyncState.rejected, syncError: r.error }] : [];
-          });
-          await db.events.bulkPut([...done, ...set]);
-          uploaded += done.length;
-          rejected += set.length;
+        const byId = new Map(batch.map((e) => [e.id, e]));
+        const done = have.flatMap((id) => byId.get(id) ?? []);
+        const set = refused.flatMap((r) => {
+          const event = byId.get(r.id);
+          return event ? [{ event, error: r.error }] : [];
+        });
+        // In bulk, one transaction per answer: outbox rows deleted, and only refused events (rare) rewritten. The
+        // events table is in the transaction only then: a write lock on it would hold up the next batch's read.
+        const scope = set.length > 0 ? [db.outbox, db.events, db.settings] : [db.outbox, db.settings];
+        await db.transaction('rw', scope, async () => {
+          const n = await settle(db, done, set, now());
+          uploaded += n.uploaded;
+          rejected += n.rejected;
+          const last = done.at(-1);
+          if (last)
+            await db.settings.put({ key: SYNC_LAST_ACK_KEY, value: { study: target.study, participant: target.participant, id: last.id } });
         });
         return { kind: 'answered' };
       }
@@ -252,20 +252,17 @@ export async function syncOnce(
   }
 
   async function setAside(e: StoredEvent, strikes: number, failedStatus: number): Promise<void> {
-    await db.transaction('rw', db.events, db.settings, async () => {
-      rejected += await db.events
-        .where('id')
-        .equals(e.id)
-        .and((row) => row.syncState === SyncState.pending)
-        .modify({ syncState: SyncState.rejected, syncError: setAsideReason(strikes, failedStatus) });
+    await db.transaction('rw', db.outbox, db.events, db.settings, async () => {
+      rejected += (await settle(db, [], [{ event: e, error: setAsideReason(strikes, failedStatus) }], now())).rejected;
       await clearSuspect();
     });
   }
 
   /** One step of the search: null to go on, or why this run stops. */
   async function narrow(suspect: SyncSuspect): Promise<Stop | null> {
-    const rows = await db.events.bulkGet(suspect.ids);
-    const events = rows.filter((e): e is StoredEvent => e?.syncState === SyncState.pending);
+    const rows = (await db.events.bulkGet(suspect.ids)).filter((e): e is StoredEvent => e !== undefined);
+    const pending = await stillPending(db, rows);
+    const events = rows.filter((e) => pending.has(e.id));
     const [first] = events;
     if (!first) {
       await clearSuspect();
@@ -311,20 +308,22 @@ export async function syncOnce(
    */
   async function othersGoThrough(failed: readonly StoredEvent[]): Promise<boolean> {
     const ids = new Set(failed.map((e) => e.id));
-    const synced = await db.events
-      .where('[syncState+time]')
-      .between([SyncState.synced, Dexie.minKey], [SyncState.synced, Dexie.maxKey])
-      .reverse()
-      .filter(mine)
-      .first();
-    const other =
-      synced ??
-      (await db.events
-        .where('[syncState+time]')
-        .between([SyncState.pending, Dexie.minKey], [SyncState.pending, Dexie.maxKey])
-        .filter((e) => mine(e) && !ids.has(e.id))
-        .first());
+    const other = (await lastAcknowledged()) ?? (await oldestPendingBut(ids));
     return other !== undefined && (await post([other])).kind === 'answered';
+  }
+
+  /** The last event of this queue the server acknowledged, if it is still stored (and so not pending: it was synced). */
+  async function lastAcknowledged(): Promise<StoredEvent | undefined> {
+    const parsed = v.safeParse(LastAckSchema, (await db.settings.get(SYNC_LAST_ACK_KEY))?.value);
+    if (!parsed.success || !belongsTo(target, parsed.output)) return undefined;
+    const e = await db.events.get(parsed.output.id);
+    return e && e.rejectedAt === undefined && !(await stillPending(db, [e])).has(e.id) ? e : undefined;
+  }
+
+  /** The oldest pending event of this queue that is not one of `ids`. */
+  async function oldestPendingBut(ids: ReadonlySet<string>): Promise<StoredEvent | undefined> {
+    const row = (await readQueue(db, target, null, ids.size + 1)).find((r) => !ids.has(r.id));
+    return row && (await db.events.get(row.id));
   }
 
   /**
@@ -338,42 +337,33 @@ export async function syncOnce(
     const maxInFlight = suspect ? 1 : Math.max(1, policy.maxInFlight);
     for (;;) {
       const sent = new Set<string>();
-      // Sized once per pass from the backlog (all pending rows: an estimate, it counts other participants' too).
-      const size = policy.batchSize(
-        await db.events.where('[syncState+time]').between([SyncState.pending, Dexie.minKey], [SyncState.pending, Dexie.maxKey]).count(),
-        maxInFlight,
-      );
+      // Sized once per pass from this queue's backlog.
+      const size = policy.batchSize(await countQueue(db, target), maxInFlight);
       const before = uploaded + rejected;
       let seq = 0;
       const run: { failed: Failed | null } = { failed: null };
       let cutting = Promise.resolve();
-      // Where the reading stands: the time of the last row looked at, and how many rows at that time were looked at
-      // (sent, or not this participant's). Rows are read in [syncState+time] order with getAll, a chunk at a time.
-      const seen = new Set<string>();
-      let after: number | null = null;
-      let atAfter = 0;
+      // Where the reading stands: the outbox key of the last event put in a batch (keys are unique, so no event is
+      // read into two batches). Each read is one getAll of outbox rows and, in a backlog, one of their events.
+      let after: OutboxKey | null = null;
       /** The next batch, cut after the previous one (cuts run one at a time so no event is in two requests). */
       const cut = (): Promise<{ seq: number; batch: UploadBatch }> => {
         const next = cutting.then(async () => {
           const batch = emptyBatch();
           for (;;) {
-            // Enough rows for a full batch even if every row already looked at, at the last time, is still pending.
-            const limit = size + atAfter;
-            const rows = await db.events
-              .where('[syncState+time]')
-              .between([SyncState.pending, after ?? Dexie.minKey], [SyncState.pending, Dexie.maxKey])
-              .limit(limit)
-              .toArray();
+            const limit = size - batch.events.length;
+            const rows = await readQueue(db, target, after, limit);
+            const events = await eventsOf(db, rows);
             let full = false;
-            for (const e of rows) {
-              if (seen.has(e.id)) continue;
-              if (mine(e) && !addToBatch(batch, e, size)) {
+            for (const [i, row] of rows.entries()) {
+              const e = events[i];
+              if (e && !addToBatch(batch, e, size)) {
                 full = true;
                 break;
               }
-              seen.add(e.id);
-              if (e.time === after) atAfter++;
-              else [after, atAfter] = [e.time, 1];
+              // An outbox row without its event cannot happen (both are written and cleared together); if it did, the
+              // row is skipped here and stays, harmless.
+              after = [row.study, row.participant, row.time, row.id];
             }
             if (full || rows.length < limit || batch.events.length >= size) break;
           }
@@ -465,8 +455,19 @@ export async function syncDue(db: FloorwalkerDb, now = Date.now()): Promise<bool
   return s.nextAttemptAt === null || s.nextAttemptAt <= now;
 }
 
-/** Removes synced events older than the retention period; the server has them. */
+/**
+ * Removes synced events older than the retention period; the server has them. Pending events (in the outbox) and
+ * refused ones stay. The outbox is read whole, as keys: after a successful run it holds only what no study takes.
+ */
 export async function pruneSynced(db: FloorwalkerDb, retentionDays = SYNCED_RETENTION_DAYS, now = Date.now()): Promise<number> {
   const cutoff = now - retentionDays * 86_400_000;
-  return db.events.where('[syncState+time]').between([SyncState.synced, Dexie.minKey], [SyncState.synced, cutoff]).delete();
+  return db.transaction('rw', db.events, db.outbox, async () => {
+    const old = await db.events.where('time').below(cutoff).primaryKeys();
+    if (old.length === 0) return 0;
+    const [queued, refused] = await Promise.all([db.outbox.toCollection().primaryKeys(), db.events.orderBy('rejectedAt').primaryKeys()]);
+    const keep = new Set<string>([...queued.map((k) => k[3]), ...refused]);
+    const gone = old.filter((id) => !keep.has(id));
+    await db.events.bulkDelete(gone);
+    return gone.length;
+  });
 }

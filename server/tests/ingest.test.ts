@@ -109,7 +109,7 @@ describe.each(BACKENDS)('ingest over HTTP ($name)', (backend) => {
     expect(SYNC_BATCH_MAX_BYTES).toBeLessThan(MAX_BATCH_BYTES);
     const batch = emptyBatch();
     const events = Array.from({ length: SYNC_BATCH_MAX }, () => s.event('click'));
-    for (const e of events) expect(addToBatch(batch, { ...e, syncState: 0, storedAt: e.time }, SYNC_BATCH_MAX)).toBe(true);
+    for (const e of events) expect(addToBatch(batch, { ...e, storedAt: e.time }, SYNC_BATCH_MAX)).toBe(true);
     const { body, headers } = await encodeBody(batchBody(batch));
     expect(headers).toEqual({ 'Content-Encoding': 'gzip' });
     const first = await post(`${h.url}/v1/events`, body, { ...s.auth, ...headers });

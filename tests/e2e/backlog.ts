@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { StoredEvent } from '../../lib/db/database';
+import type { EventWithState } from './options-page';
 import { newId } from '../../lib/ids';
 
 /**
@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids';
  * one of its pages: a backlog as a participant offline for a day would have, without clicking for minutes. The
  * copy keeps everything else the logger wrote, so the server takes it as it takes the original.
  */
-export async function addBacklog(page: Page, template: StoredEvent, n: number): Promise<void> {
+export async function addBacklog(page: Page, template: EventWithState, n: number): Promise<void> {
   // Ids made here, as the logger makes them (UUIDv7: the server refuses others).
   const ids = Array.from({ length: n }, () => newId());
   await page.evaluate(
@@ -16,10 +16,16 @@ export async function addBacklog(page: Page, template: StoredEvent, n: number): 
         const open = indexedDB.open('floorwalker');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const tx = open.result.transaction('events', 'readwrite');
+          // Each event with its outbox row, in one transaction, as the background stores them.
+          const tx = open.result.transaction(['events', 'outbox'], 'readwrite');
           const store = tx.objectStore('events');
-          const { syncedAt: _s, syncError: _e, ...event } = template;
-          ids.forEach((id, i) => store.put({ ...event, id, time: template.time + 1 + i, storedAt: Date.now(), syncState: 0 }));
+          const outbox = tx.objectStore('outbox');
+          const { syncState: _st, syncError: _e, rejectedAt: _r, ...event } = template;
+          ids.forEach((id, i) => {
+            const time = template.time + 1 + i;
+            store.put({ ...event, id, time, storedAt: Date.now() });
+            outbox.put({ study: event.study, participant: event.participant, time, id });
+          });
           tx.oncomplete = () => {
             open.result.close();
             resolve();

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import type { Harness } from './harness';
-import type { SettingRow, StoredEvent } from '../../lib/db/database';
+import type { OutboxRow, SettingRow, StoredEvent, SyncStateValue } from '../../lib/db/database';
+import { syncStateOf } from '../../lib/db/outbox';
 import { SETTINGS_KEY, type Settings } from '../../lib/settings';
 import { waitFor } from './harness';
 import type { SectionId } from '../../components/options/sections';
@@ -96,10 +97,14 @@ export async function tableCount(page: Page, table: string): Promise<number> {
   return (await tableRows<unknown>(page, table)).length;
 }
 
-/** Every event in the extension's IndexedDB with its sync state. */
-export async function storedEvents(page: Page): Promise<StoredEvent[]> {
-  return tableRows<StoredEvent>(page, 'events');
+/** Every event in the extension's IndexedDB with its sync state (pending while its id is in the outbox). */
+export async function storedEvents(page: Page): Promise<EventWithState[]> {
+  const [events, outbox] = await Promise.all([tableRows<StoredEvent>(page, 'events'), tableRows<OutboxRow>(page, 'outbox')]);
+  const pending = new Set(outbox.map((r) => r.id));
+  return events.map((e) => ({ ...e, syncState: syncStateOf(e, pending.has(e.id)) }));
 }
+/** Optional in the type only, so predicates on StoredEvent's kinds still narrow it: storedEvents always sets it. */
+export type EventWithState = StoredEvent & { syncState?: SyncStateValue };
 
 /** The participant's settings as stored (the `settings` table's SETTINGS_KEY row). */
 export async function storedSettings(page: Page): Promise<Settings | undefined> {
@@ -111,10 +116,10 @@ export async function storedSettings(page: Page): Promise<Settings | undefined> 
 export async function waitForStoredEvents(
   page: Page,
   n: number,
-  which: (e: StoredEvent) => boolean,
+  which: (e: EventWithState) => boolean,
   label: string,
   timeoutMs = 15_000,
-): Promise<StoredEvent[]> {
+): Promise<EventWithState[]> {
   return waitFor(
     async () => {
       const found = (await storedEvents(page)).filter(which);

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto'; // before Dexie: it looks for IndexedDB when impor
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { useTestDbs } from './helpers/db';
-import { STORES_V1, STORES_V3, SyncState } from '../../lib/db/database';
+import { LATEST_VERSION, STORES_V1, STORES_V3, SyncState, outboxKeyOf } from '../../lib/db/database';
+import { countIn, eventsIn, stateOf } from './helpers/sync-state';
 import { deleteCollectedData, listEvents, putEvents, readEventsAfter, countEvents } from '../../lib/db/events';
 import { loadSettings, setConsent, updateSettings } from '../../lib/db/settings';
 import { storeEvents } from '../../lib/background/content-api';
@@ -25,13 +26,14 @@ describe('migration', () => {
 
     const db = open(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(LATEST_VERSION);
     expect(await db.products.count()).toBe(0); // v3 tables exist, empty
     const rows = await db.events.orderBy('time').toArray();
     expect(rows.map((r) => r.id)).toEqual(old.map((e) => e.id));
-    expect(rows.every((r) => r.syncState === SyncState.pending && r.storedAt === r.time)).toBe(true);
-    // The new indexes work on migrated rows.
-    expect(await db.events.where('syncState').equals(SyncState.pending).count()).toBe(3);
+    expect(rows.every((r) => r.storedAt === r.time)).toBe(true);
+    // None had been uploaded: all wait in the outbox (v2 marked them pending, v5 queued the pending).
+    expect((await eventsIn(db, SyncState.pending)).map((r) => r.id)).toEqual(old.map((e) => e.id));
+    expect(await db.outbox.count()).toBe(3);
     expect((await listEvents(db, { action: 'click', offset: 0, limit: 10 })).events.map((e) => e.time - T0)).toEqual([3000, 1000]);
     expect(await db.conversations.get('conv-1')).toMatchObject({ lastEventAt: 1000 });
     expect(await db.settings.get('x')).toEqual({ key: 'x', value: { kept: true } });
@@ -52,8 +54,9 @@ describe('migration to v4', () => {
 
     const db = open(name);
     await db.open();
-    expect(db.verno).toBe(4);
-    expect(await db.events.where('syncState').equals(SyncState.synced).count()).toBe(1);
+    expect(db.verno).toBe(LATEST_VERSION);
+    expect(await countIn(db, SyncState.synced)).toBe(1);
+    expect(await db.outbox.count()).toBe(0);
     expect(await db.products.get('p-1')).toMatchObject({ title: 'A book' });
     expect((await db.settings.get('coach:conv-1'))?.value).toMatchObject({ counts: { greet: 1 } });
     expect(await db.profiles.count()).toBe(0);
@@ -67,12 +70,13 @@ describe('event store', () => {
     const db = open();
     const batch = [clickEvent(1), clickEvent(2), hoverEvent(3)];
     await putEvents(db, batch);
-    await db.events.update(batch[0]!.id, { syncState: SyncState.synced });
+    await db.outbox.delete(outboxKeyOf(batch[0]!)); // uploaded
     await putEvents(db, batch);
     await putEvents(db, [batch[1]!]);
     expect(await db.events.count()).toBe(3);
+    expect(await db.outbox.count()).toBe(2);
     // A resend does not reset the first copy's sync state.
-    expect((await db.events.get(batch[0]!.id))?.syncState).toBe(SyncState.synced);
+    expect(await stateOf(db, batch[0]!.id)).toBe(SyncState.synced);
     expect(await countEvents(db)).toEqual({ total: 3, pending: 2 });
   });
 
@@ -110,6 +114,7 @@ describe('event store', () => {
     await setConsent(db, { agree: true, role: 'seller' });
     expect(await deleteCollectedData(db)).toBe(7);
     expect(await db.events.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0); // nothing left to upload either
     expect(await db.conversations.count()).toBe(0);
     expect(await db.profiles.count()).toBe(0);
     expect(await db.buyers.count()).toBe(0);

@@ -25,6 +25,7 @@ import { renderExport } from '../../lib/export/formats';
 import { storeEvents } from '../../lib/background/content-api';
 import { countEvents } from '../../lib/db/events';
 import { SyncState } from '../../lib/db/database';
+import { stateOf } from './helpers/sync-state';
 import { useTestDbs } from './helpers/db';
 import { flush, useTestSignal } from './helpers/dom';
 import { BUYER, context, pilotPage, ROOM } from './helpers/coach-page';
@@ -223,6 +224,6 @@ describe("storing the room's records in the browser", () => {
     await storeEvents(db, records, undefined, joined);
     await storeEvents(db, [...records].reverse(), undefined, joined);
     expect(await countEvents(db)).toEqual({ total: records.length, pending: 0 });
-    expect((await db.events.bulkGet(records.map((e) => e.id))).map((e) => e?.syncState)).toEqual(records.map(() => SyncState.synced));
+    expect(await Promise.all(records.map((e) => stateOf(db, e.id)))).toEqual(records.map(() => SyncState.synced));
   });
 });

@@ -8,6 +8,7 @@ import type { Suggestion } from '../../lib/coach/suggest';
 import { storeEvents } from '../../lib/background/content-api';
 import { countEvents } from '../../lib/db/events';
 import { SyncState } from '../../lib/db/database';
+import { stateOf } from './helpers/sync-state';
 import { useTestDbs } from './helpers/db';
 import { clickEvent } from './helpers/events';
 import { flush, useTestSignal } from './helpers/dom';
@@ -144,9 +145,9 @@ describe('storing a copy of an event the study server recorded itself', () => {
     const roomCopy = { ...clickEvent(2), participant: BUYER, role: 'buyer' as const, url: null };
     const otherStudy = clickEvent(3, { study: 'local' });
     expect((await storeEvents(db, [own, roomCopy, otherStudy], undefined, joined)).stored).toEqual([own.id, roomCopy.id, otherStudy.id]);
-    expect((await db.events.get(roomCopy.id))?.syncState).toBe(SyncState.synced);
-    expect((await db.events.get(own.id))?.syncState).toBe(SyncState.pending);
-    expect((await db.events.get(otherStudy.id))?.syncState).toBe(SyncState.pending);
+    expect(await stateOf(db, roomCopy.id)).toBe(SyncState.synced);
+    expect(await stateOf(db, own.id)).toBe(SyncState.pending);
+    expect(await stateOf(db, otherStudy.id)).toBe(SyncState.pending);
     expect(await countEvents(db)).toEqual({ total: 3, pending: 2 });
   });
 
@@ -154,6 +155,6 @@ describe('storing a copy of an event the study server recorded itself', () => {
     const db = open();
     const roomCopy = { ...clickEvent(2), participant: BUYER, role: 'buyer' as const, url: null };
     await storeEvents(db, [roomCopy]);
-    expect((await db.events.get(roomCopy.id))?.syncState).toBe(SyncState.pending);
+    expect(await stateOf(db, roomCopy.id)).toBe(SyncState.pending);
   });
 });

@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { putEvents } from '../../lib/db/events';
 import { SyncState, type FloorwalkerDb } from '../../lib/db/database';
+import { countIn } from './helpers/sync-state';
 import { readSyncStatus, syncOnce, type SyncTarget, type UploadFetchLike } from '../../lib/sync/uploader';
 import {
   SYNC_BATCH_MAX,
@@ -88,7 +89,7 @@ async function backlog(db: FloorwalkerDb, n: number): Promise<FwEvent[]> {
   return events;
 }
 
-const pendingIn = (db: FloorwalkerDb) => db.events.where('syncState').equals(SyncState.pending).count();
+const pendingIn = (db: FloorwalkerDb) => countIn(db, SyncState.pending);
 
 describe('upload batching policy', () => {
   it('shares a backlog across the requests in flight, in batches of 100 to 1,000 events', () => {
@@ -100,7 +101,7 @@ describe('upload batching policy', () => {
   });
 
   it('closes a batch at the byte limit before the count limit, and a lone large event still goes', () => {
-    const big = { ...clickEvent(1), syncState: SyncState.pending, storedAt: 1 } as const;
+    const big = { ...clickEvent(1), storedAt: 1 } as const;
     const batch = emptyBatch();
     let n = 0;
     while (addToBatch(batch, { ...big, id: crypto.randomUUID() }, SYNC_BATCH_MAX, 2_000)) n++;

@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { putEvents } from '../../lib/db/events';
 import { SyncState } from '../../lib/db/database';
+import { countIn, eventsIn } from './helpers/sync-state';
 import {
   SYNC_SET_ASIDE_STRIKES,
   SYNC_SPLIT_AFTER_FAILURES,
@@ -73,7 +74,7 @@ describe('syncOnce', () => {
     expect(await syncOnce(db, target, ep.fetchFn)).toEqual({ ok: true, uploaded: 1200, rejected: 0 });
     expect(ep.calls()).toBe(4); // 4 × 300: the backlog shared across the requests in flight
     expect(ep.stored.size).toBe(1200);
-    expect(await db.events.where('syncState').equals(SyncState.pending).count()).toBe(0);
+    expect(await countIn(db, SyncState.pending)).toBe(0);
     expect(await readSyncStatus(db)).toMatchObject({ lastError: null, failures: 0, uploaded: 1200, lastSuccessAt: expect.any(Number) });
     // Nothing left: no request at all.
     expect(await syncOnce(db, target, ep.fetchFn)).toEqual({ ok: true, uploaded: 0, rejected: 0 });
@@ -85,7 +86,7 @@ describe('syncOnce', () => {
     await putEvents(db, [clickEvent(1), clickEvent(2, { study: 'local' }), clickEvent(3, { participant: 'someone-else' })]);
     const ep = endpoint();
     expect(await syncOnce(db, target, ep.fetchFn)).toMatchObject({ ok: true, uploaded: 1 });
-    expect(await db.events.where('syncState').equals(SyncState.pending).count()).toBe(2);
+    expect(await countIn(db, SyncState.pending)).toBe(2);
   });
 
   it('keeps events through network errors and server failures, backing off, then delivers each once', async () => {
@@ -120,7 +121,7 @@ describe('syncOnce', () => {
     t += 10 * 60_000;
     expect(await syncOnce(db, target, lossy, () => t, oneAtATime)).toEqual({ ok: true, uploaded: 700, rejected: 0 });
     expect(ep.stored.size).toBe(700); // the resent first batch counted as duplicates, stored once
-    expect(await db.events.where('syncState').equals(SyncState.synced).count()).toBe(700);
+    expect(await countIn(db, SyncState.synced)).toBe(700);
   });
 
   it('honours 429 Retry-After and says why in plain words', async () => {
@@ -137,7 +138,7 @@ describe('syncOnce', () => {
     await putEvents(db, [clickEvent(1), clickEvent(2, { conversation: 'poison' })]);
     const ep = endpoint();
     expect(await syncOnce(db, target, ep.fetchFn)).toEqual({ ok: true, uploaded: 1, rejected: 1 });
-    const refused = await db.events.where('syncState').equals(SyncState.rejected).toArray();
+    const refused = await eventsIn(db, SyncState.rejected);
     expect(refused.map((e) => e.syncError)).toEqual(['payload.text: too long']);
     expect(await syncOnce(db, target, ep.fetchFn)).toEqual({ ok: true, uploaded: 0, rejected: 0 });
   });
@@ -204,7 +205,7 @@ async function untilDone(
   return { runs, db };
 }
 
-const byState = async (db: FloorwalkerDb, state: number) => db.events.where('syncState').equals(state).toArray();
+const byState = eventsIn;
 
 describe('one event the server fails on never blocks the queue', () => {
   for (const at of [[0], [137], [499], [3, 400], [250, 251]]) {
