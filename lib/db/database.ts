@@ -38,9 +38,25 @@ export interface CatalogMetaRow {
 export interface SnapshotRow {
   version: string;
   snapshot: EngineSnapshot;
+  /**
+   * The category labels the index was built with (a label's words are indexed with its products), for a snapshot
+   * an import staged: the commit takes it only if they are the labels the catalog will have.
+   */
+  labels?: Record<string, string>;
 }
 
-/** Products of an import in progress, kept apart until the import is committed. */
+/**
+ * A product of one catalog version. Every catalog is stored under its own version, so an import writes its
+ * products once, where the commit adopts them: Replace only flips the active catalog row (catalogMeta), and the
+ * versions nothing uses any more are deleted afterwards (lib/catalog/catalog-products.ts).
+ */
+export interface CatalogProductRow {
+  catalog: string;
+  id: string;
+  product: Product;
+}
+
+/** v3-v5's tables that v6 dropped, for the v6 upgrade (and its test) only. */
 export interface StagedProductRow {
   importId: string;
   id: string;
@@ -71,6 +87,10 @@ export interface SettingRow {
  * v3: the catalog (products, which catalog is active), persisted search snapshots for fast cold starts, and
  *     staged products of imports in progress.
  * v4: Buyer profiles per conversation, and what each Buyer confirmed, across conversations.
+ * v6: products keyed by catalog version ([catalog+id]) instead of one products table plus a staging table: an
+ *     import writes its products once, and committing it flips the active catalog instead of copying 100,000
+ *     rows. The active catalog's products move over; staged rows of unfinished imports are dropped.
+ *     (v5 is another change's; v6 lists only the tables it changes, so it keeps whatever v5 declares.)
  */
 export const STORES_V1 = {
   events: 'id, conversation, time',
@@ -98,14 +118,19 @@ export const STORES_V4 = {
   buyers: 'id, updatedAt',
 } as const;
 
+export const STORES_V6 = {
+  catalogProducts: '[catalog+id]',
+  products: null,
+  stagedProducts: null,
+} as const;
+
 export class FloorwalkerDb extends Dexie {
   events!: EntityTable<StoredEvent, 'id'>;
   conversations!: EntityTable<ConversationRow, 'id'>;
   settings!: EntityTable<SettingRow, 'key'>;
-  products!: EntityTable<Product, 'id'>;
+  catalogProducts!: Dexie.Table<CatalogProductRow, [string, string]>;
   catalogMeta!: EntityTable<CatalogMetaRow, 'key'>;
   searchSnapshots!: EntityTable<SnapshotRow, 'version'>;
-  stagedProducts!: Dexie.Table<StagedProductRow, [string, string]>;
   profiles!: EntityTable<ProfileRow, 'conversation'>;
   buyers!: EntityTable<BuyerRow, 'id'>;
 
@@ -132,5 +157,14 @@ export class FloorwalkerDb extends Dexie {
       });
     this.version(3).stores(STORES_V3);
     this.version(4).stores(STORES_V4);
+    this.version(6)
+      .stores(STORES_V6)
+      .upgrade(async (tx) => {
+        // 'active' is ACTIVE_CATALOG_KEY written out: a shipped upgrade must not change with later code.
+        const active = (await tx.table('catalogMeta').get('active')) as CatalogMetaRow | undefined;
+        if (!active) return;
+        const products = (await tx.table('products').toArray()) as Product[];
+        await tx.table('catalogProducts').bulkPut(products.map((product) => ({ catalog: active.version, id: product.id, product })));
+      });
   }
 }
