@@ -52,10 +52,20 @@ export function createAdminApi({
     return chatSites;
   };
   const commits = new Map<string, Promise<CatalogInfo & { imported: number }>>();
+  // Dropping catalogs and installing the default one run one at a time: a drop that began before the default's
+  // products were written would take them for unused.
+  let maintenance: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = maintenance.then(work, work);
+    maintenance = run.catch(() => undefined);
+    return run;
+  };
   // The catalog a commit replaced (and imports left staged long ago) are deleted after the answer: the researcher
   // need not wait for 100,000 deletions. A worker stopped meanwhile leaves them to the next commit or discard.
   const dropLater = (active: string) =>
-    void keepAlive(() => dropUnusedCatalogs(db, active)).catch((e: unknown) => console.warn('[floorwalker] dropping old catalogs', e));
+    void keepAlive(() => oneAtATime(() => dropUnusedCatalogs(db, active))).catch((e: unknown) =>
+      console.warn('[floorwalker] dropping old catalogs', e),
+    );
   return {
     getSettings: () => loadSettings(db),
     setConsent: async (consent) => {
@@ -105,7 +115,7 @@ export function createAdminApi({
       commits.set(importId, commit);
       return commit;
     },
-    discardImport: (importId) => discardImport(db, importId),
+    discardImport: (importId) => oneAtATime(() => discardImport(db, importId)),
     async joinStudy(endpoint, code) {
       const settings = await joinStudy(db, endpoint, code, fetchFn);
       await changed(LIVE_TOPICS.study); // open pages log under the study from now on
@@ -133,7 +143,7 @@ export function createAdminApi({
     removeChatSite: async (host) => mirrored(await removeChatSite(db, String(host))),
     restoreDefaultCatalog: () =>
       keepAlive(async () => {
-        await search.restoreDefault();
+        await oneAtATime(() => search.restoreDefault());
         const info = await search.info();
         await changed(LIVE_TOPICS.catalog);
         dropLater(info.version);

@@ -56,13 +56,6 @@ export interface CatalogProductRow {
   product: Product;
 }
 
-/** v3-v5's tables that v6 dropped, for the v6 upgrade (and its test) only. */
-export interface StagedProductRow {
-  importId: string;
-  id: string;
-  product: Product;
-}
-
 /** A conversation's Buyer profile (LAPS's preference memory), suggestions and confirmed items. */
 export type ProfileRow = ConversationProfile & { conversation: string; updatedAt: number };
 
