@@ -42,7 +42,12 @@ export async function stageProducts(db: FloorwalkerDb, importId: string, product
  * labels it was built with: a Replace loads it instead of building one. Saved after every product, so it also
  * says the staging is complete.
  */
-export async function stageIndex(db: FloorwalkerDb, importId: string, snapshot: EngineSnapshot, labels: Record<string, string>): Promise<void> {
+export async function stageIndex(
+  db: FloorwalkerDb,
+  importId: string,
+  snapshot: EngineSnapshot,
+  labels: Record<string, string>,
+): Promise<void> {
   checkImportId(importId);
   await db.searchSnapshots.put({ version: importVersion(importId), snapshot, labels });
 }

@@ -194,7 +194,10 @@ export function categoriesOf(
 }
 
 /** Each category id once, in order, labelled from `known` or made from the id. */
-export function categoriesOfIds(ids: readonly string[], known: readonly { id: string; label: string }[] = []): { id: string; label: string }[] {
+export function categoriesOfIds(
+  ids: readonly string[],
+  known: readonly { id: string; label: string }[] = [],
+): { id: string; label: string }[] {
   const labels = new Map(known.map((c) => [c.id, c.label]));
   return [...new Set(ids)].map((id) => ({ id, label: labels.get(id) ?? labelOf(id) }));
 }

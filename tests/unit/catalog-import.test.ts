@@ -125,10 +125,21 @@ describe('staging and committing an import', () => {
     await stageProducts(db, 'import-0002', SMALL_CATALOG.slice(5, 7));
     expect((await activeCatalog(db))?.version).toBe('v1'); // staging changes nothing the catalog uses
     const { meta, imported } = await commitImport(db, 'import-0002', { mode: 'replace', name: 'My shop' });
-    expect({ ...meta, imported }).toMatchObject({ source: 'import', name: 'My shop', count: 2, imported: 2, version: 'import-import-0002' });
+    expect({ ...meta, imported }).toMatchObject({
+      source: 'import',
+      name: 'My shop',
+      count: 2,
+      imported: 2,
+      version: 'import-import-0002',
+    });
     expect(await activeCatalog(db)).toEqual(meta);
     expect(meta.categories).toEqual([{ id: 'lego', label: 'Lego' }]);
-    expect(await stored(db)).toEqual({ v1: SMALL_CATALOG.slice(0, 3).map((p) => p.id).sort(), 'import-import-0002': ['lego-city', 'lego-falcon'] });
+    expect(await stored(db)).toEqual({
+      v1: SMALL_CATALOG.slice(0, 3)
+        .map((p) => p.id)
+        .sort(),
+      'import-import-0002': ['lego-city', 'lego-falcon'],
+    });
     expect(await dropUnusedCatalogs(db, meta.version)).toEqual(['v1']);
     expect(await stored(db)).toEqual({ 'import-import-0002': ['lego-city', 'lego-falcon'] });
     expect(await db.searchSnapshots.get('v1')).toBeUndefined(); // the old catalog's snapshot went with it

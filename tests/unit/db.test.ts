@@ -46,7 +46,9 @@ describe('migration to v4', () => {
     v3.version(3).stores(STORES_V3);
     await v3.table('events').bulkAdd([{ ...clickEvent(1000), syncState: SyncState.synced, storedAt: 1000 }]);
     await v3.table('products').add({ id: 'p-1', category: 'books', title: 'A book' });
-    await v3.table('catalogMeta').add({ key: 'active', version: 'v-old', source: 'import', name: 'Old', count: 1, updatedAt: 1, categories: [], personas: [] });
+    await v3
+      .table('catalogMeta')
+      .add({ key: 'active', version: 'v-old', source: 'import', name: 'Old', count: 1, updatedAt: 1, categories: [], personas: [] });
     await v3
       .table('settings')
       .add({ key: 'coach:conv-1', value: { counts: { greet: 1 }, last: 'greet', turns: 0, lastSpeaker: 'seller' } });
@@ -69,7 +71,16 @@ describe('migration to v6 (products by catalog version)', () => {
     const name = freshName();
     const v4 = new Dexie(name);
     v4.version(4).stores(STORES_V4);
-    const meta = { key: 'active', version: 'import-abc', source: 'import', name: 'Shop', count: 2, updatedAt: 1, categories: [], personas: [] };
+    const meta = {
+      key: 'active',
+      version: 'import-abc',
+      source: 'import',
+      name: 'Shop',
+      count: 2,
+      updatedAt: 1,
+      categories: [],
+      personas: [],
+    };
     await v4.table('catalogMeta').add(meta);
     await v4.table('products').bulkAdd([
       { id: 'p-1', category: 'books', title: 'A book' },

@@ -39,7 +39,12 @@ function adminOver(db: ReturnType<typeof open>) {
 const ndjson = (products: readonly unknown[]) => new Blob([products.map((p) => JSON.stringify(p)).join('\n')]);
 
 /** What the options page's import worker does with a file: read, check, stage products and index. */
-function stageInWorker(db: ReturnType<typeof open>, importId: string, products: readonly unknown[], known: { id: string; label: string }[] = []) {
+function stageInWorker(
+  db: ReturnType<typeof open>,
+  importId: string,
+  products: readonly unknown[],
+  known: { id: string; label: string }[] = [],
+) {
   return readAndStage(db, importId, ndjson(products), { format: 'ndjson', mapping: null, known, wholeJson: true }, () => undefined);
 }
 
@@ -62,16 +67,17 @@ describe('staging in the import worker', () => {
 
   it('keeps writing while it reads, with at most a few batches waiting', async () => {
     const db = open();
-    const many: Product[] = Array.from({ length: READ_BATCH * 4 + 7 }, (_, i) => ({ ...SMALL_CATALOG[i % SMALL_CATALOG.length]!, id: `p-${i}` }));
+    const many: Product[] = Array.from({ length: READ_BATCH * 4 + 7 }, (_, i) => ({
+      ...SMALL_CATALOG[i % SMALL_CATALOG.length]!,
+      id: `p-${i}`,
+    }));
     let pending = 0;
     let most = 0;
     const bulkPut = db.catalogProducts.bulkPut.bind(db.catalogProducts);
     // A slow disk: each write takes longer than reading and indexing the next batch.
     vi.spyOn(db.catalogProducts, 'bulkPut').mockImplementation(((rows: never) => {
       most = Math.max(most, ++pending);
-      return new Promise((done) => setTimeout(done, SLOW_WRITE_MS))
-        .then(() => bulkPut(rows))
-        .finally(() => pending--);
+      return new Promise((done) => setTimeout(done, SLOW_WRITE_MS)).then(() => bulkPut(rows)).finally(() => pending--);
     }) as never);
     await stageInWorker(db, 'import-0202', many);
     expect(most).toBeGreaterThan(1); // a batch is read and indexed while the last is written
@@ -89,7 +95,12 @@ describe('committing an import (the background side)', () => {
     const build = vi.spyOn(SearchEngine, 'build');
     const write = vi.spyOn(db.catalogProducts, 'bulkPut');
     const info = await admin.commitImport('import-0203', { mode: 'replace', name: 'Shop' });
-    expect(info).toMatchObject({ imported: SMALL_CATALOG.length, count: SMALL_CATALOG.length, source: 'import', coldStart: { mode: 'snapshot' } });
+    expect(info).toMatchObject({
+      imported: SMALL_CATALOG.length,
+      count: SMALL_CATALOG.length,
+      source: 'import',
+      coldStart: { mode: 'snapshot' },
+    });
     expect(build).not.toHaveBeenCalled();
     expect(write).not.toHaveBeenCalled();
     const last = SMALL_CATALOG.at(-1)!;
@@ -108,7 +119,8 @@ describe('committing an import (the background side)', () => {
     const info = await admin.commitImport('import-0204', { mode: 'replace', name: 'Shop', categories });
     expect(build).toHaveBeenCalledTimes(1);
     expect(info.coldStart.mode).toBe('build');
-    expect(info.categories).toEqual(categories);
+    expect(info.categories).toEqual(expect.arrayContaining(categories));
+    expect(info.categories).toHaveLength(categories.length);
     // The built index replaced the staged one: a restarted worker loads the right one.
     await expect
       .poll(async () => {
@@ -124,7 +136,12 @@ describe('committing an import (the background side)', () => {
     await stageProducts(db, 'import-0101', SMALL_CATALOG);
     const build = vi.spyOn(SearchEngine, 'build');
     const info = await admin.commitImport('import-0101', { mode: 'replace', name: 'Shop' });
-    expect(info).toMatchObject({ imported: SMALL_CATALOG.length, count: SMALL_CATALOG.length, source: 'import', coldStart: { mode: 'build' } });
+    expect(info).toMatchObject({
+      imported: SMALL_CATALOG.length,
+      count: SMALL_CATALOG.length,
+      source: 'import',
+      coldStart: { mode: 'build' },
+    });
     expect(build).toHaveBeenCalledTimes(1);
     const first = SMALL_CATALOG[0]!;
     expect((await search.search({ text: first.title })).hits.map((h) => h.id)).toContain(first.id);

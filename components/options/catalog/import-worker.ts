@@ -7,8 +7,12 @@ import type { ReadOutcome, ReadRequest } from '@/lib/catalog/read-catalog';
 // stages it in IndexedDB itself (see lib/catalog/read-and-stage.ts and eslint.config.js for why it may).
 const db = new FloorwalkerDb();
 const api = {
-  readAndStage: (importId: string, file: Blob, request: ReadRequest, onProgress: (p: { rows: number; pct: number }) => void): Promise<ReadOutcome> =>
-    readAndStage(db, importId, file, request, onProgress),
+  readAndStage: (
+    importId: string,
+    file: Blob,
+    request: ReadRequest,
+    onProgress: (p: { rows: number; pct: number }) => void,
+  ): Promise<ReadOutcome> => readAndStage(db, importId, file, request, onProgress),
 };
 export type ImportWorkerApi = typeof api;
 expose(api);

@@ -62,12 +62,10 @@ export function useCatalogImport(api: AdminApi, known: readonly Category[]) {
     };
     try {
       setPhase({ kind: 'reading', rows: 0, pct: 0 });
-      const read = await readImport(
-        file,
-        { format, mapping, known },
-        importId,
-        { stageOnPage, onProgress: (p) => setPhase({ kind: 'reading', ...p }) },
-      );
+      const read = await readImport(file, { format, mapping, known }, importId, {
+        stageOnPage,
+        onProgress: (p) => setPhase({ kind: 'reading', ...p }),
+      });
       await inFlight;
       const staged = read.accepted;
       if (staged === 0) {
