@@ -4,7 +4,8 @@ import type { FloorwalkerDb } from '../db/database';
 import type { AdminApi } from '../rpc/api';
 import { EXPORT_CHUNK_SIZE, EVENTS_PAGE_SIZE } from '../limits';
 import { commitImport, discardImport, stageProducts } from '../catalog/import-store';
-import { dropUnusedCatalogs } from '../catalog/catalog-products';
+import { dropCatalog, dropUnusedCatalogs } from '../catalog/catalog-products';
+import { activeCatalog } from '../catalog/store';
 import type { SearchService } from './search-service';
 import type { CatalogInfo } from '../rpc/types';
 import type { SyncService } from './sync-service';
@@ -62,10 +63,14 @@ export function createAdminApi({
   };
   // The catalog a commit replaced (and imports left staged long ago) are deleted after the answer: the researcher
   // need not wait for 100,000 deletions. A worker stopped meanwhile leaves them to the next commit or discard.
-  const dropLater = (active: string) =>
-    void keepAlive(() => oneAtATime(() => dropUnusedCatalogs(db, active))).catch((e: unknown) =>
-      console.warn('[floorwalker] dropping old catalogs', e),
-    );
+  // The replaced catalog is named: a recent import's version is otherwise kept, in case it is still staged.
+  const dropLater = (active: string, replaced: string | undefined) =>
+    void keepAlive(() =>
+      oneAtATime(async () => {
+        if (replaced && replaced !== active) await dropCatalog(db, replaced);
+        await dropUnusedCatalogs(db, active);
+      }),
+    ).catch((e: unknown) => console.warn('[floorwalker] dropping old catalogs', e));
   return {
     getSettings: () => loadSettings(db),
     setConsent: async (consent) => {
@@ -101,7 +106,7 @@ export function createAdminApi({
       const running = commits.get(importId);
       if (running) return running;
       const commit = keepAlive(async () => {
-        const { meta, imported, search: made } = await commitImport(db, importId, options);
+        const { meta, imported, search: made, replaced } = await commitImport(db, importId, options);
         if (made) {
           const saved = search.adopt(meta, made.engine, made.coldStart, { saved: made.saved });
           // A built index's snapshot is saved after the answer; the worker is kept running until it is.
@@ -109,7 +114,7 @@ export function createAdminApi({
         }
         const info = await search.info();
         await changed(LIVE_TOPICS.catalog);
-        dropLater(meta.version);
+        dropLater(meta.version, replaced);
         return { ...info, imported };
       }).finally(() => commits.delete(importId));
       commits.set(importId, commit);
@@ -143,10 +148,11 @@ export function createAdminApi({
     removeChatSite: async (host) => mirrored(await removeChatSite(db, String(host))),
     restoreDefaultCatalog: () =>
       keepAlive(async () => {
+        const replaced = (await activeCatalog(db))?.version;
         await oneAtATime(() => search.restoreDefault());
         const info = await search.info();
         await changed(LIVE_TOPICS.catalog);
-        dropLater(info.version);
+        dropLater(info.version, replaced);
         return info;
       }),
   };

@@ -65,6 +65,8 @@ export interface Committed {
    * Null when a retried commit found the import already active.
    */
   search: { engine: SearchEngine; coldStart: CatalogInfo['coldStart']; saved: boolean } | null;
+  /** The catalog this one replaced (or merged into itself): nothing uses its products any more. */
+  replaced?: string;
 }
 
 /**
@@ -95,7 +97,7 @@ export async function commitImport(db: FloorwalkerDb, importId: string, options:
         ...attributes,
       });
       const coldStart = { mode: 'snapshot' as const, ms: performance.now() - t0 };
-      return { meta, imported: staged.engine.size, search: { engine: staged.engine, coldStart, saved: true } };
+      return { meta, imported: staged.engine.size, search: { engine: staged.engine, coldStart, saved: true }, ...replacing(active) };
     }
   }
   const fromFile = await readCatalogProducts(db, version);
@@ -118,7 +120,12 @@ export async function commitImport(db: FloorwalkerDb, importId: string, options:
     { version, source: 'import', name: opts.name, count: products.length, categories, ...rest },
     { dropSnapshot: true }, // an index staged for the file alone does not fit a merge
   );
-  return { meta, imported: fromFile.length, search: { engine, coldStart: { mode: 'build', ms: performance.now() - t0 }, saved: false } };
+  return {
+    meta,
+    imported: fromFile.length,
+    search: { engine, coldStart: { mode: 'build', ms: performance.now() - t0 }, saved: false },
+    ...replacing(active),
+  };
 }
 
 /**
@@ -141,6 +148,8 @@ async function loadStagedIndex(
     return null;
   }
 }
+
+const replacing = (active: CatalogMetaRow | undefined) => (active ? { replaced: active.version } : {});
 
 function sameLabels(a: Record<string, string>, b: Record<string, string>): boolean {
   const keys = Object.keys(a);
