@@ -50,6 +50,14 @@ function stageInWorker(
 
 const SLOW_WRITE_MS = 150;
 
+/** What a Replace with all of SMALL_CATALOG answers, its index loaded or built. */
+const wholeCatalog = (mode: 'snapshot' | 'build') => ({
+  imported: SMALL_CATALOG.length,
+  count: SMALL_CATALOG.length,
+  source: 'import',
+  coldStart: { mode },
+});
+
 describe('staging in the import worker', () => {
   it('writes the valid products under the import version and the index beside them; the active catalog is untouched', async () => {
     const db = open();
@@ -95,12 +103,7 @@ describe('committing an import (the background side)', () => {
     const build = vi.spyOn(SearchEngine, 'build');
     const write = vi.spyOn(db.catalogProducts, 'bulkPut');
     const info = await admin.commitImport('import-0203', { mode: 'replace', name: 'Shop' });
-    expect(info).toMatchObject({
-      imported: SMALL_CATALOG.length,
-      count: SMALL_CATALOG.length,
-      source: 'import',
-      coldStart: { mode: 'snapshot' },
-    });
+    expect(info).toMatchObject(wholeCatalog('snapshot'));
     expect(build).not.toHaveBeenCalled();
     expect(write).not.toHaveBeenCalled();
     const last = SMALL_CATALOG.at(-1)!;
@@ -136,12 +139,7 @@ describe('committing an import (the background side)', () => {
     await stageProducts(db, 'import-0101', SMALL_CATALOG);
     const build = vi.spyOn(SearchEngine, 'build');
     const info = await admin.commitImport('import-0101', { mode: 'replace', name: 'Shop' });
-    expect(info).toMatchObject({
-      imported: SMALL_CATALOG.length,
-      count: SMALL_CATALOG.length,
-      source: 'import',
-      coldStart: { mode: 'build' },
-    });
+    expect(info).toMatchObject(wholeCatalog('build'));
     expect(build).toHaveBeenCalledTimes(1);
     const first = SMALL_CATALOG[0]!;
     expect((await search.search({ text: first.title })).hits.map((h) => h.id)).toContain(first.id);
