@@ -3,11 +3,10 @@ import { loadSettings, setConsent, updateSettings } from '../db/settings';
 import type { FloorwalkerDb } from '../db/database';
 import type { AdminApi } from '../rpc/api';
 import { EXPORT_CHUNK_SIZE, EVENTS_PAGE_SIZE } from '../limits';
-import { commitImport, discardImport, stageIndexPart, stageProducts, StagedMemory, type WhileWriting } from '../catalog/import-store';
-import { engineFromStaged, type StagedIndex } from '../search/staged-index';
-import type { Product } from '../catalog/catalog-schema';
+import { commitImport, discardImport, stageProducts } from '../catalog/import-store';
+import { dropCatalog, dropUnusedCatalogs } from '../catalog/catalog-products';
+import { activeCatalog } from '../catalog/store';
 import type { SearchService } from './search-service';
-import { categoryLabels, SearchEngine } from '../search/engine';
 import type { CatalogInfo } from '../rpc/types';
 import type { SyncService } from './sync-service';
 import type { SiteService } from './site-service';
@@ -54,7 +53,24 @@ export function createAdminApi({
     return chatSites;
   };
   const commits = new Map<string, Promise<CatalogInfo & { imported: number }>>();
-  const staged = new StagedMemory();
+  // Dropping catalogs and installing the default one run one at a time: a drop that began before the default's
+  // products were written would take them for unused.
+  let maintenance: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = maintenance.then(work, work);
+    maintenance = run.catch(() => undefined);
+    return run;
+  };
+  // The catalog a commit replaced (and imports left staged long ago) are deleted after the answer: the researcher
+  // need not wait for 100,000 deletions. A worker stopped meanwhile leaves them to the next commit or discard.
+  // The replaced catalog is named: a recent import's version is otherwise kept, in case it is still staged.
+  const dropLater = (active: string, replaced: string | undefined) =>
+    void keepAlive(() =>
+      oneAtATime(async () => {
+        if (replaced && replaced !== active) await dropCatalog(db, replaced);
+        await dropUnusedCatalogs(db, active);
+      }),
+    ).catch((e: unknown) => console.warn('[floorwalker] dropping old catalogs', e));
   return {
     getSettings: () => loadSettings(db),
     setConsent: async (consent) => {
@@ -84,46 +100,27 @@ export function createAdminApi({
       return { deleted };
     },
     catalogInfo: () => search.info(),
-    stageProducts: (importId, products) => stageProducts(db, importId, products, staged),
+    stageProducts: (importId, products) => stageProducts(db, importId, products),
     commitImport: (importId, options) => {
       // A retry of a commit still running (its first answer was lost with the port) joins it instead of racing it.
       const running = commits.get(importId);
       if (running) return running;
       const commit = keepAlive(async () => {
-        // The index the page built while reading the file, if it sent one: loaded while the products are
-        // written, instead of built from them (seconds for 100,000 products).
-        const stagedIndex = staged.takeIndex(importId);
-        let ready: Promise<{ engine: SearchEngine; coldStart: CatalogInfo['coldStart'] }> | undefined;
-        const whileWriting: WhileWriting = (products, categories) => {
-          ready = engineFor(products, categoryLabels(categories), stagedIndex);
-          ready.catch(() => undefined); // awaited below, once the products are written
-        };
-        const { imported, ...meta } = await commitImport(db, importId, options, {
-          whileWriting,
-          memory: staged,
-          discardLater: (discard) => void keepAlive(discard).catch((e: unknown) => console.warn('[floorwalker] dropping staged rows', e)),
-        });
-        const built = await ready?.catch((e: unknown) => {
-          console.warn('[floorwalker] indexing the import; the next search builds it', e);
-          return undefined;
-        });
-        if (built) {
-          const saved = search.adopt(meta, built.engine, built.coldStart);
-          // The snapshot is saved after the answer; the worker is kept running until it is.
+        const { meta, imported, search: made, replaced } = await commitImport(db, importId, options);
+        if (made) {
+          const saved = search.adopt(meta, made.engine, made.coldStart, { saved: made.saved });
+          // A built index's snapshot is saved after the answer; the worker is kept running until it is.
           void keepAlive(() => saved).catch((e: unknown) => console.warn('[floorwalker] saving the search index', e));
-        } else search.invalidate();
-        const info = await search.info(); // after a merge, rebuilds the index before answering
+        }
+        const info = await search.info();
         await changed(LIVE_TOPICS.catalog);
+        dropLater(meta.version, replaced);
         return { ...info, imported };
       }).finally(() => commits.delete(importId));
       commits.set(importId, commit);
       return commit;
     },
-    stageIndexPart: async (importId, part) => stageIndexPart(staged, importId, part),
-    discardImport: (importId) => {
-      staged.forget(importId);
-      return discardImport(db, importId);
-    },
+    discardImport: (importId) => oneAtATime(() => discardImport(db, importId)),
     async joinStudy(endpoint, code) {
       const settings = await joinStudy(db, endpoint, code, fetchFn);
       await changed(LIVE_TOPICS.study); // open pages log under the study from now on
@@ -151,9 +148,11 @@ export function createAdminApi({
     removeChatSite: async (host) => mirrored(await removeChatSite(db, String(host))),
     restoreDefaultCatalog: () =>
       keepAlive(async () => {
-        await search.restoreDefault();
+        const replaced = (await activeCatalog(db))?.version;
+        await oneAtATime(() => search.restoreDefault());
         const info = await search.info();
         await changed(LIVE_TOPICS.catalog);
+        dropLater(info.version, replaced);
         return info;
       }),
   };
@@ -161,17 +160,4 @@ export function createAdminApi({
 
 function clamp(n: number, lo: number, hi: number): number {
   return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : lo;
-}
-
-/** The search engine for a catalog being installed: from the index staged with it when that fits, else built. */
-async function engineFor(
-  products: readonly Product[],
-  labels: Record<string, string>,
-  staged: StagedIndex | null,
-): Promise<{ engine: SearchEngine; coldStart: CatalogInfo['coldStart'] }> {
-  const t0 = performance.now();
-  const loaded = staged ? await engineFromStaged(staged, products, labels) : null;
-  if (loaded) return { engine: loaded, coldStart: { mode: 'snapshot', ms: performance.now() - t0 } };
-  const engine = SearchEngine.build(products, labels);
-  return { engine, coldStart: { mode: 'build', ms: performance.now() - t0 } };
 }

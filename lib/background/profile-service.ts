@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { activeCatalog } from '../catalog/store';
+import { readCatalogProducts } from '../catalog/catalog-products';
 import type { FloorwalkerDb } from '../db/database';
 import { parseOrThrow } from '../validation';
 import { addExtracted, applyOp, buyerId, ProfileOpSchema, updateMemory, type ProfileChange } from '../profile/memory';
@@ -34,7 +35,7 @@ export function createProfileService(db: FloorwalkerDb) {
 
   async function vocabulary(): Promise<ProfileVocabulary> {
     const version = (await activeCatalog(db))?.version ?? '';
-    if (vocab?.version !== version) vocab = { version, vocab: db.products.toArray().then(vocabularyFromCatalog) };
+    if (vocab?.version !== version) vocab = { version, vocab: readCatalogProducts(db, version).then(vocabularyFromCatalog) };
     return vocab.vocab;
   }
 

@@ -1,4 +1,5 @@
 import { activeCatalog, installCatalog } from '../catalog/store';
+import { catalogProduct, catalogProducts, readCatalogProducts } from '../catalog/catalog-products';
 import { validateCatalog, type Product } from '../catalog/catalog-schema';
 import type { FloorwalkerDb, CatalogMetaRow } from '../db/database';
 import { categoryLabels, SearchEngine, SNAPSHOT_FORMAT, type EngineSnapshot } from '../search/engine';
@@ -78,7 +79,7 @@ export function createSearchService(
       await persist(meta.version, shipped);
       return r;
     }
-    const r = loaded(SearchEngine.build(await db.products.toArray(), categoryLabels(meta.categories)), 'build');
+    const r = loaded(SearchEngine.build(await readCatalogProducts(db, meta.version), categoryLabels(meta.categories)), 'build');
     await persist(meta.version, await r.engine.snapshot());
     return r;
   }
@@ -98,14 +99,15 @@ export function createSearchService(
     },
 
     /**
-     * Takes an engine made for a catalog just installed (an import loads the index the page built, or builds one
-     * from the products in hand, while they are written), so no search reads 100,000 products back to rebuild it. Answers at once; the snapshot
-     * for the next worker start is saved after, and the returned promise says when.
+     * Takes an engine made for a catalog just installed (an import loads the index its worker staged, or builds
+     * one from the products in hand), so no search reads 100,000 products back to rebuild it. Answers at once; the
+     * snapshot for the next worker start is saved after (unless `saved`: it is stored already), and the returned
+     * promise says when.
      */
-    adopt(meta: CatalogMetaRow, engine: SearchEngine, coldStart: CatalogInfo['coldStart']): Promise<void> {
+    adopt(meta: CatalogMetaRow, engine: SearchEngine, coldStart: CatalogInfo['coldStart'], { saved = false } = {}): Promise<void> {
       const r: Ready = { engine, meta, coldStart, facets: new Map() };
       ready = Promise.resolve(r);
-      return engine.snapshot().then((snapshot) => persist(meta.version, snapshot));
+      return saved ? Promise.resolve() : engine.snapshot().then((snapshot) => persist(meta.version, snapshot));
     },
 
     async restoreDefault(): Promise<void> {
@@ -136,13 +138,15 @@ export function createSearchService(
       const result = engine.search(query);
       const latencyMs = performance.now() - t0;
       const ids = result.page.map((i) => engine.columns.ids[i] ?? '');
-      const products = await db.products.bulkGet(ids);
+      const products = await catalogProducts(db, meta.version, ids);
       const hits = products.filter((p): p is Product => p !== undefined).map((p) => toHit(p, result.terms, meta.attributes));
       return { query, hits, total: result.total, corrections: result.corrections, partial: result.partial, latencyMs };
     },
 
+    /** A product of the active catalog (without waiting for its search index). */
     async product(id: string): Promise<Product | undefined> {
-      return db.products.get(id);
+      const meta = await activeCatalog(db);
+      return meta ? catalogProduct(db, meta.version, id) : undefined;
     },
   };
 }

@@ -187,7 +187,17 @@ export function categoriesOf(
   products: readonly Product[],
   known: readonly { id: string; label: string }[] = [],
 ): { id: string; label: string }[] {
+  return categoriesOfIds(
+    products.map((p) => p.category),
+    known,
+  );
+}
+
+/** Each category id once, in order, labelled from `known` or made from the id. */
+export function categoriesOfIds(
+  ids: readonly string[],
+  known: readonly { id: string; label: string }[] = [],
+): { id: string; label: string }[] {
   const labels = new Map(known.map((c) => [c.id, c.label]));
-  const ids = [...new Set(products.map((p) => p.category))];
-  return ids.map((id) => ({ id, label: labels.get(id) ?? labelOf(id) }));
+  return [...new Set(ids)].map((id) => ({ id, label: labels.get(id) ?? labelOf(id) }));
 }

@@ -5,9 +5,9 @@ import { readCsv, readNdjson, type ImportFormat } from './read-file';
 import { readJson, readJsonWhole, type Category } from './read-json';
 
 /**
- * Products per batch handed to `onProducts` (at most the background's MAX_STAGE_BATCH). The options page relays
- * each batch from its import worker to the background, a copy in and a JSON copy out in one task: half the
- * staging limit keeps that task short on a busy machine, for 40 round trips per 100,000 products.
+ * Products per batch handed to `onProducts`: one IndexedDB transaction in the import worker, or one staging call
+ * (at most the background's MAX_STAGE_BATCH) where the page reads the file itself and relays each batch, a JSON
+ * copy out in one task: half the staging limit keeps that task short on a busy machine.
  */
 export const READ_BATCH = 2_500;
 

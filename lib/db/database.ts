@@ -60,11 +60,20 @@ export interface CatalogMetaRow {
 export interface SnapshotRow {
   version: string;
   snapshot: EngineSnapshot;
+  /**
+   * The category labels the index was built with (a label's words are indexed with its products), for a snapshot
+   * an import staged: the commit takes it only if they are the labels the catalog will have.
+   */
+  labels?: Record<string, string>;
 }
 
-/** Products of an import in progress, kept apart until the import is committed. */
-export interface StagedProductRow {
-  importId: string;
+/**
+ * A product of one catalog version. Every catalog is stored under its own version, so an import writes its
+ * products once, where the commit adopts them: Replace only flips the active catalog row (catalogMeta), and the
+ * versions nothing uses any more are deleted afterwards (lib/catalog/catalog-products.ts).
+ */
+export interface CatalogProductRow {
+  catalog: string;
   id: string;
   product: Product;
 }
@@ -98,6 +107,9 @@ export interface SettingRow {
  *     ones `rejectedAt`, read by the old sync-state indexes (Dexie drops a version's removed indexes before its
  *     upgrade runs, hence two versions).
  * v6: the events' sync-state indexes are dropped: nothing writes or reads them.
+ * v7: products keyed by catalog version ([catalog+id]) instead of one products table plus a staging table: an
+ *     import writes its products once, and committing it flips the active catalog instead of copying 100,000
+ *     rows. The active catalog's products move over; staged rows of unfinished imports are dropped.
  */
 export const STORES_V1 = {
   events: 'id, conversation, time',
@@ -145,17 +157,23 @@ export const outboxRowOf = (e: Pick<FwEvent, 'study' | 'participant' | 'time' | 
 });
 export const outboxKeyOf = (e: Pick<FwEvent, 'study' | 'participant' | 'time' | 'id'>): OutboxKey => [e.study, e.participant, e.time, e.id];
 
+export const STORES_V7 = {
+  ...STORES_V6,
+  catalogProducts: '[catalog+id]',
+  products: null,
+  stagedProducts: null,
+} as const;
+
 /** The schema version FloorwalkerDb opens at. */
-export const LATEST_VERSION = 6;
+export const LATEST_VERSION = 7;
 
 export class FloorwalkerDb extends Dexie {
   events!: EntityTable<StoredEvent, 'id'>;
   conversations!: EntityTable<ConversationRow, 'id'>;
   settings!: EntityTable<SettingRow, 'key'>;
-  products!: EntityTable<Product, 'id'>;
+  catalogProducts!: Dexie.Table<CatalogProductRow, [string, string]>;
   catalogMeta!: EntityTable<CatalogMetaRow, 'key'>;
   searchSnapshots!: EntityTable<SnapshotRow, 'version'>;
-  stagedProducts!: Dexie.Table<StagedProductRow, [string, string]>;
   profiles!: EntityTable<ProfileRow, 'conversation'>;
   buyers!: EntityTable<BuyerRow, 'id'>;
   outbox!: Dexie.Table<OutboxRow, OutboxKey>;
@@ -201,6 +219,15 @@ export class FloorwalkerDb extends Dexie {
             e.rejectedAt ??= e.syncedAt ?? e.storedAt;
           });
       });
-    this.version(LATEST_VERSION).stores(STORES_V6);
+    this.version(6).stores(STORES_V6);
+    this.version(LATEST_VERSION)
+      .stores(STORES_V7)
+      .upgrade(async (tx) => {
+        // 'active' is ACTIVE_CATALOG_KEY written out: a shipped upgrade must not change with later code.
+        const active = (await tx.table('catalogMeta').get('active')) as CatalogMetaRow | undefined;
+        if (!active) return;
+        const products = (await tx.table('products').toArray()) as Product[];
+        await tx.table('catalogProducts').bulkPut(products.map((product) => ({ catalog: active.version, id: product.id, product })));
+      });
   }
 }

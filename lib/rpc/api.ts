@@ -88,9 +88,8 @@ export interface AdminApi {
   deleteAllData(): Promise<{ deleted: number }>;
   /** The active catalog; waits for the search index, so it also reports when a rebuild has finished. */
   catalogInfo(): Promise<CatalogInfo>;
+  /** Stages a batch the page read itself (where its import worker could not start; the worker stages its own). */
   stageProducts(importId: string, products: unknown[]): Promise<{ staged: number }>;
-  /** A part of the search index the page built while reading the import (lib/search/staged-index.ts); held in memory only. */
-  stageIndexPart(importId: string, part: unknown): Promise<void>;
   /** Makes the staged import active; `imported` is how many products it held. */
   commitImport(importId: string, options: CommitOptions): Promise<CatalogInfo & { imported: number }>;
   discardImport(importId: string): Promise<void>;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, useHarness, workerControl } from './harness';
-import { openOptions, tableCount } from './options-page';
+import { openOptions, storedProducts } from './options-page';
 import { WEB_LOG_MAPPING, webLogCsv } from '../unit/helpers/web-log';
 
 const DEFAULT_INFO = /2,208 products in 7 categories · bundled/;
@@ -75,7 +75,7 @@ describe('researcher catalog import', () => {
     expect(await options.getByTestId('import-categories').innerText()).toBe('Garden tools (garden_tools): 10');
     expect(await options.getByTestId('import-reasons').locator('li').allInnerTexts()).toEqual(['price: 1 row', 'title: 1 row']);
     expect(await catalogInfo(options)).toMatch(DEFAULT_INFO);
-    expect(await tableCount(options, 'products')).toBe(2208);
+    expect((await storedProducts(options)).active).toBe(2208);
     await preview.scrollIntoViewIfNeeded();
     await screenshot(options, 'options-catalog-preview');
 
@@ -139,15 +139,15 @@ describe('researcher catalog import', () => {
     expect(await options.getByTestId('import-reasons').innerText()).toBe('price: 429 rows');
     // Nothing has changed: the catalog, its products, and what the Seller searches.
     expect(await catalogInfo(options)).toMatch(DEFAULT_INFO);
-    expect(await tableCount(options, 'products')).toBe(2208);
+    expect((await storedProducts(options)).active).toBe(2208);
     await options.getByTestId('import-preview').scrollIntoViewIfNeeded();
     await screenshot(options, 'options-catalog-junk-warning');
 
     await options.getByTestId('import-cancel').click();
     await options.getByTestId('import-preview').waitFor({ state: 'detached' });
     // The rows read for the preview are gone too.
-    await expect.poll(() => tableCount(options, 'stagedProducts')).toBe(0);
-    expect(await tableCount(options, 'products')).toBe(2208);
+    await expect.poll(async () => (await storedProducts(options)).other).toBe(0);
+    expect((await storedProducts(options)).active).toBe(2208);
     await options.reload();
     await expect.poll(() => catalogInfo(options), { timeout: 20_000 }).toMatch(DEFAULT_INFO);
     const page = await h.context.newPage();
@@ -172,17 +172,17 @@ describe('researcher catalog import', () => {
     await options.getByTestId('import-add').click();
     await expect.poll(() => options.getByTestId('import-status').innerText(), { timeout: 60_000 }).toMatch(/^Imported 10 products\./);
     expect(await catalogInfo(options)).toMatch(/shears · 2,218 products in 8 categories · imported/);
-    expect(await tableCount(options, 'products')).toBe(2218);
+    expect((await storedProducts(options)).active).toBe(2218);
 
     await checkFile(options, hoses);
     await options.getByTestId('import-replace').click();
     await expect.poll(() => options.getByTestId('import-status').innerText(), { timeout: 60_000 }).toMatch(/^Imported 4 products\./);
     expect(await catalogInfo(options)).toMatch(/hoses · 4 products in 1 category · imported/);
-    expect(await tableCount(options, 'products')).toBe(4);
+    expect((await storedProducts(options)).active).toBe(4);
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('commits from the staging table when the service worker was stopped between the preview and Replace', async () => {
+  it('commits what was staged when the service worker was stopped between the preview and Replace, loading the staged index', async () => {
     const h = harness();
     const dir = await mkdtemp(join(tmpdir(), 'fw-restart-'));
     const file = join(dir, 'kettle-shop.json');
@@ -197,20 +197,22 @@ describe('researcher catalog import', () => {
     const worker = await workerControl(h);
     const options = await openOptions(h, 'catalog');
     await options.getByTestId('catalog-info').waitFor({ timeout: 20_000 });
+    const before = (await storedProducts(options)).active;
     await checkFile(options, file);
     expect(await options.getByTestId('import-summary').innerText()).toMatch(/^40 of 40 rows can be imported/);
-    expect(await tableCount(options, 'stagedProducts')).toBe(40);
+    // Staged under the import's version; the active catalog (the last test's) untouched.
+    await expect.poll(() => storedProducts(options)).toEqual({ active: before, other: 40 });
     const starts = worker.starts();
-    // Everything the worker held for this import (the products, the index built while reading) is gone with it.
+    // Nothing of the import is held in the worker: the products and the index built while reading are stored.
     await worker.stop();
     await options.getByTestId('import-replace').click();
     await expect
       .poll(() => options.getByTestId('import-status').innerText(), { timeout: 60_000 })
-      .toMatch(/^Imported 40 products\. The search index is ready \(built in \d+ ms\)\./); // built: the page's index was lost
+      .toMatch(/^Imported 40 products\. The search index is ready \(loaded in \d+ ms\)\./); // the staged index survived the stop
     expect(worker.starts()).toBeGreaterThan(starts);
     expect(await catalogInfo(options)).toMatch(/kettle-shop · 40 products in 1 category · imported/);
-    expect(await tableCount(options, 'products')).toBe(40);
-    await expect.poll(() => tableCount(options, 'stagedProducts')).toBe(0);
+    expect((await storedProducts(options)).active).toBe(40);
+    await expect.poll(async () => (await storedProducts(options)).other).toBe(0);
 
     const page = await h.context.newPage();
     await page.goto(`${h.fixtures.url}/chat.html`);

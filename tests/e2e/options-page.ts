@@ -92,9 +92,21 @@ async function tableRows<T>(page: Page, table: string): Promise<T[]> {
   );
 }
 
-/** How many rows one table of the extension's IndexedDB holds (products, stagedProducts…). */
+/** How many rows one table of the extension's IndexedDB holds. */
 export async function tableCount(page: Page, table: string): Promise<number> {
   return (await tableRows<unknown>(page, table)).length;
+}
+
+/**
+ * Products stored in the extension's IndexedDB (catalogProducts, keyed by catalog version): those of the active
+ * catalog, and the rest (imports staged for a preview, catalogs replaced and not yet dropped).
+ */
+export async function storedProducts(page: Page): Promise<{ active: number; other: number }> {
+  const meta = await tableRows<{ key: string; version: string }>(page, 'catalogMeta');
+  const version = meta.find((m) => m.key === 'active')?.version;
+  const rows = await tableRows<{ catalog: string }>(page, 'catalogProducts');
+  const active = rows.filter((r) => r.catalog === version).length;
+  return { active, other: rows.length - active };
 }
 
 /** Every event in the extension's IndexedDB with its sync state (pending while its id is in the outbox). */

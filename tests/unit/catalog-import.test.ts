@@ -11,12 +11,22 @@ import {
   missingRequired,
   slug,
 } from '../../lib/catalog/import';
-import { commitImport, discardImport, stageProducts, STALE_IMPORT_MS } from '../../lib/catalog/import-store';
+import { commitImport, discardImport, stageProducts } from '../../lib/catalog/import-store';
+import { dropUnusedCatalogs, STALE_IMPORT_MS } from '../../lib/catalog/catalog-products';
 import { v7 as uuidv7 } from 'uuid';
 import { activeCatalog, installCatalog } from '../../lib/catalog/store';
+import type { FloorwalkerDb } from '../../lib/db/database';
 import { SMALL_CATALOG } from './helpers/products';
 
 const { open } = useTestDbs('fw-import');
+
+/** Product ids by catalog version, as stored. */
+async function stored(db: FloorwalkerDb): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const r of await db.catalogProducts.toArray()) (out[r.catalog] ??= []).push(r.id);
+  for (const ids of Object.values(out)) ids.sort();
+  return out;
+}
 
 describe('CSV mapping', () => {
   it('guesses columns from common header names and reports what is missing', () => {
@@ -98,12 +108,12 @@ describe('staging and committing an import', () => {
   it('refuses a batch with any invalid product and changes nothing', async () => {
     const db = open();
     await expect(stageProducts(db, 'import-0001', [SMALL_CATALOG[0], { id: 'bad' }])).rejects.toThrow(/product 2 of the batch: /);
-    expect(await db.stagedProducts.count()).toBe(0);
+    expect(await db.catalogProducts.count()).toBe(0);
     await expect(stageProducts(db, 'x', [])).rejects.toThrow(/importId/);
     await expect(stageProducts(db, 'import-0001', 'nope' as unknown as unknown[])).rejects.toThrow(/array/);
   });
 
-  it('replaces the catalog atomically and clears the staging area', async () => {
+  it('replaces the catalog by making the staged version active; the old one is dropped afterwards', async () => {
     const db = open();
     await installCatalog(
       db,
@@ -113,14 +123,28 @@ describe('staging and committing an import', () => {
     );
     await db.searchSnapshots.put({ version: 'v1', snapshot: {} as never });
     await stageProducts(db, 'import-0002', SMALL_CATALOG.slice(5, 7));
-    const meta = await commitImport(db, 'import-0002', { mode: 'replace', name: 'My shop' });
-    expect(meta).toMatchObject({ source: 'import', name: 'My shop', count: 2, imported: 2, version: 'import-import-0002' });
-    expect((await db.products.toArray()).map((p) => p.id).sort()).toEqual(['lego-city', 'lego-falcon']);
-    expect(await db.stagedProducts.count()).toBe(0);
-    expect(await db.searchSnapshots.count()).toBe(0); // stale snapshot gone
+    expect((await activeCatalog(db))?.version).toBe('v1'); // staging changes nothing the catalog uses
+    const { meta, imported } = await commitImport(db, 'import-0002', { mode: 'replace', name: 'My shop' });
+    expect({ ...meta, imported }).toMatchObject({
+      source: 'import',
+      name: 'My shop',
+      count: 2,
+      imported: 2,
+      version: 'import-import-0002',
+    });
+    expect(await activeCatalog(db)).toEqual(meta);
     expect(meta.categories).toEqual([{ id: 'lego', label: 'Lego' }]);
+    expect(await stored(db)).toEqual({
+      v1: SMALL_CATALOG.slice(0, 3)
+        .map((p) => p.id)
+        .sort(),
+      'import-import-0002': ['lego-city', 'lego-falcon'],
+    });
+    expect(await dropUnusedCatalogs(db, meta.version)).toEqual(['v1']);
+    expect(await stored(db)).toEqual({ 'import-import-0002': ['lego-city', 'lego-falcon'] });
+    expect(await db.searchSnapshots.get('v1')).toBeUndefined(); // the old catalog's snapshot went with it
     // A retried commit (its first answer lost) returns the same catalog instead of failing.
-    expect(await commitImport(db, 'import-0002', { mode: 'replace', name: 'My shop' })).toEqual(meta);
+    expect((await commitImport(db, 'import-0002', { mode: 'replace', name: 'My shop' })).meta).toEqual(meta);
   });
 
   it("keeps an imported catalog's words for its attributes, which the cards then show", async () => {
@@ -139,9 +163,12 @@ describe('staging and committing an import', () => {
     await installCatalog(db, { version: 'v1', categories: [], personas: [], products: SMALL_CATALOG.slice(0, 3) }, 'default', 'Default');
     const changed = { ...SMALL_CATALOG[0]!, price: 1 };
     await stageProducts(db, 'import-0003', [changed, SMALL_CATALOG[8]!]);
-    const meta = await commitImport(db, 'import-0003', { mode: 'merge', name: 'More' });
+    const { meta, imported } = await commitImport(db, 'import-0003', { mode: 'merge', name: 'More' });
     expect(meta.count).toBe(4);
-    expect((await db.products.get(changed.id))?.price).toBe(1);
+    expect(imported).toBe(2);
+    const merged = await db.catalogProducts.where(':id').between([meta.version, ''], [meta.version, '\uffff']).toArray();
+    expect(merged.map((r) => r.id).sort()).toEqual([...SMALL_CATALOG.slice(0, 3), SMALL_CATALOG[8]!].map((p) => p.id).sort());
+    expect(merged.find((r) => r.id === changed.id)?.product.price).toBe(1);
   });
 
   it('refuses to commit an empty import and can discard one', async () => {
@@ -149,8 +176,16 @@ describe('staging and committing an import', () => {
     await expect(commitImport(db, 'import-0004', { mode: 'replace', name: 'x' })).rejects.toThrow(/Nothing to import/);
     await stageProducts(db, 'import-0005', SMALL_CATALOG.slice(0, 2));
     await discardImport(db, 'import-0005');
-    expect(await db.stagedProducts.count()).toBe(0);
+    expect(await db.catalogProducts.count()).toBe(0);
     expect(await activeCatalog(db)).toBeUndefined();
+  });
+
+  it('a discard after a commit whose answer was lost leaves the catalog it made active', async () => {
+    const db = open();
+    await stageProducts(db, 'import-0011', SMALL_CATALOG.slice(0, 2));
+    const { meta } = await commitImport(db, 'import-0011', { mode: 'replace', name: 'x' });
+    await discardImport(db, 'import-0011');
+    expect(Object.keys(await stored(db))).toEqual([meta.version]);
   });
 
   it('drops what an import left staged a day ago (its page closed at the preview), never a recent one', async () => {
@@ -165,6 +200,6 @@ describe('staging and committing an import', () => {
     await stageProducts(db, 'import-0006', SMALL_CATALOG.slice(5, 6)); // not a v7 id: never taken for stale
     await stageProducts(db, mine, SMALL_CATALOG.slice(6, 7));
     await discardImport(db, mine, now);
-    expect((await db.stagedProducts.toArray()).map((r) => r.importId).sort()).toEqual([otherWindow, otherWindow, 'import-0006'].sort());
+    expect(Object.keys(await stored(db)).sort()).toEqual([`import-${otherWindow}`, 'import-import-0006'].sort());
   });
 });

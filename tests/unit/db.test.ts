@@ -2,8 +2,9 @@ import 'fake-indexeddb/auto'; // before Dexie: it looks for IndexedDB when impor
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { useTestDbs } from './helpers/db';
-import { LATEST_VERSION, STORES_V1, STORES_V3, SyncState, outboxKeyOf } from '../../lib/db/database';
+import { LATEST_VERSION, STORES_V1, STORES_V3, STORES_V4, SyncState, outboxKeyOf } from '../../lib/db/database';
 import { countIn, eventsIn, stateOf } from './helpers/sync-state';
+import { catalogProduct, catalogVersions } from '../../lib/catalog/catalog-products';
 import { deleteCollectedData, listEvents, putEvents, readEventsAfter, countEvents } from '../../lib/db/events';
 import { loadSettings, setConsent, updateSettings } from '../../lib/db/settings';
 import { storeEvents } from '../../lib/background/content-api';
@@ -27,7 +28,7 @@ describe('migration', () => {
     const db = open(name);
     await db.open();
     expect(db.verno).toBe(LATEST_VERSION);
-    expect(await db.products.count()).toBe(0); // v3 tables exist, empty
+    expect(await db.catalogProducts.count()).toBe(0); // the catalog's table exists, empty
     const rows = await db.events.orderBy('time').toArray();
     expect(rows.map((r) => r.id)).toEqual(old.map((e) => e.id));
     expect(rows.every((r) => r.storedAt === r.time)).toBe(true);
@@ -48,6 +49,9 @@ describe('migration to v4', () => {
     await v3.table('events').bulkAdd([{ ...clickEvent(1000), syncState: SyncState.synced, storedAt: 1000 }]);
     await v3.table('products').add({ id: 'p-1', category: 'books', title: 'A book' });
     await v3
+      .table('catalogMeta')
+      .add({ key: 'active', version: 'v-old', source: 'import', name: 'Old', count: 1, updatedAt: 1, categories: [], personas: [] });
+    await v3
       .table('settings')
       .add({ key: 'coach:conv-1', value: { counts: { greet: 1 }, last: 'greet', turns: 0, lastSpeaker: 'seller' } });
     v3.close();
@@ -57,11 +61,52 @@ describe('migration to v4', () => {
     expect(db.verno).toBe(LATEST_VERSION);
     expect(await countIn(db, SyncState.synced)).toBe(1);
     expect(await db.outbox.count()).toBe(0);
-    expect(await db.products.get('p-1')).toMatchObject({ title: 'A book' });
+    expect(await catalogProduct(db, 'v-old', 'p-1')).toMatchObject({ title: 'A book' });
     expect((await db.settings.get('coach:conv-1'))?.value).toMatchObject({ counts: { greet: 1 } });
     expect(await db.profiles.count()).toBe(0);
     await db.buyers.put({ id: 'ann', name: 'Ann', items: [], updatedAt: 1 });
     expect(await db.buyers.where('updatedAt').above(0).count()).toBe(1);
+  });
+});
+
+describe('migration to v7 (products by catalog version)', () => {
+  it("moves a v4 database's active catalog under its version, drops staged rows and the old tables, keeps the rest", async () => {
+    const name = freshName();
+    const v4 = new Dexie(name);
+    v4.version(4).stores(STORES_V4);
+    const meta = {
+      key: 'active',
+      version: 'import-abc',
+      source: 'import',
+      name: 'Shop',
+      count: 2,
+      updatedAt: 1,
+      categories: [],
+      personas: [],
+    };
+    await v4.table('catalogMeta').add(meta);
+    await v4.table('products').bulkAdd([
+      { id: 'p-1', category: 'books', title: 'A book' },
+      { id: 'p-2', category: 'books', title: 'Another book' },
+    ]);
+    await v4.table('stagedProducts').add({ importId: 'import-left', id: 'p-9', product: { id: 'p-9' } });
+    await v4.table('searchSnapshots').add({ version: 'import-abc', snapshot: { format: 3 } });
+    await v4.table('events').bulkAdd([{ ...clickEvent(1000), syncState: SyncState.pending, storedAt: 1000 }]);
+    await v4.table('buyers').add({ id: 'ann', name: 'Ann', items: [], updatedAt: 1 });
+    v4.close();
+
+    const db = open(name);
+    await db.open();
+    expect(db.verno).toBe(LATEST_VERSION);
+    expect(db.tables.map((t) => t.name)).not.toContain('products');
+    expect(db.tables.map((t) => t.name)).not.toContain('stagedProducts');
+    expect(await catalogVersions(db)).toEqual(['import-abc']);
+    expect(await catalogProduct(db, 'import-abc', 'p-2')).toEqual({ id: 'p-2', category: 'books', title: 'Another book' });
+    expect(await db.catalogMeta.get('active')).toEqual(meta);
+    expect(await db.searchSnapshots.get('import-abc')).toMatchObject({ snapshot: { format: 3 } });
+    expect(await db.events.count()).toBe(1);
+    expect(await db.outbox.count()).toBe(1); // v5 queued the pending event on the way
+    expect(await db.buyers.get('ann')).toMatchObject({ name: 'Ann' });
   });
 });
 

@@ -1,7 +1,18 @@
 import { expose } from 'comlink';
-import { readAndIndex } from '@/lib/catalog/read-and-index';
+import { FloorwalkerDb } from '@/lib/db/database';
+import { readAndStage } from '@/lib/catalog/read-and-stage';
+import type { ReadOutcome, ReadRequest } from '@/lib/catalog/read-catalog';
 
-// The options page's import worker: parses, validates and indexes the chosen file off the page's thread (see read-import.ts).
-const api = { readAndIndex };
+// The options page's import worker: parses, validates and indexes the chosen file off the page's thread, and
+// stages it in IndexedDB itself (see lib/catalog/read-and-stage.ts and eslint.config.js for why it may).
+const db = new FloorwalkerDb();
+const api = {
+  readAndStage: (
+    importId: string,
+    file: Blob,
+    request: ReadRequest,
+    onProgress: (p: { rows: number; pct: number }) => void,
+  ): Promise<ReadOutcome> => readAndStage(db, importId, file, request, onProgress),
+};
 export type ImportWorkerApi = typeof api;
 expose(api);

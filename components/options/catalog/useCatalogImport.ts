@@ -7,7 +7,6 @@ import type { ImportFormat } from '@/lib/catalog/read-file';
 import type { Category } from '@/lib/catalog/read-json';
 import type { AttributeLabels, Product } from '@/lib/catalog/catalog-schema';
 import { readImport } from './read-import';
-import type { StagedIndexPart } from '@/lib/search/staged-index';
 import { newId } from '@/lib/ids';
 
 export type ImportMode = 'replace' | 'merge';
@@ -32,7 +31,7 @@ interface Checked {
 
 /**
  * A catalog import in two steps. *Check* reads the whole file (with progress), validates every row and stages the
- * valid products in the background's staging table, which nothing reads from; the preview says what the file
+ * valid products under the import's own catalog version, which nothing reads from; the preview says what the file
  * holds. Only *commit* (Replace or Add, the researcher's explicit choice) changes the catalog; *cancel* discards
  * the staged rows, and so does choosing another file or leaving the page.
  */
@@ -54,23 +53,21 @@ export function useCatalogImport(api: AdminApi, known: readonly Category[]) {
   async function check(file: File, format: ImportFormat, mapping: ColumnMapping | null): Promise<void> {
     discard();
     const importId = newId();
-    let staged = 0;
-    // One staging call in flight while the file reads on: the background saves a batch as the next is read.
-    let inFlight: Promise<void> = Promise.resolve();
-    const stage = async (products: Product[]) => {
+    // Only where the page reads the file itself: one staging call in flight while the file reads on.
+    let inFlight: Promise<unknown> = Promise.resolve();
+    const stageOnPage = async (products: Product[]) => {
       await inFlight;
-      inFlight = api.stageProducts(importId, products).then((r) => void (staged += r.staged));
+      inFlight = api.stageProducts(importId, products);
       inFlight.catch(() => undefined); // a failure is thrown by the next await of it
     };
     try {
       setPhase({ kind: 'reading', rows: 0, pct: 0 });
-      const read = await readImport(
-        file,
-        { format, mapping, known },
-        { onProducts: stage, onProgress: (p) => setPhase({ kind: 'reading', ...p }) },
-      );
+      const read = await readImport(file, { format, mapping, known }, importId, {
+        stageOnPage,
+        onProgress: (p) => setPhase({ kind: 'reading', ...p }),
+      });
       await inFlight;
-      if (read.index && staged > 0) await stageIndex(importId, read.index);
+      const staged = read.accepted;
       if (staged === 0) {
         await api.discardImport(importId);
         setPhase({
@@ -93,15 +90,6 @@ export function useCatalogImport(api: AdminApi, known: readonly Category[]) {
     } catch (e) {
       await api.discardImport(importId).catch(() => undefined);
       setPhase({ kind: 'failed', message: `Import failed, the catalog was not changed: ${msg(e)}`, errors: [], skipped: 0 });
-    }
-  }
-
-  /** Hands the index built while reading to the background; only a shortcut, so a failure only costs time. */
-  async function stageIndex(importId: string, parts: readonly StagedIndexPart[]): Promise<void> {
-    try {
-      for (const part of parts) await api.stageIndexPart(importId, part);
-    } catch (e) {
-      console.warn('[floorwalker] the index built while reading was not handed over; Replace will build it', e);
     }
   }
 
