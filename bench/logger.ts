@@ -11,6 +11,7 @@ import { report, round, type Row } from './lib/report';
 import { mainThreadProbe, RRWEB_OPTIONS, RRWEB_SETTINGS_LABEL } from './lib/main-thread';
 import { perEventSection } from './lib/event-cost';
 import { sessionSection } from './lib/session';
+import { listenerFloor } from './lib/listener-floor';
 
 // The logger's cost on a product page in real Chromium, against rrweb's recorder on the same page in the same
 // run; sustained events per second into IndexedDB with none lost; events per second synced to a local endpoint.
@@ -154,6 +155,8 @@ async function totalStored(): Promise<number> {
 
 // 6. A person's session on a large product page against no recorder and rrweb (bench/lib/session).
 const plain = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
+// The floor under a hover's cost: a do-nothing listener in the page's world and in an isolated world (bench/lib/listener-floor).
+const floor = await listenerFloor(plain, `${fixtures.url}/product.html`);
 await setLogging(true);
 const session = await sessionSection({
   withExtension: context,
@@ -176,6 +179,7 @@ await rm(dataDir, { recursive: true, force: true });
 
 const rows: Row[] = [
   ...perEvent.rows,
+  ...floor.rows,
   {
     metric: 'long tasks while hovering and scrolling (40 moves, 40 wheels)',
     value: longTasks.length,
@@ -209,6 +213,7 @@ const rows: Row[] = [
 await report('logger', rows, {
   rrwebSettings: RRWEB_SETTINGS_LABEL,
   ...perEvent.extra,
+  ...floor.extra,
   ...session.extra,
   longTasksMs: longTasks,
   burst: { clicks: BURST, dispatchMs: clicked - t0, storedSeconds: writeSeconds, syncSeconds },

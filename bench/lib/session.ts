@@ -8,10 +8,24 @@ const ROUND_MS = 1_000;
 const LONG_TASK_MS = 50;
 const NAV_TIMEOUT_MS = 180_000;
 
-/** Watches long tasks from the start of every page in the context; clicks stay on the page (links would leave it). */
+/**
+ * Watches long tasks from the start of every page in the context, and long animation frames with the scripts that ran
+ * in them: a script's source (chrome-extension://… for the content script) says whose work made a frame long. Clicks
+ * stay on the page (links would leave it).
+ */
 const PAGE_SETUP = `(() => {
   window.__lt = [];
+  window.__loaf = [];
   try { new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lt.push(e.duration); }).observe({ type: 'longtask', buffered: true }); } catch {}
+  try {
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) {
+        let extensionMs = 0;
+        for (const s of e.scripts || []) if (String(s.sourceURL || '').startsWith('chrome-extension://')) extensionMs += s.duration;
+        window.__loaf.push({ duration: e.duration, extensionMs });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {}
   addEventListener('click', (e) => e.preventDefault());
   addEventListener('submit', (e) => e.preventDefault(), true);
 })()`;
@@ -21,6 +35,8 @@ export interface SessionResult {
   time: MainThread;
   seconds: number;
   longTasksMs: number[];
+  /** Long animation frames (> LONG_TASK_MS) in which the extension's scripts ran, with how long they ran in each. */
+  extensionFrames: { duration: number; extensionMs: number }[];
 }
 
 /**
@@ -67,8 +83,10 @@ export async function browseSession(
   const time = minusTime(await probe(), start);
   const seconds = (Date.now() - t0) / 1000;
   const longTasksMs = ((await page.evaluate('window.__lt')) as number[]).filter((d) => d > LONG_TASK_MS);
+  const frames = (await page.evaluate('window.__loaf')) as SessionResult['extensionFrames'];
+  const extensionFrames = frames.filter((f) => f.duration > LONG_TASK_MS && f.extensionMs > 0);
   await page.close();
-  return { time, seconds, longTasksMs };
+  return { time, seconds, longTasksMs, extensionFrames };
 }
 
 /** What section 6 of bench/logger needs. */
@@ -117,6 +135,8 @@ export async function sessionSection(s: SessionSetup): Promise<{ rows: Row[]; ex
   const seconds = median(runs.floorwalker.map((x) => x.seconds));
   const fwLong = longTasks('floorwalker');
   const noneLong = longTasks('none');
+  const fwFrames = runs.floorwalker.flatMap((x) => x.extensionFrames);
+  const longestExtensionMs = Math.max(0, ...fwFrames.map((f) => f.extensionMs));
   const rows: Row[] = [
     {
       metric: `main-thread CPU time added over a ${round(seconds, 0)} s scripted session on a large product page, page load included, against no recorder (DevTools ThreadTime, median of ${s.repeats}): Floorwalker / rrweb`,
@@ -141,6 +161,13 @@ export async function sessionSection(s: SessionSetup): Promise<{ rows: Row[]; ex
       unit: '',
       target: 'Floorwalker none more than no recorder',
       ok: fwLong <= noneLong,
+    },
+    {
+      metric: `long animation frames (> ${LONG_TASK_MS} ms) in which the extension's scripts ran, in ${s.repeats} Floorwalker sessions (longest extension script time in one: ${round(longestExtensionMs, 0)} ms)`,
+      value: fwFrames.length,
+      unit: '',
+      target: '0',
+      ok: fwFrames.length === 0,
     },
   ];
   const extra = {
