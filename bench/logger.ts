@@ -156,14 +156,24 @@ async function totalStored(): Promise<number> {
   })()`)) as number;
 }
 
-// 6. A person's session on a large product page against no recorder and rrweb (bench/lib/session).
-const plain = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
-// The floor under a hover's cost: a do-nothing listener in the page's world and in an isolated world (bench/lib/listener-floor).
-const floor = await listenerFloor(plain, `${fixtures.url}/product.html`);
+// 6. A person's session on a large product page against no recorder and rrweb (bench/lib/session), one browser open at
+// a time: the extension's browser is closed here and reopened on its profile (consent and logging kept) per session.
 await setLogging(true);
+await context.close();
+const launchPlain = async () => {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
+  return { context: await browser.newContext({ viewport: { width: 1280, height: 800 } }), close: () => browser.close() };
+};
+// The floor under a hover's cost: a do-nothing listener in the page's world and in an isolated world (bench/lib/listener-floor).
+const floorBrowser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
+const floor = await listenerFloor(floorBrowser, `${fixtures.url}/product.html`);
+await floorBrowser.close();
 const session = await sessionSection({
-  withExtension: context,
-  plainContext: () => plain.newContext({ viewport: { width: 1280, height: 800 } }),
+  withExtension: async () => {
+    const reopened = await launchBrowser(profile);
+    return { context: reopened, close: () => reopened.close() };
+  },
+  plain: launchPlain,
   blankUrl: `${fixtures.url}/no-such-page`, // same origin: the measured renderer is the page's
   pageUrl: `${fixtures.url}/${SESSION_PAGE}`,
   pageName: SESSION_PAGE,
@@ -172,9 +182,7 @@ const session = await sessionSection({
   rrwebStart: `${rrwebLoad} window.__rrEvents = []; window.__rrweb.record({ emit(e) { window.__rrEvents.push(e); }, ...${RRWEB_OPTIONS} });`,
   rrwebLabel: RRWEB_SETTINGS_LABEL,
 });
-await plain.close();
 
-await context.close();
 await server.close();
 await fixtures.close();
 await rm(profile, { recursive: true, force: true });
