@@ -51,11 +51,7 @@ export async function browseSession(
   sessionMs: number,
   before?: string,
 ): Promise<SessionResult> {
-  const page: Page = await context.newPage();
-  await page.addInitScript(PAGE_SETUP);
-  if (before) await page.addInitScript(before);
-  // Long timeouts: on a busy machine a page load can take far longer than playwright's default allows.
-  await page.goto(blankUrl, { timeout: NAV_TIMEOUT_MS });
+  const page: Page = await blankPage(context, blankUrl, before);
   const probe = await mainThreadProbe(context, page);
   const start = await probe();
   const t0 = Date.now();
@@ -93,6 +89,31 @@ export async function browseSession(
 export interface OpenBrowser {
   context: BrowserContext;
   close: () => Promise<void>;
+}
+
+/** Fresh pages tried before giving up when the first page's renderer crashes. */
+const MAX_CRASHES = 3;
+
+/**
+ * A fresh page of `context` on the blank page, with the session's setup. Inside the bench, the first renderer of a
+ * fresh browser crashed on this navigation in every run (cause not found: the same steps in a standalone script did
+ * not crash); a crashed page is dropped and another one tried, and the crash is said on the console.
+ */
+async function blankPage(context: BrowserContext, blankUrl: string, before?: string): Promise<Page> {
+  for (let attempt = 1; ; attempt++) {
+    const page: Page = await context.newPage();
+    await page.addInitScript(PAGE_SETUP);
+    if (before) await page.addInitScript(before);
+    try {
+      // Long timeouts: on a busy machine a page load can take far longer than playwright's default allows.
+      await page.goto(blankUrl, { timeout: NAV_TIMEOUT_MS });
+      return page;
+    } catch (error) {
+      if (!/crash/i.test(String(error)) || attempt >= MAX_CRASHES) throw error;
+      console.warn(`session: the blank page's renderer crashed (attempt ${attempt}); trying a fresh page`);
+      await page.close().catch(() => undefined);
+    }
+  }
 }
 
 /** What section 6 of bench/logger needs. */
