@@ -95,9 +95,11 @@ export interface OpenBrowser {
 const MAX_CRASHES = 3;
 
 /**
- * A fresh page of `context` on the blank page, with the session's setup. Inside the bench, the first renderer of a
- * fresh browser crashed on this navigation in every run (cause not found: the same steps in a standalone script did
- * not crash); a crashed page is dropped and another one tried, and the crash is said on the console.
+ * A fresh page of `context` on the blank page, with the session's setup. Inside the bench (not in a standalone script
+ * with the same steps) the no-recorder browser's renderer ran out of JavaScript memory on this navigation, every run:
+ * Chromium's log (DEBUG=pw:browser) shows "V8 javascript OOM (CALL_AND_RETRY_LAST)" after ~150 s of last-resort
+ * collections at 2.6 GB of heap, so something on that page allocates without end; what is not yet found. A crashed
+ * page is dropped and another one tried, and the crash is said on the console.
  */
 async function blankPage(context: BrowserContext, blankUrl: string, before?: string): Promise<Page> {
   for (let attempt = 1; ; attempt++) {
@@ -142,9 +144,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
  */
 export async function sessionSection(s: SessionSetup): Promise<{ rows: Row[]; extra: Record<string, unknown> }> {
   const runs: Record<Config, SessionResult[]> = { none: [], rrweb: [], floorwalker: [] };
-  // One browser at a time, opened for its session and closed after it: with the bench's extension browser open beside
-  // it, the no-recorder browser's renderer crashed (or its first navigation hung) on its first page, every time, after
-  // sections 1-5 had run, though the same steps in a fresh script worked (cause not found; see the branch's report).
+  // One browser at a time, opened for its session and closed after it, so no session shares the machine's memory
+  // with another browser. This did not cure the crash (see blankPage).
   const inBrowser = async (open: () => Promise<OpenBrowser>, before?: string) => {
     const b = await open();
     try {
