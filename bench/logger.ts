@@ -11,6 +11,7 @@ import { report, round, type Row } from './lib/report';
 import { mainThreadProbe, RRWEB_OPTIONS, RRWEB_SETTINGS_LABEL } from './lib/main-thread';
 import { perEventSection } from './lib/event-cost';
 import { sessionSection } from './lib/session';
+import { listenerFloor } from './lib/listener-floor';
 
 // The logger's cost on a product page in real Chromium, against rrweb's recorder on the same page in the same
 // run; sustained events per second into IndexedDB with none lost; events per second synced to a local endpoint.
@@ -91,7 +92,10 @@ await joinFromOptions(options, server.url, codes[0]?.code ?? '');
 await fresh();
 const storedBefore = await totalStored();
 const t0 = Date.now();
-await product.evaluate(`(() => { const b = document.getElementById('add-to-cart'); for (let i = 0; i < ${BURST}; i++) b.click(); })()`);
+// Pointer clicks (a click count, `detail` 1): a script's bare click() is not logged (lib/logger/click `byPerson`).
+await product.evaluate(
+  `(() => { const b = document.getElementById('add-to-cart'); for (let i = 0; i < ${BURST}; i++) b.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 })); })()`,
+);
 const clicked = Date.now();
 let stored: number;
 for (;;) {
@@ -152,12 +156,24 @@ async function totalStored(): Promise<number> {
   })()`)) as number;
 }
 
-// 6. A person's session on a large product page against no recorder and rrweb (bench/lib/session).
-const plain = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
+// 6. A person's session on a large product page against no recorder and rrweb (bench/lib/session), one browser open at
+// a time: the extension's browser is closed here and reopened on its profile (consent and logging kept) per session.
 await setLogging(true);
+await context.close();
+const launchPlain = async () => {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
+  return { context: await browser.newContext({ viewport: { width: 1280, height: 800 } }), close: () => browser.close() };
+};
+// The floor under a hover's cost: a do-nothing listener in the page's world and in an isolated world (bench/lib/listener-floor).
+const floorBrowser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
+const floor = await listenerFloor(floorBrowser, `${fixtures.url}/product.html`);
+await floorBrowser.close();
 const session = await sessionSection({
-  withExtension: context,
-  plainContext: () => plain.newContext({ viewport: { width: 1280, height: 800 } }),
+  withExtension: async () => {
+    const reopened = await launchBrowser(profile);
+    return { context: reopened, close: () => reopened.close() };
+  },
+  plain: launchPlain,
   blankUrl: `${fixtures.url}/no-such-page`, // same origin: the measured renderer is the page's
   pageUrl: `${fixtures.url}/${SESSION_PAGE}`,
   pageName: SESSION_PAGE,
@@ -166,9 +182,7 @@ const session = await sessionSection({
   rrwebStart: `${rrwebLoad} window.__rrEvents = []; window.__rrweb.record({ emit(e) { window.__rrEvents.push(e); }, ...${RRWEB_OPTIONS} });`,
   rrwebLabel: RRWEB_SETTINGS_LABEL,
 });
-await plain.close();
 
-await context.close();
 await server.close();
 await fixtures.close();
 await rm(profile, { recursive: true, force: true });
@@ -176,6 +190,7 @@ await rm(dataDir, { recursive: true, force: true });
 
 const rows: Row[] = [
   ...perEvent.rows,
+  ...floor.rows,
   {
     metric: 'long tasks while hovering and scrolling (40 moves, 40 wheels)',
     value: longTasks.length,
@@ -209,6 +224,7 @@ const rows: Row[] = [
 await report('logger', rows, {
   rrwebSettings: RRWEB_SETTINGS_LABEL,
   ...perEvent.extra,
+  ...floor.extra,
   ...session.extra,
   longTasksMs: longTasks,
   burst: { clicks: BURST, dispatchMs: clicked - t0, storedSeconds: writeSeconds, syncSeconds },

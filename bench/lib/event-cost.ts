@@ -66,11 +66,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * cost, work a recorder defers (a microtask, an idle callback, a throttled timer, the send of what it logged)
  * included: the renderer's task time from the first gesture until the page has settled after the last.
  */
-export async function measureEventCosts(page: Page, probe: () => Promise<MainThread>): Promise<EventCosts> {
+export async function measureEventCosts(page: Page, probe: () => Promise<MainThread>, kinds: readonly Kind[] = KINDS): Promise<EventCosts> {
   const handler = {} as Cost;
   const total = {} as Cost;
   const runs = {} as Record<Kind, number[]>;
-  for (const kind of KINDS) {
+  for (const kind of kinds) {
     await page.evaluate(GESTURE_LOOP(kind)); // warm-up: JIT, caches
     await page.evaluate(SETTLE);
     const inHandler: number[] = [];

@@ -9,6 +9,7 @@ import { documentAddress, documentBase } from '../storefront/address';
 import { isNumberField, isPageProductControl } from '../storefront/controls';
 import { PICTURE_SELECTOR, isPictureElement } from '../storefront/image-sources';
 import { IMMEDIATE, type Batch } from './batch';
+import { domMemo } from './dom-memo';
 
 /** What counts as a control worth logging when clicked (a quantity field's value is never read, only the click). */
 export const CLICKABLE =
@@ -30,7 +31,7 @@ interface NotedClick {
   focused: Element | null;
 }
 
-/** What a click on a control logs, the same for every click on it in one batch (the page does not change meanwhile). */
+/** What a click on a control logs, the same for every click on it while the page does not change. */
 type Finished = Pick<PayloadOf<'click'>, 'element' | 'href' | 'productId'>;
 
 /**
@@ -45,27 +46,18 @@ export function trackClicks(
 ): void {
   const batch = opts.batch ?? IMMEDIATE;
   const noted: NotedClick[] = [];
+  // What a click on an element logs holds until the page changes (lib/logger/dom-memo): the page's product and whether
+  // the document is being edited (no label is read then) are what it depends on besides the DOM.
+  const clicked = domMemo<Element, Clicked>(doc, signal, () => [opts.pageProduct?.() ?? null, doc.designMode]);
   const finish = () => {
-    const controls = new Map<Element, Element | null>();
-    const done = new Map<Element, Finished>();
     const page = opts.pageProduct?.() ?? null;
     for (const click of noted.splice(0)) {
-      let el = controls.get(click.target);
-      if (el === undefined) {
-        el = opts.ignore?.(click.target) ? null : controlOf(click.target);
-        controls.set(click.target, el);
-      }
+      const on = clicked.get(click.target, () => ({ control: opts.ignore?.(click.target) ? null : controlOf(click.target) }));
+      const el = on.control;
       if (!el || !(click.byPointer || (click.focused !== null && el.contains(click.focused)))) continue;
-      let payload = done.get(el);
-      if (!payload) {
-        const href =
-          el.tagName === 'A' ? sanitizeUrl((el as HTMLAnchorElement).href, { keepQuery: opts.keepUrlQuery ?? false }) : undefined;
-        const productId = productOfControl(el, page, opts);
-        payload = { element: describeElement(el), ...(href !== undefined ? { href } : {}), ...(productId ? { productId } : {}) };
-        done.set(el, payload);
-      }
+      on.finished ??= finished(el, page, opts);
       // Each event gets its own copy: a consumer may change one without changing the others.
-      emit(copyOf(payload), click.time);
+      emit(copyOf(on.finished), click.time);
     }
   };
   const onClick = (e: Event) => {
@@ -78,6 +70,18 @@ export function trackClicks(
     if (noted.length === 1) batch.defer(finish);
   };
   doc.addEventListener('click', onClick, { capture: true, passive: true, signal });
+}
+
+/** What a click on an element is on (its control, null for none or one left alone) and, once a click counted, what it logs. */
+interface Clicked {
+  control: Element | null;
+  finished?: Finished;
+}
+
+function finished(el: Element, page: PageProduct | null, opts: TrackerOptions & { keepUrlQuery?: boolean }): Finished {
+  const href = el.tagName === 'A' ? sanitizeUrl((el as HTMLAnchorElement).href, { keepQuery: opts.keepUrlQuery ?? false }) : undefined;
+  const productId = productOfControl(el, page, opts);
+  return { element: describeElement(el), ...(href !== undefined ? { href } : {}), ...(productId ? { productId } : {}) };
 }
 
 function copyOf(p: Finished): PayloadOf<'click'> {

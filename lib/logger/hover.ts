@@ -30,8 +30,8 @@ export function elementOf(target: EventTarget | null): Element | null {
 }
 
 /**
- * Logs how long the pointer rests on a picture, with which product and which picture. One pair of delegated,
- * passive listeners for the whole page: nothing is attached per image, so images added later count too. A layer
+ * Logs how long the pointer rests on a picture, with which product and which picture. One delegated, passive pointerover
+ * listener for the whole page: nothing is attached per image, so images added later count too. A layer
  * stacked over a picture (a zoom lens, a lightbox button) counts as the picture under it.
  */
 export function trackImageHovers(
@@ -98,9 +98,9 @@ export function trackImageHovers(
       return yes;
     };
     for (const n of noted.splice(0)) {
+      // Moving within the page is settled by the pointerover that follows; leaving it or hiding it ends the look.
       if (n.kind === 'over') over(n, ignored);
-      // Moving within the page is settled by the pointerover that follows; leaving it (for a frame, another window) ends the look.
-      else if (n.kind === 'hide' || (current && n.target === current.el)) end(n.at, n.time);
+      else end(n.at, n.time);
     }
   };
   const note = (n: Noted) => {
@@ -114,15 +114,14 @@ export function trackImageHovers(
     const point = 'clientX' in e ? { x: (e as MouseEvent).clientX, y: (e as MouseEvent).clientY } : null;
     note({ kind: 'over', target, at: now(), time: Date.now(), point });
   };
-  const onOut = (e: Event) => {
-    const target = elementOf(e.target);
-    if (target && !(e as PointerEvent).relatedTarget) note({ kind: 'out', target, at: now(), time: Date.now() });
-  };
   const onHide = () => note({ kind: 'hide', at: now(), time: Date.now() });
 
   const listen = { capture: true, passive: true, signal } as const;
   doc.addEventListener('pointerover', onOver, listen);
-  doc.addEventListener('pointerout', onOut, listen);
+  // The pointer leaving the page (for another window, the browser's own bar, a lifted finger) is the root element's
+  // pointerleave: heard on the root element itself, not captured, it runs once as the page is left, where a pointerout
+  // listener ran at every move from one element to the next (each run costs the isolated world a few µs; bench/logger).
+  doc.documentElement?.addEventListener('pointerleave', onHide, { passive: true, signal });
   doc.addEventListener('visibilitychange', onHide, listen);
   doc.defaultView?.addEventListener('pagehide', onHide, listen);
   signal.addEventListener('abort', onHide, { once: true });
@@ -131,7 +130,6 @@ export function trackImageHovers(
 /** A pointer event as its handler notes it: what, where, when (`at` on the dwell clock, `time` on the wall clock). */
 type Noted =
   | { kind: 'over'; target: Element; at: number; time: number; point: { x: number; y: number } | null }
-  | { kind: 'out'; target: Element; at: number; time: number }
   | { kind: 'hide'; at: number; time: number };
 
 /** A zoom layer or lens image over `picture`: the same photo, stacked where it is. */

@@ -3,7 +3,8 @@ import type { PageContext } from '../rpc/api';
 import { createEventLog } from './event-log';
 import { createBatch, flushOnHide } from './batch';
 import { documentAddress } from '../storefront/address';
-import { productCardOf } from '../storefront/cards';
+import { productCardOf, type Card } from '../storefront/cards';
+import { domMemo } from './dom-memo';
 import { trackClicks } from './click';
 import { trackImageHovers } from './hover';
 import { trackScrollDepth } from './scroll';
@@ -45,10 +46,13 @@ export function startPageLogger({ doc, context, enqueue, ignore, page, journal }
   const pageProduct = product ? () => product.get() : undefined;
   // Pictures and controls in product cards (a listing's grid, related products) are the cards' products', known by
   // the sku the page's structured data gives for the card's link where it gives one.
-  const cardOf = (el: Element) => {
+  const linkedIds = () => {
     const now = page?.get();
-    return productCardOf(el, now && now.kind !== 'none' ? now.linkedIds : undefined);
+    return now && now.kind !== 'none' ? now.linkedIds : undefined;
   };
+  // Which card an element is in holds until the page changes (lib/logger/dom-memo): most of a click's cost otherwise.
+  const cards = domMemo<Element, Card | null>(doc, signal, () => [linkedIds()]);
+  const cardOf = (el: Element) => cards.get(el, () => productCardOf(el, linkedIds()));
   trackImageHovers(doc, signal, emit('hover'), { ignore, cardOf, batch: hovers, ...(pageProduct ? { pageProduct } : {}) });
   trackScrollDepth(doc, signal, emit('scroll'), { ignore });
   trackClicks(doc, signal, emit('click'), {

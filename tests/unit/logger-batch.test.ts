@@ -38,6 +38,7 @@ function session(batch: Batch) {
     fire('big', 'pointerover');
     t = 300;
     fire('big', 'pointerout');
+    document.documentElement.dispatchEvent(new MouseEvent('pointerleave')); // the pointer leaves the page
     fire('inner', 'click');
     fire('text', 'click');
     fire('other', 'pointerover');

@@ -138,7 +138,11 @@ describe('trackers', () => {
     const ac = new AbortController();
     trackImageHovers(document, ac.signal, (p) => emitted.push(p), { now: () => t });
     const over = (el: Element) => el.dispatchEvent(new Event('pointerover', { bubbles: true }));
-    const out = (el: Element) => el.dispatchEvent(new Event('pointerout', { bubbles: true }));
+    // The pointer leaving the page from `el`, as the browser tells it: out of the element, then leaving the root.
+    const out = (el: Element) => {
+      el.dispatchEvent(new Event('pointerout', { bubbles: true }));
+      document.documentElement.dispatchEvent(new Event('pointerleave'));
+    };
     over(big);
     t = 30;
     out(big); // too short: passing over
@@ -155,6 +159,26 @@ describe('trackers', () => {
       { target: 'product_image', productId: 'P1', image: { src: null, index: 0, role: 'card', alt: 'front' }, dwellMs: 500 },
       { target: 'product_image', productId: 'P1', image: { src: null, index: 0, role: 'card', alt: 'front' }, dwellMs: 300 },
     ]);
+  });
+
+  it('ends a look when the pointer leaves the page, not when it leaves an element inside it', () => {
+    document.body.innerHTML = `<div data-product-id="P1" id="card"><img id="big" alt="front"></div>`;
+    const big = document.querySelector<HTMLImageElement>('#big')!;
+    vi.spyOn(big, 'getBoundingClientRect').mockReturnValue({ width: 200, height: 150 } as DOMRect);
+    let t = 0;
+    const dwells: number[] = [];
+    const ac = new AbortController();
+    trackImageHovers(document, ac.signal, (p) => dwells.push(p.dwellMs), { now: () => t });
+    big.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    t = 200;
+    // Leave events of elements inside the page (a card's own pointerleave, captured or not) are not the page's.
+    for (const el of [big, document.getElementById('card')!, document.body]) el.dispatchEvent(new Event('pointerleave'));
+    big.dispatchEvent(new Event('pointerout', { bubbles: true }));
+    expect(dwells).toEqual([]);
+    t = 450;
+    document.documentElement.dispatchEvent(new Event('pointerleave'));
+    expect(dwells).toEqual([450]);
+    ac.abort();
   });
 
   it('throttles scroll events per container and reports depth on the trailing edge', async () => {

@@ -32,12 +32,17 @@ async function tracked(file: string, id: string) {
   trackImageHovers(doc, ac.signal, (p) => hovers.push(p), { now: () => t, pageProduct: () => product, cardOf: standInCardOf });
   const pointer = (type: 'pointerover' | 'pointerout', el: Element, init: MouseEventInit = {}) =>
     el.dispatchEvent(new win.MouseEvent(type, { bubbles: true, clientX: 20, clientY: 20, ...init }));
+  // The pointer leaving the page from `el`, as the browser tells it: out of the element, then leaving the root.
+  const leave = (el: Element) => {
+    pointer('pointerout', el);
+    doc.documentElement.dispatchEvent(new win.MouseEvent('pointerleave'));
+  };
   const look = (el: Element, ms: number) => {
     pointer('pointerover', el);
     t += ms;
-    pointer('pointerout', el);
+    leave(el);
   };
-  return { doc, hovers, look, pointer, advance: (ms: number) => (t += ms), stop: () => ac.abort() };
+  return { doc, hovers, look, leave, pointer, advance: (ms: number) => (t += ms), stop: () => ac.abort() };
 }
 
 describe('hovers on a WooCommerce product page', () => {
@@ -83,7 +88,7 @@ describe('hovers on a WooCommerce product page', () => {
   });
 
   it('counts moving from the picture onto its zoom layer as one look', async () => {
-    const { doc, hovers, pointer, advance } = await tracked('woocommerce-product.html', 'HW-THR-130-GRY');
+    const { doc, hovers, pointer, leave, advance } = await tracked('woocommerce-product.html', 'HW-THR-130-GRY');
     const zoom = doc.querySelector('img.zoomImg') as Element;
     const main = doc.querySelector('.woocommerce-product-gallery__wrapper > div:nth-child(1) > a > img') as Element;
     box(main, 416);
@@ -93,7 +98,7 @@ describe('hovers on a WooCommerce product page', () => {
     pointer('pointerout', main, { relatedTarget: zoom });
     pointer('pointerover', zoom, { relatedTarget: main });
     advance(400);
-    pointer('pointerout', zoom);
+    leave(zoom);
     expect(hovers).toEqual([
       expect.objectContaining({ productId: 'HW-THR-130-GRY', image: expect.objectContaining({ role: 'main' }), dwellMs: 500 }),
     ]);

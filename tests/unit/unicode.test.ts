@@ -22,6 +22,16 @@ describe('text that every store can hold', () => {
     expect(cleanText('a\u0000b\ud83dc', 10)).toBe('ab\uFFFDc');
   });
 
+  it('keeps text that is storable already as it is, and cleans the rest as the full clean-up does', () => {
+    const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (s) => {
+        expect(cleanText(s)).toBe(s.replaceAll('\u0000', '').replace(lone, '\uFFFD'));
+        expect(isWellFormed(s)).toBe(s.match(lone) === null);
+      }),
+    );
+  });
+
   it('any string, cut anywhere, stays storable and within the limit', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 60 }), fc.integer({ min: 0, max: 70 }), (s, max) => {
