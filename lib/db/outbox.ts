@@ -32,13 +32,9 @@ export function countQueue(db: FloorwalkerDb, q: Queue): Promise<number> {
   return queueRange(db, q, null).count();
 }
 
-/**
- * Up to `limit` outbox rows of this queue after `after`, oldest first: one getAllKeys, as a row's key holds all of it
- * (no values to read and copy).
- */
-export async function readQueue(db: FloorwalkerDb, q: Queue, after: OutboxKey | null, limit: number): Promise<OutboxRow[]> {
-  const keys = await queueRange(db, q, after).limit(limit).primaryKeys();
-  return keys.map(([study, participant, time, id]) => ({ study, participant, time, id }));
+/** Up to `limit` outbox rows of this queue after `after`, oldest first (one getAll). */
+export function readQueue(db: FloorwalkerDb, q: Queue, after: OutboxKey | null, limit: number): Promise<OutboxRow[]> {
+  return queueRange(db, q, after).limit(limit).toArray();
 }
 
 /** The ids, of these events, still waiting in the outbox. */
@@ -78,9 +74,8 @@ function bounds<K extends string | OutboxKey>(keys: readonly K[]): [K, K] | null
 
 /**
  * A batch's ids span a key range holding few other events when the batch was cut from a backlog (ids are UUIDv7, in
- * time order): then one getAll of the range beats a get per id. The range read stops after this many rows per id
- * asked, so a range crowded with other events (another study's, say) costs at most that; ids it did not reach are
- * read one get each.
+ * time order): then one getAll of the range beats a get per id. Past this many rows in the range per id asked, the
+ * events are read one get each.
  */
 export const RANGE_READ_MAX_SPREAD = 2;
 
@@ -89,15 +84,9 @@ export async function eventsOf(db: FloorwalkerDb, rows: readonly OutboxRow[]): P
   const ids = rows.map((r) => r.id);
   const span = bounds(ids);
   if (!span) return [];
-  // No count of the range first: counting walks the same keys the read does.
-  const inRange = await db.events
-    .where(':id')
-    .between(span[0], span[1], true, true)
-    .limit(ids.length * RANGE_READ_MAX_SPREAD)
-    .toArray();
-  const byId = new Map(inRange.map((e) => [e.id, e]));
-  const missing = ids.filter((id) => !byId.has(id));
-  if (missing.length > 0) for (const e of await db.events.bulkGet(missing)) if (e) byId.set(e.id, e);
+  const range = () => db.events.where(':id').between(span[0], span[1], true, true);
+  if ((await range().count()) > ids.length * RANGE_READ_MAX_SPREAD) return db.events.bulkGet(ids);
+  const byId = new Map((await range().toArray()).map((e) => [e.id, e]));
   return ids.map((id) => byId.get(id));
 }
 
