@@ -26,12 +26,13 @@ const target: SyncTarget = { url: 'http://endpoint/v1/events', token: 'fwi_t', s
 const SLOW_TEST_MS = 60_000;
 
 /** What a fault does to one request: the server stores the batch, then the answer is lost, or never comes. */
-type Fault = 'lose' | 'duplicate' | 'hang' | null;
+type Fault = 'lose' | 'duplicate' | 'hang' | 'partial' | null;
 
 /**
  * A fake endpoint that stores by id like the real one and counts how many times each event was inserted and how
  * many requests were in flight at once. A "duplicate" fault delivers the request twice (a retry by the network),
- * answering the second, in which every event is a duplicate.
+ * answering the second, in which every event is a duplicate. A "partial" fault stores and names every other event
+ * only, as a server that took part of a batch would answer.
  */
 function endpoint(fault: (n: number) => Fault = () => null) {
   const opened: (() => void)[] = [];
@@ -71,7 +72,7 @@ function endpoint(fault: (n: number) => Fault = () => null) {
           opened.push(r);
           if (inFlight >= SYNC_MAX_IN_FLIGHT) for (const open of opened.splice(0)) open();
         });
-      let answer = store(events);
+      let answer = store(f === 'partial' ? events.filter((_, i) => i % 2 === 0) : events);
       if (f === 'duplicate') answer = store(events);
       if (f === 'hang') return await new Promise<never>(() => undefined);
       if (f === 'lose') return { status: 500, headers: { get: () => null }, json: async () => ({ error: 'lost' }) };
@@ -168,6 +169,23 @@ describe('uploading a backlog with requests in flight', () => {
       expect(await pendingIn(db)).toBe(0);
       expect([...ep.inserts.values()].every((n) => n === 1)).toBe(true);
       expect((await readSyncStatus(db)).uploaded).toBe(4_000); // a duplicated request counted once
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
+    'a partial answer among requests in flight: only the events it names leave the outbox; the rest go again, once',
+    async () => {
+      const db = open();
+      await backlog(db, 4_000);
+      const ep = endpoint((n) => (n === 1 ? 'partial' : null));
+      // The unnamed events lie inside the answered batch's stretch: they must stay queued, not go with a range delete.
+      expect(await syncOnce(db, target, ep.fetchFn)).toEqual({ ok: true, uploaded: 4_000, rejected: 0 });
+      expect(ep.sizes.reduce((a, b) => a + b, 0)).toBe(4_500); // the 500 unnamed events were sent a second time
+      expect(ep.inserts.size).toBe(4_000);
+      expect([...ep.inserts.values()].every((n) => n === 1)).toBe(true);
+      expect(await pendingIn(db)).toBe(0);
+      expect((await readSyncStatus(db)).uploaded).toBe(4_000);
     },
     SLOW_TEST_MS,
   );
