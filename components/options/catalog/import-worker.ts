@@ -3,8 +3,9 @@ import { FloorwalkerDb } from '@/lib/db/database';
 import { readAndStage } from '@/lib/catalog/read-and-stage';
 import type { ReadOutcome, ReadRequest } from '@/lib/catalog/read-catalog';
 
-// The options page's import worker: parses, validates and indexes the chosen file off the page's thread, and
-// stages it in IndexedDB itself (see lib/catalog/read-and-stage.ts and eslint.config.js for why it may).
+// The options page's import worker: parses and validates the chosen file off the page's thread, and stages it
+// in IndexedDB itself (see lib/catalog/read-and-stage.ts and eslint.config.js for why it may). With `indexFeed`
+// (a MessagePort to the index worker, index-worker.ts) the index is built there, in parallel; else here.
 const db = new FloorwalkerDb();
 const api = {
   readAndStage: (
@@ -12,7 +13,8 @@ const api = {
     file: Blob,
     request: ReadRequest,
     onProgress: (p: { rows: number; pct: number }) => void,
-  ): Promise<ReadOutcome> => readAndStage(db, importId, file, request, onProgress),
+    indexFeed?: MessagePort,
+  ): Promise<ReadOutcome> => readAndStage(db, importId, file, request, onProgress, indexFeed),
 };
 export type ImportWorkerApi = typeof api;
 expose(api);
