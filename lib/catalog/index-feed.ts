@@ -81,13 +81,23 @@ export function indexFromFeed(
   });
 
   async function stage(): Promise<IndexOutcome> {
-    if (builder.size === 0) return { indexed: 0, timings };
-    let t = performance.now();
-    const snapshot = await builder.finish().snapshot();
-    timings.snapshotMs = performance.now() - t;
-    t = performance.now();
-    await stageIndex(db, importId, snapshot, builder.categoryLabels);
-    timings.savingMs = performance.now() - t;
+    await stageBuiltIndex(db, importId, builder, timings);
     return { indexed: builder.size, timings };
   }
+}
+
+/** Saves what `builder` indexed (if anything) as the import's staged index, timing the snapshot and the write. */
+export async function stageBuiltIndex(
+  db: FloorwalkerDb,
+  importId: string,
+  builder: EngineBuilder,
+  timings: { snapshotMs: number; savingMs: number },
+): Promise<void> {
+  if (builder.size === 0) return;
+  let t = performance.now();
+  const snapshot = await builder.finish().snapshot();
+  timings.snapshotMs = performance.now() - t;
+  t = performance.now();
+  await stageIndex(db, importId, snapshot, builder.categoryLabels);
+  timings.savingMs = performance.now() - t;
 }

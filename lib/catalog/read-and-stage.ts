@@ -1,9 +1,8 @@
 import type { FloorwalkerDb } from '../db/database';
 import { EngineBuilder } from '../search/engine';
 import { labelOf } from './import-preview';
-import { stageIndex } from './import-store';
 import { importVersion, writeCatalogProducts } from './catalog-products';
-import type { IndexFeedSink } from './index-feed';
+import { stageBuiltIndex, type IndexFeedSink } from './index-feed';
 import { readCatalogFile, type ReadOutcome, type ReadRequest } from './read-catalog';
 import type { Category } from './read-json';
 
@@ -81,14 +80,7 @@ export async function readAndStage(
   }
   timings.readingMs = performance.now() - started - timings.writeWaitMs - timings.indexingMs;
   if (index) index.postMessage({ kind: 'end' });
-  else if (builder && builder.size > 0) {
-    let t = performance.now();
-    const snapshot = await builder.finish().snapshot();
-    timings.snapshotMs = performance.now() - t;
-    t = performance.now();
-    await stageIndex(db, importId, snapshot, builder.categoryLabels);
-    timings.savingMs = performance.now() - t;
-  }
+  else if (builder) await stageBuiltIndex(db, importId, builder, timings);
   return { ...outcome, timings: roundAll(timings) };
 }
 
