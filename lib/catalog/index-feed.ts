@@ -17,8 +17,8 @@ export type IndexFeed =
   | { kind: 'products'; products: Product[] }
   /** Every product is read and saved: the index may be staged (stageIndex says the staging is complete). */
   | { kind: 'end' }
-  /** The reading failed: nothing is staged. */
-  | { kind: 'abort'; reason: string };
+  /** The reading failed (the import worker throws why): nothing is staged. */
+  | { kind: 'abort' };
 
 /** The end of a MessagePort the reading worker writes the feed to. */
 export interface IndexFeedSink {
@@ -34,6 +34,8 @@ export interface IndexFeedSource {
 
 export interface IndexOutcome {
   indexed: number;
+  /** The feed was aborted: nothing was staged, and the reading's own error says why. */
+  aborted?: true;
   /** Where the index worker's time went, for the bench (see StageTimings). */
   timings: { waitingMs: number; indexingMs: number; snapshotMs: number; savingMs: number };
 }
@@ -41,7 +43,8 @@ export interface IndexOutcome {
 /**
  * Builds the index of an import from its feed and stages it beside the products once the feed ends. Labels are
  * those the commit will give the categories: the file's own, else the active catalog's (`known`), else made
- * from the id. Rejects when the feed is aborted or a step fails, and then stages nothing.
+ * from the id. Rejects when a step fails, and then stages nothing; an aborted feed stages nothing either, and
+ * resolves (`aborted`), so the page shows the reading's error rather than this one.
  */
 export function indexFromFeed(
   db: FloorwalkerDb,
@@ -54,10 +57,9 @@ export function indexFromFeed(
   const timings = { waitingMs: 0, indexingMs: 0, snapshotMs: 0, savingMs: 0 };
   const started = performance.now();
   return new Promise<IndexOutcome>((resolve, reject) => {
-    const fail = (e: unknown) => {
+    const stop = () => {
       source.onmessage = null;
       source.close();
-      reject(e instanceof Error ? e : new Error(String(e)));
     };
     source.onmessage = ({ data }) => {
       try {
@@ -66,15 +68,17 @@ export function indexFromFeed(
           const t = performance.now();
           builder.add(data.products);
           timings.indexingMs += performance.now() - t;
-        } else if (data.kind === 'abort') fail(new Error(`the reading stopped: ${data.reason}`));
-        else {
-          source.onmessage = null;
-          source.close();
+        } else if (data.kind === 'abort') {
+          stop();
+          resolve({ indexed: 0, aborted: true, timings });
+        } else {
+          stop();
           timings.waitingMs = performance.now() - started - timings.indexingMs;
           void stage().then(resolve, reject);
         }
       } catch (e) {
-        fail(e);
+        stop();
+        reject(e instanceof Error ? e : new Error(String(e)));
       }
     };
     source.start?.();

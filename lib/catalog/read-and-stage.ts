@@ -75,7 +75,7 @@ export async function readAndStage(
     });
     await waitFor(Promise.all(writes));
   } catch (e) {
-    index?.postMessage({ kind: 'abort', reason: e instanceof Error ? e.message : String(e) });
+    index?.postMessage({ kind: 'abort' });
     throw e;
   }
   timings.readingMs = performance.now() - started - timings.writeWaitMs - timings.indexingMs;
