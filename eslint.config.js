@@ -122,7 +122,7 @@ export default tseslint.config(
     // it active. Relaying 100,000 products through the page and the background's port cost more than writing
     // them. A dedicated worker is bundled apart from its page (bundles.e2e.ts checks the page stays Dexie-free),
     // and the background still owns everything the catalog uses; the background's services stay out of reach.
-    files: ['components/options/catalog/import-worker.ts'],
+    files: ['components/options/catalog/import-worker.ts', 'components/options/catalog/index-worker.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Papa from 'papaparse';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -12,6 +12,7 @@ import { PORTS } from '../lib/rpc/api';
 import type { SearchResponse } from '../lib/search/query';
 import { ACTIVE_CATALOG_KEY } from '../lib/catalog/store';
 import { scaleCatalog } from './lib/scale';
+import { IMPORT_STAGES_MARK } from '../lib/catalog/read-catalog';
 import { report, round, type Row } from './lib/report';
 
 // Importing the same 100,000 products from the options page in real Chromium as CSV, NDJSON and JSON, each in a
@@ -99,6 +100,8 @@ interface Run {
   longTasks: number[];
   sizeMb: number;
   status: string;
+  /** The import workers' time by stage (ms), from the page's IMPORT_STAGES_MARK. */
+  stages: Record<string, number>;
 }
 
 /** One import through the options page, as a researcher does it: choose the file, (map columns), check it, Replace. */
@@ -139,6 +142,10 @@ async function importFile(page: Page, format: Format): Promise<Run> {
     longTasks: (await page.evaluate('window.__longTasks')) as number[],
     sizeMb: (await stat(files[format])).size / 1048576,
     status: statusText,
+    stages: (await page.evaluate(
+      (name) => (performance.getEntriesByName(name).at(-1) as PerformanceMark | undefined)?.detail ?? {},
+      IMPORT_STAGES_MARK,
+    )) as Record<string, number>,
   };
 }
 
@@ -176,7 +183,8 @@ for (let run = 0; run < RUNS; run++) {
     last = await openOptions();
     const r = await importFile(last.page, format);
     console.log(
-      `run ${run + 1} ${format}: ${r.totalMs} ms (preview ${r.readingMs}), longest task ${Math.round(Math.max(0, ...r.longTasks))} ms`,
+      `run ${run + 1} ${format}: ${r.totalMs} ms (preview ${r.readingMs}), longest task ${Math.round(Math.max(0, ...r.longTasks))} ms,`,
+      `stages ${JSON.stringify(r.stages)}`,
     );
     allRuns.push(r);
   }
@@ -294,6 +302,10 @@ const extra = {
   runs: RUNS,
   longTasksMs: Object.fromEntries(runs.map((r) => [r.format, r.longTasks.map((t) => round(t, 0))])),
   status: Object.fromEntries(runs.map((r) => [r.format, r.status])),
+  // Where the import workers' time went in the median run (ms): reading*, writeWaitMs and indexingMs (building
+  // the index, or handing batches to the index worker) in the import worker; index* in the index worker.
+  stagesMs: Object.fromEntries(runs.map((r) => [r.format, r.stages])),
+  loadAverage: loadavg().map((l) => round(l, 1)),
   coldStartMode: coldMode,
 };
 if (FORMATS.length === ALL_FORMATS.length) await report('import', rowsOut, extra);

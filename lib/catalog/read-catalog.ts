@@ -11,6 +11,9 @@ import { readJson, readJsonWhole, type Category } from './read-json';
  */
 export const READ_BATCH = 2_500;
 
+/** The performance mark (on the options page) whose `detail` holds the last import's ReadOutcome.timings, for the bench. */
+export const IMPORT_STAGES_MARK = 'floorwalker:import-stages';
+
 export interface ReadRequest {
   format: ImportFormat;
   /** A CSV file's columns → product fields; null for JSON and NDJSON. */
@@ -36,6 +39,8 @@ export interface ReadOutcome {
   preview: ImportPreview;
   categories?: Category[];
   attributes?: AttributeLabels;
+  /** Where the import worker's time went, by stage (ms), for the bench; absent where the page read the file. */
+  timings?: Record<string, number>;
 }
 
 /**

@@ -20,14 +20,19 @@ async function scripts(dir: string): Promise<string[]> {
 }
 
 describe.each(BUILDS)('built bundles in %s', (build) => {
-  it("only the background and the options page's import worker carry Dexie", async () => {
+  it("only the background and the options page's import and index workers carry Dexie", async () => {
     const withDexie: string[] = [];
     for (const file of await scripts(build)) {
       if ((await readFile(file, 'utf8')).includes('Dexie')) withDexie.push(relative(build, file));
     }
     // The background does, which shows the name survives minification and the check can see it. The import worker
-    // stages an import in IndexedDB itself (eslint.config.js says why); its page, bundled apart, does not.
-    expect(withDexie.sort()).toEqual([expect.stringMatching(/^assets\/import-worker-[\w-]+\.js$/), 'background.js']);
+    // and the index worker stage an import in IndexedDB themselves (eslint.config.js says why); their page, bundled
+    // apart, does not.
+    expect(withDexie.sort()).toEqual([
+      expect.stringMatching(/^assets\/import-worker-[\w-]+\.js$/),
+      expect.stringMatching(/^assets\/index-worker-[\w-]+\.js$/),
+      'background.js',
+    ]);
   });
 
   it("no bundle carries WXT's storage wrapper (an identifier named storage made WXT bundle it)", async () => {

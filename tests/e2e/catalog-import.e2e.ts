@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot, useHarness, workerControl } from './harness';
 import { openOptions, storedProducts } from './options-page';
 import { WEB_LOG_MAPPING, webLogCsv } from '../unit/helpers/web-log';
+import { IMPORT_STAGES_MARK } from '../../lib/catalog/read-catalog';
 
 const DEFAULT_INFO = /2,208 products in 7 categories · bundled/;
 
@@ -88,6 +89,13 @@ describe('researcher catalog import', () => {
     expect(errors[0]).toMatch(/^12\s+price: /);
     expect(errors[1]).toMatch(/^13\s+title: /);
     expect(await catalogInfo(options)).toMatch(/garden-shop · 10 products in 1 category · imported/);
+    // The index was built by the second worker from the batches the first read, and Replace loaded it, not built it.
+    const stages = await options.evaluate(
+      (name) => (performance.getEntriesByName(name).at(-1) as PerformanceMark | undefined)?.detail as unknown,
+      IMPORT_STAGES_MARK,
+    );
+    expect(stages).toMatchObject({ indexIndexingMs: expect.any(Number), indexSavingMs: expect.any(Number), snapshotMs: 0 });
+    expect(await options.getByTestId('catalog-info').getAttribute('data-cold-start-mode')).toBe('snapshot');
     await screenshot(options, 'options-catalog-imported');
 
     // The Seller's overlay now searches the imported catalog, and only it.

@@ -1,10 +1,7 @@
 import 'fake-indexeddb/auto'; // before Dexie: it looks for IndexedDB when imported
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestDbs } from './helpers/db';
-import { createAdminApi } from '../../lib/background/admin-api';
-import { createSearchService } from '../../lib/background/search-service';
-import type { SiteService } from '../../lib/background/site-service';
-import type { SyncService } from '../../lib/background/sync-service';
+import { adminOver } from './helpers/admin-over';
 import { stageProducts } from '../../lib/catalog/import-store';
 import { readAndStage, WRITES_IN_FLIGHT } from '../../lib/catalog/read-and-stage';
 import { catalogVersions, importVersion, readCatalogProducts } from '../../lib/catalog/catalog-products';
@@ -20,21 +17,6 @@ const { open } = useTestDbs('fw-import-commit');
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-/** The admin API over a database; a second call over the same one is a restarted service worker. */
-function adminOver(db: ReturnType<typeof open>) {
-  const search = createSearchService(db, async () => {
-    throw new Error('an import must not load the default catalog');
-  });
-  const admin = createAdminApi({
-    db,
-    search,
-    sync: {} as SyncService,
-    fetchFn: async () => new Response(null, { status: 500 }),
-    sites: {} as SiteService,
-  });
-  return { admin, search };
-}
 
 const ndjson = (products: readonly unknown[]) => new Blob([products.map((p) => JSON.stringify(p)).join('\n')]);
 
