@@ -47,7 +47,7 @@ export default defineConfig({
     // The English lexicon extraction reads, made from the installed compromise into public/ (committed, and kept in
     // step here), so the library stays out of the bundles (lib/profile/lexicon-file.ts).
     'build:before': async () => {
-      if (await writeLexiconFile()) console.log('Updated public/lexicon.json from the installed compromise');
+      if (await writeLexiconFile()) console.info('Updated public/lexicon.json from the installed compromise');
     },
     // The content script's UI comes with it on the built-in sites, where the pilot chat is (lib/sites/ui-script.ts), in
     // top pages. Listed first, so it has run when the content script starts and the overlay waits for no round trip.
