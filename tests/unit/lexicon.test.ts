@@ -120,14 +120,19 @@ describe('the profile service (background) and the lexicon', () => {
   const catalog = JSON.parse(readFileSync(resolve(ROOT, 'public/catalog/default.json'), 'utf8')) as Catalog;
   const { open } = useTestDbs('fw-lexicon');
 
-  it('reads the lexicon at its first extraction, once, as a restarted worker does', async () => {
+  /** The profile service of a worker just started (its lexicon module fresh), over the default catalog. */
+  async function freshService(read: () => Promise<unknown>) {
     const lexicon = await freshLexicon();
     const { createProfileService } = await import('../../lib/background/profile-service');
     const { installCatalog } = await import('../../lib/catalog/store');
     const db = open();
     await installCatalog(db, catalog, 'default', 'Default catalog');
+    return { lexicon, svc: createProfileService(db, read) };
+  }
+
+  it('reads the lexicon at its first extraction, once, as a restarted worker does', async () => {
     const read = vi.fn(() => Promise.resolve(JSON.parse(committed) as unknown));
-    const svc = createProfileService(db, read);
+    const { lexicon, svc } = await freshService(read);
     expect(lexicon.lexiconLoaded()).toBe(false);
     const first = await svc.extract('conv-1', 'my budget is $60, and no gummies please', 'msg-1', 'vitamins');
     expect(first.added.map((e) => e.key)).toEqual(['budget', 'feature:form=gummy']);
@@ -136,13 +141,8 @@ describe('the profile service (background) and the lexicon', () => {
   });
 
   it('fails an extraction whose lexicon cannot be read, and reads it at the next one', async () => {
-    const lexicon = await freshLexicon();
-    const { createProfileService } = await import('../../lib/background/profile-service');
-    const { installCatalog } = await import('../../lib/catalog/store');
-    const db = open();
-    await installCatalog(db, catalog, 'default', 'Default catalog');
     let fail = true;
-    const svc = createProfileService(db, () =>
+    const { lexicon, svc } = await freshService(() =>
       fail ? Promise.reject(new Error('HTTP 500')) : Promise.resolve(JSON.parse(committed) as unknown),
     );
     await expect(svc.extract('conv-1', 'under $50', 'msg-1', 'vitamins')).rejects.toThrow(/HTTP 500/);
