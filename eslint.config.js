@@ -155,6 +155,11 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^(preact|@preact/[^/]+|htm)(/|$)', message: 'lib/ is framework-free: Preact code lives in components/ and hooks/.' },
+            {
+              regex: '^compromise(/|$)',
+              message:
+                'compromise is for the build only (scripts/lexicon): ask lib/profile/lexicon, which reads the lexicon file made from it.',
+            },
           ],
         },
       ],

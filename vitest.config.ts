@@ -11,6 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+          setupFiles: ['tests/unit/setup.ts'],
           environment: 'node',
         },
       },

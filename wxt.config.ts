@@ -4,6 +4,7 @@ import { CONTENT_MATCHES } from './lib/sites/matches';
 import { PREBUILT_INDEX_PATH } from './lib/search/prebuilt';
 import { UI_SCRIPT_FILE } from './lib/sites/ui-script';
 import { prebuiltIndexOfCatalogFile } from './scripts/catalog/prebuilt-index';
+import { writeLexiconFile } from './scripts/lexicon/generate';
 
 const OPTIONAL_ORIGINS = ['https://*/*', 'http://*/*'];
 
@@ -43,6 +44,11 @@ export default defineConfig({
   }),
   webExt: { disabled: true },
   hooks: {
+    // The English lexicon extraction reads, made from the installed compromise into public/ (committed, and kept in
+    // step here), so the library stays out of the bundles (lib/profile/lexicon-file.ts).
+    'build:before': async () => {
+      if (await writeLexiconFile()) console.info('Updated public/lexicon.json from the installed compromise');
+    },
     // The content script's UI comes with it on the built-in sites, where the pilot chat is (lib/sites/ui-script.ts), in
     // top pages. Listed first, so it has run when the content script starts and the overlay waits for no round trip.
     'build:manifestGenerated': (_wxt, manifest) => {

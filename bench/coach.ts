@@ -17,6 +17,7 @@ import {
 import type { ProfileItem } from '../lib/profile/profile-schema';
 import { vocabularyFromCatalog, type ProfileVocabulary } from '../lib/profile/vocabulary';
 import { report, round, summarize, type Row } from './lib/report';
+import { installLexiconFile } from '../scripts/lexicon/install';
 
 // Buyer preference extraction on the hand-labeled sets: the development half
 // (tests/fixtures/coach/buyer-utterances.json, the messages the rules were tuned on, grown with each failure class,
@@ -38,6 +39,7 @@ const BEFORE = process.env.BENCH_COACH_BEFORE ?? '9aa20e7';
 const TARGETS: Partial<Record<ScoredSlot | 'overall', number>> = { budget: 0.93, brand: 0.93, owned: 0.8, overall: 0.92 };
 const TARGET_P95_MS = 2;
 const ROUNDS = 20;
+installLexiconFile();
 
 const ROOT = resolve(import.meta.dirname, '..');
 const catalog = JSON.parse(await readFile(resolve(ROOT, 'public/catalog/default.json'), 'utf8')) as Catalog;
@@ -67,6 +69,9 @@ async function extractorAt(commit: string): Promise<(text: string, options: { ca
     const vocabulary = (await import(pathToFileURL(join(dir, 'lib/profile/vocabulary.ts')).href)) as {
       vocabularyFromCatalog?: typeof vocabularyFromCatalog;
     };
+    // A revision whose lexicon is a data file (rather than compromise imported) has its own module to load it into.
+    const lexicon = (await import(pathToFileURL(join(dir, 'lib/profile/lexicon.ts')).href)) as { installLexicon?: (file: unknown) => void };
+    lexicon.installLexicon?.(JSON.parse(execFileSync('git', ['show', `${commit}:public/lexicon.json`], { cwd: ROOT, encoding: 'utf8' })));
     const { extractProfile: extract } = mod;
     if (!extract || !vocabulary.vocabularyFromCatalog)
       throw new Error(`no extractProfile or vocabularyFromCatalog in lib/profile at ${commit}`);

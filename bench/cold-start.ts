@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { EXTENSION_DIR, extensionIdOf, giveConsent, launchBrowser, workerControl } from '../tests/e2e/harness';
-import { adminCall } from '../tests/e2e/admin-rpc';
+import { adminCall, rpcCall } from '../tests/e2e/admin-rpc';
+import { PORTS } from '../lib/rpc/api';
+import type { Extracted } from '../lib/rpc/types';
 import { PREBUILT_INDEX_PATH } from '../lib/search/prebuilt';
 import { DB_NAME } from '../lib/db/database';
 import { catalogColdStart } from '../tests/e2e/options-page';
@@ -90,13 +92,17 @@ function summary(starts: readonly Start[], want: Mode) {
 }
 
 /**
- * Worker start → first answered RPC: the worker is stopped (and seen stopped) over the DevTools protocol, then an
- * extension page calls the background (`getSettings` on the admin port, as the options page's client does): the port's
- * connection wakes the worker, and the time runs from the call to its answer. Beside it, the same call with the worker
- * running, which is the call's own cost (and the bench's way to the page and back).
+ * Times `call` from an extension page twice after each of `ROUNDS` worker stops (each stop seen over the DevTools
+ * protocol): first as the worker's first work after the stop, then again with the worker running. With `wakeFirst`,
+ * an admin call wakes the worker before the first timed call, so the worker's own start is not counted; without it,
+ * the timed call's port connection wakes the worker.
  */
-async function firstRpcTimes(extensionDir: string): Promise<{ stopped: number[]; running: number[] }> {
-  const profile = await mkdtemp(join(tmpdir(), 'fw-bench-rpc-'));
+async function timesAfterStops(
+  extensionDir: string,
+  call: (page: Page) => Promise<unknown>,
+  wakeFirst: boolean,
+): Promise<{ first: number[]; again: number[] }> {
+  const profile = await mkdtemp(join(tmpdir(), 'fw-bench-restart-'));
   const context = await launchBrowser(profile, extensionDir);
   try {
     const extensionId = await extensionIdOf(context);
@@ -106,24 +112,46 @@ async function firstRpcTimes(extensionDir: string): Promise<{ stopped: number[];
     await page.goto(`chrome-extension://${extensionId}/popup.html`);
     const timed = async () => {
       const t0 = performance.now();
-      await adminCall(page, 'getSettings');
+      await call(page);
       return performance.now() - t0;
     };
-    const stopped: number[] = [];
-    const running: number[] = [];
+    const first: number[] = [];
+    const again: number[] = [];
     for (let k = 0; k < ROUNDS; k++) {
       await worker.stop();
+      if (wakeFirst) await adminCall(page, 'getSettings');
       // Nothing else may have woken it meanwhile (an open page reconnecting), or the call would find it running.
-      if (worker.running()) throw new Error('the worker started again before the timed call');
-      stopped.push(await timed());
-      running.push(await timed());
+      else if (worker.running()) throw new Error('the worker started again before the timed call');
+      first.push(await timed());
+      again.push(await timed());
     }
     await worker.dispose();
-    return { stopped, running };
+    return { first, again };
   } finally {
     await context.close();
     await rm(profile, { recursive: true, force: true });
   }
+}
+
+/**
+ * Worker start → first answered RPC: an extension page calls the background (`getSettings` on the admin port, as the
+ * options page's client does) with the worker stopped: the port's connection wakes the worker, and the time runs
+ * from the call to its answer. Beside it, the same call with the worker running, which is the call's own cost (and
+ * the bench's way to the page and back).
+ */
+const getSettings = (page: Page) => adminCall(page, 'getSettings');
+
+/** A Buyer message whose reading needs the lexicon (an owned product ends at a verb) and a budget. */
+const EXTRACT_TEXT = 'He already has some Sony earbuds, but he broke them. Budget under $200.';
+
+/**
+ * The first extraction after a worker start (the worker woken first, its start not counted), then the same again.
+ * The first call loads what extraction needs at its first use (the English lexicon, fetched and parsed, the
+ * catalog's vocabulary, the extractor's module), the second only reads; their difference is what the first adds.
+ */
+async function extract(page: Page): Promise<void> {
+  const read = await rpcCall<Extracted>(page, PORTS.content, 'extractProfile', 'bench-conversation', EXTRACT_TEXT, null, 'headphones');
+  if (!read.items.some((i) => i.slot === 'owned')) throw new Error(`the extraction found no owned product: ${JSON.stringify(read.items)}`);
 }
 
 // The same build without the shipped index: the worker then builds, as it did before the file existed.
@@ -140,7 +168,10 @@ console.log('build without the shipped index: restarts with the persisted snapsh
 const building = await session(WITHOUT_PREBUILT, clearSnapshots);
 await rm(WITHOUT_PREBUILT, { recursive: true, force: true });
 console.log('shipped build: worker start → first answered RPC…');
-const firstRpc = await firstRpcTimes(EXTENSION_DIR);
+const firstRpc = await timesAfterStops(EXTENSION_DIR, getSettings, false);
+console.log('shipped build: first extraction after a worker start…');
+const firstExtraction = await timesAfterStops(EXTENSION_DIR, extract, true);
+const backgroundScript = await readFile(join(EXTENSION_DIR, 'background.js'));
 
 const fromPrebuilt = summary(shipped.restarts, 'prebuilt');
 const fromSnapshot = summary(persisted.restarts, 'snapshot');
@@ -186,10 +217,21 @@ const rows: Row[] = [
   },
   {
     metric: 'worker stopped → first answered RPC (an extension page calls getSettings; the call wakes the worker), p50',
-    value: summarize(firstRpc.stopped).p50,
+    value: summarize(firstRpc.first).p50,
     unit: 'ms',
   },
-  { metric: 'the same call with the worker running, p50', value: summarize(firstRpc.running).p50, unit: 'ms' },
+  { metric: 'the same call with the worker running, p50', value: summarize(firstRpc.again).p50, unit: 'ms' },
+  {
+    metric: 'first extraction after a worker start (lexicon fetch + parse, catalog vocabulary, extractor), p50',
+    value: summarize(firstExtraction.first).p50,
+    unit: 'ms',
+  },
+  { metric: 'the same extraction again, p50', value: summarize(firstExtraction.again).p50, unit: 'ms' },
+  {
+    metric: 'background script, parsed at every worker start (raw / gzip)',
+    value: `${round(backgroundScript.length / 1024, 0)} / ${round(gzipSync(backgroundScript).length / 1024, 0)}`,
+    unit: 'KiB',
+  },
   {
     metric: 'shipped prebuilt index file (raw / gzip)',
     value: `${round(shippedFile.length / 1024, 0)} / ${round(gzipSync(shippedFile).length / 1024, 0)}`,
@@ -202,5 +244,7 @@ await report('cold-start', rows, {
   persisted: fromSnapshot,
   build: fromBuild,
   firstStart: { shipped: shipped.first, withoutPrebuilt: building.first },
-  firstRpc: { stoppedMs: firstRpc.stopped.map((v) => round(v, 1)), runningMs: firstRpc.running.map((v) => round(v, 1)) },
+  firstRpc: { stoppedMs: firstRpc.first.map((v) => round(v, 1)), runningMs: firstRpc.again.map((v) => round(v, 1)) },
+  firstExtraction: { firstMs: firstExtraction.first.map((v) => round(v, 1)), againMs: firstExtraction.again.map((v) => round(v, 1)) },
+  backgroundScriptBytes: { raw: backgroundScript.length, gzip: gzipSync(backgroundScript).length },
 });

@@ -32,6 +32,9 @@ import { POLICY_DESCRIPTIONS, SELLER_POLICIES } from '../lib/simulator/seller-po
 import { SellerTools } from '../lib/simulator/seller-tools';
 import { pairedBootstrap } from '../lib/simulator/stats';
 import { report, type Row } from './lib/report';
+import { installLexiconFile } from '../scripts/lexicon/install';
+
+installLexiconFile(); // the scripted Sellers read Buyers' messages as the extension does
 
 // The simulator against its targets (issue 19): coached beats uncoached and recommend-first on success and reward
 // with 95 % confidence (paired bootstrap over the same Buyers), coached AvgTurns per category within ±15 % of paper

@@ -4,6 +4,8 @@ import { FloorwalkerDb } from '@/lib/db/database';
 import { createAdminApi } from '@/lib/background/admin-api';
 import { keepAliveWith } from '@/lib/background/keep-alive';
 import { createContentApi } from '@/lib/background/content-api';
+import { createProfileService } from '@/lib/background/profile-service';
+import { LEXICON_PATH } from '@/lib/profile/lexicon-file';
 import { createSearchService } from '@/lib/background/search-service';
 import { PREBUILT_INDEX_PATH } from '@/lib/search/prebuilt';
 import { createSyncService, SYNC_ALARM, SYNC_ALARM_MINUTES } from '@/lib/background/sync-service';
@@ -39,7 +41,9 @@ export default defineBackground(() => {
   // cannot be recorded costs only freshness, so it is reported, not thrown at the caller whose work is done.
   const record = liveRecorder(browser.storage.local);
   const changed: RecordChange = (topic, detail) => record(topic, detail).catch((e: unknown) => console.warn('[floorwalker] live', e));
-  const contentApi = createContentApi(db, search, sync, undefined, mirrorOverlay, changed);
+  // The English lexicon extraction reads, fetched at the first extraction rather than parsed at every start.
+  const profiles = createProfileService(db, () => readBundled(`/${LEXICON_PATH}`, 'lexicon'));
+  const contentApi = createContentApi(db, search, sync, profiles, mirrorOverlay, changed);
   const announce = () => void changed(LIVE_TOPICS.settings);
   const sites = createSiteService(db, browser.scripting, browser.permissions, announce);
   const mirrorChatSites = (configs: SiteChatConfig[]) => browser.storage.local.set({ [CHAT_SITES_MIRROR_KEY]: configs });

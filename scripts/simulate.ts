@@ -11,6 +11,7 @@ import { actCounts } from '../lib/simulator/metrics';
 import { ACCEPT_MODES } from '../lib/simulator/preferences';
 import { parseRecordings, recordedAsConversation } from '../lib/simulator/recorded';
 import { POLICY_DESCRIPTIONS, SELLER_POLICIES, type SellerPolicyName } from '../lib/simulator/seller-policies';
+import { installLexiconFile } from './lexicon/install';
 
 // `npm run simulate -- [options]`: simulated Buyers against scripted Seller policies, measured as in the papers.
 const HELP = `Usage: npm run simulate -- [options]
@@ -82,6 +83,7 @@ const seed = num('seed', values.seed, 0, 2 ** 31, true) as number;
 const input = values.voice ? 'voice' : 'typed';
 
 const ROOT = resolve(import.meta.dirname, '..');
+installLexiconFile(); // the scripted Sellers read Buyers' messages as the extension does
 const catalogPath = resolve(values.catalog ?? resolve(ROOT, 'public/catalog/default.json'));
 const checked = validateCatalog(JSON.parse(await readFile(catalogPath, 'utf8')));
 if (!checked.ok) fail(`${catalogPath} is not a valid catalog: ${checked.errors.slice(0, 3).join('; ')}`);

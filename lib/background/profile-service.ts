@@ -6,16 +6,20 @@ import { parseOrThrow } from '../validation';
 import { addExtracted, applyOp, buyerId, ProfileOpSchema, updateMemory, type ProfileChange } from '../profile/memory';
 import { ConversationProfileSchema, EMPTY_PROFILE, type ConversationProfile, type ProfileEntry } from '../profile/profile-schema';
 import { vocabularyFromCatalog, type ProfileVocabulary } from '../profile/vocabulary';
+import { ensureLexicon } from '../profile/lexicon';
 import type { Extracted } from '../rpc/types';
 
 /**
- * The extractor, loaded at its first use rather than when the worker starts: it brings compromise's English lexicon,
- * whose set-up was most of a worker start (bench/foundation: the coaching checklist after a stopped worker came about
- * 90 ms sooner without it), and a restarted worker answers the overlay's first calls before any Buyer message needs
- * reading. An MV3 worker cannot load code at run time: the bundler keeps the module in the background script and runs
- * it on this first import.
+ * The extractor's module is evaluated at its first use rather than when the worker starts (an MV3 worker cannot load
+ * code at run time: the bundler keeps it in the background script and runs it on this first import), and the English
+ * lexicon it reads is data, fetched and parsed then too (lib/profile/lexicon.ts): a restarted worker answers the
+ * overlay's first calls before any Buyer message needs reading.
  */
 const loadExtractor = () => import('../profile/extract').then((m) => m.extractProfile);
+
+/** Where the lexicon file comes from: the background fetches the one shipped with the extension. */
+export type ReadLexicon = () => Promise<unknown>;
+const NO_LEXICON_SOURCE: ReadLexicon = () => Promise.reject(new Error('No lexicon source: the profile service was made without one'));
 
 const Text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 const ExtractRequestSchema = v.object({
@@ -28,14 +32,25 @@ const ExtractRequestSchema = v.object({
 /**
  * Buyer profiles in the background: extraction against the active catalog's vocabulary, the conversation's
  * profile, and each Buyer's confirmed items across conversations. All state is in IndexedDB; the vocabulary
- * is a cache rebuilt from the catalog after the worker restarts.
+ * and the lexicon (read with `readLexicon`) are caches rebuilt after the worker restarts.
  */
-export function createProfileService(db: FloorwalkerDb) {
+export function createProfileService(db: FloorwalkerDb, readLexicon: ReadLexicon = NO_LEXICON_SOURCE) {
   let vocab: { version: string; vocab: Promise<ProfileVocabulary> } | null = null;
 
   async function vocabulary(): Promise<ProfileVocabulary> {
     const version = (await activeCatalog(db))?.version ?? '';
-    if (vocab?.version !== version) vocab = { version, vocab: readCatalogProducts(db, version).then(vocabularyFromCatalog) };
+    if (vocab?.version !== version) {
+      // Product names are told from English words by the lexicon, so it is loaded first.
+      const made = Promise.all([readCatalogProducts(db, version), ensureLexicon(readLexicon)]).then(([products]) =>
+        vocabularyFromCatalog(products),
+      );
+      const entry = { version, vocab: made };
+      vocab = entry;
+      // A failed read is not kept: the next call tries again.
+      made.catch(() => {
+        if (vocab === entry) vocab = null;
+      });
+    }
     return vocab.vocab;
   }
 
@@ -82,7 +97,7 @@ export function createProfileService(db: FloorwalkerDb) {
     async extract(conversation: string, text: string, messageId: string | null, category: string | null): Promise<Extracted> {
       const input = parseOrThrow(ExtractRequestSchema, { conversation, text, messageId, category }, 'Invalid message to read');
       // Before the transaction, which must not wait on anything but the database.
-      const [words, extractProfile] = await Promise.all([vocabulary(), loadExtractor()]);
+      const [words, extractProfile] = await Promise.all([vocabulary(), loadExtractor(), ensureLexicon(readLexicon)]);
       return db.transaction('rw', db.profiles, async () => {
         const current = await load(input.conversation);
         const t0 = performance.now();

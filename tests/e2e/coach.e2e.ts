@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot, useHarness } from './harness';
+import { screenshot, useHarness, workerControl } from './harness';
 import { buyerSays, usePilotServer } from './pilot-room';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
 
@@ -177,6 +177,19 @@ describe('the Buyer profile and suggested replies on the pilot chat', () => {
     expect(prices.length).toBeGreaterThan(0);
     expect(prices.every((p) => Number(p.replace(/[^0-9.]/g, '')) <= 200)).toBe(true);
     expect((await seller.locator('.fw-result-title').allInnerTexts()).some((b) => /beats/i.test(b))).toBe(false);
+
+    // A stopped worker reads the next Buyer message all the same: the fresh worker fetches the English lexicon (a file
+    // shipped with the extension, not code) at its first extraction; naming an owned product takes its verbs and nouns.
+    const worker = await workerControl(h);
+    await worker.stop();
+    const startsBefore = worker.starts();
+    await say('He already has some Sony earbuds, but he broke them. A mic for calls would be nice too.');
+    await item('owned:sony earbuds').waitFor();
+    expect(await item('owned:sony earbuds').getAttribute('data-status')).toBe('suggested');
+    await item('feature:microphone=true').waitFor();
+    expect(worker.starts()).toBeGreaterThan(startsBefore);
+    await screenshot(seller, 'coach-profile-after-worker-stop');
+    await worker.dispose();
 
     // A later conversation with the same Buyer: what was confirmed is offered again.
     const room2 = await roomFor('B.IIc', 1);
