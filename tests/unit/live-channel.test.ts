@@ -133,7 +133,15 @@ describe('parseLiveChange (checked by hand: no validator in the content script)'
       const parsed = v.safeParse(LiveChangeSchema, value);
       return parsed.success ? parsed.output : null;
     };
-    const anything = fc.oneof(fc.constant(undefined), fc.constant(Number.NaN), fc.integer(), fc.double(), fc.string(), fc.boolean(), fc.constant(null));
+    const anything = fc.oneof(
+      fc.constant(undefined),
+      fc.constant(Number.NaN),
+      fc.integer(),
+      fc.double(),
+      fc.string(),
+      fc.boolean(),
+      fc.constant(null),
+    );
     const detail = fc.record(
       {
         conversation: fc.oneof(fc.string({ maxLength: 210 }), anything),
