@@ -11,10 +11,11 @@ import { report, round, type Row } from './lib/report';
 import { mainThreadProbe, RRWEB_OPTIONS, RRWEB_SETTINGS_LABEL } from './lib/main-thread';
 import { perEventSection } from './lib/event-cost';
 import { sessionSection } from './lib/session';
-import { listenerFloor } from './lib/listener-floor';
+import { watchdog, within } from './lib/bounded';
 
 // The logger's cost on a product page in real Chromium, against rrweb's recorder on the same page in the same
-// run; sustained events per second into IndexedDB with none lost; events per second synced to a local endpoint.
+// run and against the floor under any listener; sustained events per second into IndexedDB with none lost; the
+// options page's export; a person's session on a large product page. (Uploads are bench/upload's.)
 const ROOT = resolve(import.meta.dirname, '..');
 const BURST = 10_000;
 /** The scripted session on a large product page (the issue asks for two minutes; LOGGER_SESSION_MS shortens it). */
@@ -22,6 +23,13 @@ const SESSION_MS = Number(process.env.LOGGER_SESSION_MS ?? 120_000);
 /** Sessions per configuration: one is at the mercy of whatever else the machine does (LOGGER_SESSION_REPEATS). */
 const SESSION_REPEATS = Number(process.env.LOGGER_SESSION_REPEATS ?? 3);
 const SESSION_PAGE = 'stores/dawn-product.html';
+/** The whole run's bound: sections 1-5 take a few minutes, each session its length and a page load. */
+const RUN_BOUND_MS = 20 * 60_000 + SESSION_REPEATS * 3 * (SESSION_MS + 2 * 60_000);
+/** The burst is stored in seconds; past this, events are lost or the write path is stuck. */
+const STORE_WAIT_MS = 120_000;
+
+const { step, stop } = watchdog('logger', RUN_BOUND_MS);
+step('opening the extension browser');
 
 const profile = await mkdtemp(join(tmpdir(), 'fw-bench-logger-'));
 const dataDir = await mkdtemp(join(tmpdir(), 'fw-bench-logger-db-'));
@@ -52,6 +60,7 @@ const fresh = async () => {
 // 1. Cost per gesture (bench/lib/event-cost): Floorwalker's logger and rrweb's recorder, each against its baseline.
 const rrwebSource = await readFile(resolve(ROOT, 'node_modules/rrweb/dist/rrweb.umd.min.cjs'), 'utf8');
 const rrwebLoad = `(function(){var module={exports:{}};var exports=module.exports;${rrwebSource};window.__rrweb=module.exports;})();`;
+step('1. cost per gesture');
 await setLogging(true);
 await fresh();
 const perEvent = await perEventSection({
@@ -64,6 +73,7 @@ const perEvent = await perEventSection({
 });
 
 // 2. Long tasks while a person hovers and scrolls, with logging on.
+step('2. long tasks while hovering and scrolling');
 await setLogging(true);
 await fresh();
 await product.evaluate(
@@ -75,9 +85,10 @@ for (let i = 0; i < 40; i++) {
   await product.mouse.wheel(0, i % 2 ? 120 : -60);
 }
 await product.waitForTimeout(500);
-const longTasks = (await product.evaluate('window.__lt')) as number[];
+const longTasks = (await within(60_000, 'the long tasks seen', product.evaluate('window.__lt'))) as number[];
 
 // 3. Join a study, then a burst of clicks as fast as the page can make them: all stored, none lost.
+step('3. a burst of clicks into IndexedDB');
 const admin = { 'Content-Type': 'application/json', Authorization: 'Bearer bench-admin-token-1234' };
 const study = (await (
   await fetch(`${server.url}/v1/studies`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Logger bench' }) })
@@ -87,50 +98,31 @@ const { codes } = (await (
 ).json()) as { codes: { code: string }[] };
 await options.reload();
 await joinFromOptions(options, server.url, codes[0]?.code ?? '');
-// Keep the uploader out of the way while measuring the write path: the endpoint is paused by stopping the
-// content of step 4 until the burst is stored (uploads run, but are measured separately below).
 await fresh();
 const storedBefore = await totalStored();
 const t0 = Date.now();
 // Pointer clicks (a click count, `detail` 1): a script's bare click() is not logged (lib/logger/click `byPerson`).
-await product.evaluate(
-  `(() => { const b = document.getElementById('add-to-cart'); for (let i = 0; i < ${BURST}; i++) b.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 })); })()`,
+await within(
+  60_000,
+  'the burst of clicks',
+  product.evaluate(
+    `(() => { const b = document.getElementById('add-to-cart'); for (let i = 0; i < ${BURST}; i++) b.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 })); })()`,
+  ),
 );
 const clicked = Date.now();
 let stored: number;
 for (;;) {
   stored = (await totalStored()) - storedBefore;
-  if (stored >= BURST || Date.now() - t0 > 120_000) break;
+  if (stored >= BURST || Date.now() - t0 > STORE_WAIT_MS) break;
   await new Promise((r) => setTimeout(r, 100));
 }
 const writeSeconds = (Date.now() - t0) / 1000;
 
-// 4. Uploads: time from the burst being stored to the server having all of it.
-const serverCount = async () =>
-  Number(
-    (
-      await server.sql.query<{ n: string | number }>("SELECT count(*) AS n FROM events WHERE study_id = $1 AND action = 'click'", [
-        study.id,
-      ])
-    )[0]?.n ?? 0,
-  );
-const t1 = Date.now();
-let onServer: number;
-for (;;) {
-  await options
-    .getByTestId('sync-now')
-    .click()
-    .catch(() => undefined);
-  onServer = await serverCount();
-  if (onServer >= BURST || Date.now() - t1 > 120_000) break;
-  await new Promise((r) => setTimeout(r, 200));
-}
-const syncSeconds = (Date.now() - t1) / 1000;
-
-// 5. Export everything stored from the options page, streamed: time to the download, and the longest task on the
+// 4. Export everything stored from the options page, streamed: time to the download, and the longest task on the
 // page while it runs (the page should stay responsive).
 const exports: Record<string, { seconds: number; bytes: number; longestTaskMs: number }> = {};
 const exportedEvents = await totalStored();
+step('4. options-page export');
 for (const choice of ['jsonl', 'zip'] as const) {
   // Joining left the page on its study section; the export is in the data section.
   await options.goto(`chrome-extension://${id}/options.html#data`);
@@ -145,52 +137,55 @@ for (const choice of ['jsonl', 'zip'] as const) {
   await options.getByTestId('export-jsonl').click();
   const file = await (await dl).path();
   const seconds = (Date.now() - started) / 1000;
-  const lt = (await options.evaluate('window.__lt')) as number[];
+  const lt = (await within(60_000, "the options page's long tasks", options.evaluate('window.__lt'))) as number[];
   exports[choice] = { seconds, bytes: (await stat(file)).size, longestTaskMs: round(Math.max(0, ...lt), 0) };
 }
 
 async function totalStored(): Promise<number> {
-  return (await options.evaluate(`(async () => {
+  return (await within(
+    60_000,
+    'the count of events stored',
+    options.evaluate(`(async () => {
     const db = await new Promise((ok, no) => { const r = indexedDB.open('floorwalker'); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
     return await new Promise((ok) => { const r = db.transaction('events').objectStore('events').count(); r.onsuccess = () => { ok(r.result); db.close(); }; });
-  })()`)) as number;
+  })()`),
+  )) as number;
 }
 
-// 6. A person's session on a large product page against no recorder and rrweb (bench/lib/session), one browser open at
+// 5. A person's session on a large product page against no recorder and rrweb (bench/lib/session), one browser open at
 // a time: the extension's browser is closed here and reopened on its profile (consent and logging kept) per session.
+// The collection endpoint runs in this process (its database too) and is not needed past here: closed, so the
+// extension's uploads cannot compete with this process's driving of the sessions. (Floorwalker's 120-round session
+// still ran over 20 minutes against ~4 for the others: cause not yet found.)
+await server.close();
 await setLogging(true);
 await context.close();
 const launchPlain = async () => {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
   return { context: await browser.newContext({ viewport: { width: 1280, height: 800 } }), close: () => browser.close() };
 };
-// The floor under a hover's cost: a do-nothing listener in the page's world and in an isolated world (bench/lib/listener-floor).
-const floorBrowser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
-const floor = await listenerFloor(floorBrowser, `${fixtures.url}/product.html`);
-await floorBrowser.close();
 const session = await sessionSection({
   withExtension: async () => {
     const reopened = await launchBrowser(profile);
     return { context: reopened, close: () => reopened.close() };
   },
   plain: launchPlain,
-  blankUrl: `${fixtures.url}/no-such-page`, // same origin: the measured renderer is the page's
+  blankUrl: `${fixtures.url}/blank.html`, // same origin: the measured renderer is the page's
   pageUrl: `${fixtures.url}/${SESSION_PAGE}`,
   pageName: SESSION_PAGE,
   sessionMs: SESSION_MS,
   repeats: SESSION_REPEATS,
   rrwebStart: `${rrwebLoad} window.__rrEvents = []; window.__rrweb.record({ emit(e) { window.__rrEvents.push(e); }, ...${RRWEB_OPTIONS} });`,
   rrwebLabel: RRWEB_SETTINGS_LABEL,
+  step: (name) => step(`5. ${name}`),
 });
 
-await server.close();
 await fixtures.close();
 await rm(profile, { recursive: true, force: true });
 await rm(dataDir, { recursive: true, force: true });
 
 const rows: Row[] = [
   ...perEvent.rows,
-  ...floor.rows,
   {
     metric: 'long tasks while hovering and scrolling (40 moves, 40 wheels)',
     value: longTasks.length,
@@ -212,8 +207,6 @@ const rows: Row[] = [
     target: '≥ 2,000',
     ok: stored / writeSeconds >= 2000,
   },
-  { metric: `uploaded to the local endpoint`, value: onServer, unit: 'events' },
-  { metric: 'sync rate to the local endpoint', value: round(onServer / syncSeconds, 0), unit: 'events/s' },
   ...(['jsonl', 'zip'] as const).map((c) => ({
     metric: `options-page export, ${c === 'zip' ? 'ZIP of all formats' : 'JSONL'}, ${exportedEvents} events (longest task ${exports[c]?.longestTaskMs ?? '?'} ms)`,
     value: round(exportedEvents / (exports[c]?.seconds ?? Infinity), 0),
@@ -224,9 +217,9 @@ const rows: Row[] = [
 await report('logger', rows, {
   rrwebSettings: RRWEB_SETTINGS_LABEL,
   ...perEvent.extra,
-  ...floor.extra,
   ...session.extra,
   longTasksMs: longTasks,
-  burst: { clicks: BURST, dispatchMs: clicked - t0, storedSeconds: writeSeconds, syncSeconds },
+  burst: { clicks: BURST, dispatchMs: clicked - t0, storedSeconds: writeSeconds },
   exports: { events: exportedEvents, ...exports },
 });
+stop();

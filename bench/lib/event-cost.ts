@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { minusTime, SETTLE, type MainThread } from './main-thread';
+import { evaluateWithin, minusTime, settle, type MainThread } from './main-thread';
+import { withNothingListeners } from './listener-floor';
 import { round, type Row } from './report';
 
 export type Kind = 'hover' | 'scroll' | 'click';
@@ -9,6 +10,8 @@ export const KINDS: readonly Kind[] = ['hover', 'scroll', 'click'];
 /** Gestures per measured run, and runs per configuration (the median is kept). */
 const GESTURES = 400;
 const REPEATS = 7;
+/** One run of GESTURES takes seconds (an idle wait of at most 50 ms each); past this the page is stuck. */
+const RUN_TIMEOUT_MS = 120_000;
 
 /**
  * `GESTURES` gestures of one kind as a person makes them, in page-world code (a string: tsx would add helpers the page
@@ -71,14 +74,15 @@ export async function measureEventCosts(page: Page, probe: () => Promise<MainThr
   const total = {} as Cost;
   const runs = {} as Record<Kind, number[]>;
   for (const kind of kinds) {
-    await page.evaluate(GESTURE_LOOP(kind)); // warm-up: JIT, caches
-    await page.evaluate(SETTLE);
+    const gestures = () => evaluateWithin<number>(page, GESTURE_LOOP(kind), `${GESTURES} ${kind} gestures`, RUN_TIMEOUT_MS);
+    await gestures(); // warm-up: JIT, caches
+    await settle(page);
     const inHandler: number[] = [];
     const all: number[] = [];
     for (let r = 0; r < REPEATS; r++) {
       const before = await probe();
-      inHandler.push((await page.evaluate(GESTURE_LOOP(kind))) as number);
-      await page.evaluate(SETTLE);
+      inHandler.push(await gestures());
+      await settle(page);
       // CPU time, not task time: on a busy machine a descheduled task's wall time says more about the machine than the page.
       all.push(minusTime(await probe(), before).threadMs / GESTURES);
     }
@@ -123,32 +127,53 @@ const ratios = (rrweb: Cost, fw: Cost) => KINDS.map((k) => ratio(rrweb[k], fw[k]
 
 /**
  * Section 1 of bench/logger, all on one page load (separate loads differ by more than the loggers cost): Floorwalker's
- * logger on; then paused, which detaches its listeners (its baseline); then rrweb's script loaded (its baseline) and
- * recording. Returns the rows and the raw numbers.
+ * logger on; then paused, which detaches its listeners (its baseline); then the floor under any recorder, do-nothing
+ * listeners in an isolated world (a content script's) and in the page's world (rrweb's), each added and removed again
+ * (bench/lib/listener-floor); then rrweb's script loaded (its baseline) and recording. Returns the rows and the raw
+ * numbers.
  */
 export async function perEventSection(s: PerEventSetup): Promise<{ rows: Row[]; extra: Record<string, unknown> }> {
+  const measure = () => measureEventCosts(s.page, s.probe);
   await s.setLogging(true);
-  const floorwalker = await measureEventCosts(s.page, s.probe);
+  const floorwalker = await measure();
   await s.setLogging(false);
   await s.page.waitForTimeout(500); // the page hears the switch and detaches its listeners
-  const baseline = await measureEventCosts(s.page, s.probe);
+  const baseline = await measure();
+  const isolatedNothing = await withNothingListeners(s.page, 'isolated', measure);
+  const pageNothing = await withNothingListeners(s.page, 'page', measure);
   await s.page.addScriptTag({ content: s.rrwebLoad });
-  const rrwebBaseline = await measureEventCosts(s.page, s.probe);
-  await s.page.evaluate(
+  const rrwebBaseline = await measure();
+  await evaluateWithin(
+    s.page,
     `window.__rrEvents = []; window.__stop = window.__rrweb.record({ emit(e) { window.__rrEvents.push(e); }, ...${s.rrwebOptions} });`,
+    "rrweb's start",
   );
-  const rrweb = await measureEventCosts(s.page, s.probe);
-  const rrwebEvents = (await s.page.evaluate('window.__rrEvents.length')) as number;
-  await s.page.evaluate('window.__stop()');
+  const rrweb = await measure();
+  const rrwebEvents = await evaluateWithin<number>(s.page, 'window.__rrEvents.length', "rrweb's event count");
+  await evaluateWithin(s.page, 'window.__stop()', "rrweb's stop");
   const fw = costOver(floorwalker.total, baseline.total);
   const rr = costOver(rrweb.total, rrwebBaseline.total);
+  const isolatedFloor = costOver(isolatedNothing.total, baseline.total);
+  const pageFloor = costOver(pageNothing.total, baseline.total);
   const fwHandler = costOver(floorwalker.handler, baseline.handler);
   const rrHandler = costOver(rrweb.handler, rrwebBaseline.handler);
   const total = ratios(rr, fw);
+  const reachable = ratios(rr, isolatedFloor);
   const gesture = `per gesture, each in its own task, ${GESTURES} × ${REPEATS} runs, median, main-thread CPU time (DevTools ThreadTime) until settled`;
   const rows: Row[] = [
     { metric: `hover / scroll / click: Floorwalker's main-thread cost, deferred work included (${gesture})`, value: trio(fw), unit: 'µs' },
     { metric: `hover / scroll / click: rrweb's main-thread cost, deferred work included (${s.rrwebLabel})`, value: trio(rr), unit: 'µs' },
+    {
+      metric:
+        "hover / scroll / click: the floor in a content script's world, do-nothing capturing passive listeners (pointerover, scroll, click) in an isolated world, same page and gestures",
+      value: trio(isolatedFloor),
+      unit: 'µs',
+    },
+    {
+      metric: "hover / scroll / click: the same do-nothing listeners in the page's own world (where rrweb runs)",
+      value: trio(pageFloor),
+      unit: 'µs',
+    },
     {
       metric: 'rrweb ÷ Floorwalker per gesture, deferred work included (hover / scroll / click)',
       value: total.join(' / '),
@@ -157,12 +182,18 @@ export async function perEventSection(s: PerEventSetup): Promise<{ rows: Row[]; 
       ok: total.every((r) => r >= 1),
     },
     {
+      metric:
+        'rrweb ÷ the isolated-world floor (hover / scroll / click): the best ratio any content-script logger could reach; below 1, the target is out of reach from an isolated world',
+      value: reachable.join(' / '),
+      unit: '×',
+    },
+    {
       metric: 'hover / scroll / click: time inside the event handlers only (wall clock), Floorwalker | rrweb',
       value: `${trio(fwHandler)} | ${trio(rrHandler)}`,
       unit: 'µs',
     },
   ];
-  const raw = { baseline, floorwalker, rrwebBaseline, rrweb };
+  const raw = { baseline, floorwalker, isolatedNothing, pageNothing, rrwebBaseline, rrweb };
   const extra = {
     perGesture: {
       gestures: GESTURES,

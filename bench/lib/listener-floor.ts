@@ -1,44 +1,36 @@
-import type { Browser } from 'playwright-core';
-import { measureEventCosts } from './event-cost';
+import type { Page } from 'playwright-core';
 import { isolatedWorld } from './isolated-world';
-import { mainThreadProbe } from './main-thread';
-import { round, type Row } from './report';
-
-/** A listener that does nothing but keep the target: the least any pointerover listener can cost. */
-const NOTHING_LISTENER = `document.addEventListener('pointerover', (e) => { globalThis.__lastOver = e.target; }, { capture: true, passive: true });`;
+import { evaluateWithin } from './main-thread';
 
 /**
- * The floor under a hover's cost: the same hover gestures as section 1 (bench/lib/event-cost) on the same page, in a
- * browser without the extension, with one do-nothing pointerover listener added in the page's own world (where rrweb
- * runs) and then in an isolated world (where a content script's listeners run). What the isolated world's listener
- * adds is what a content script pays per gesture before its handler does anything.
+ * Listeners that do nothing but keep the target, on the events Floorwalker's logger hears for the three gestures and
+ * registered as it registers them (on the document, capturing, passive): the least any recorder listening there can
+ * cost per gesture. Removable, so the same page load measures them between the recorders.
  */
-export async function listenerFloor(browser: Browser, pageUrl: string): Promise<{ rows: Row[]; extra: Record<string, unknown> }> {
-  const perGesture = async (world: 'none' | 'page' | 'isolated') => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    try {
-      const page = await context.newPage();
-      await page.goto(pageUrl);
-      if (world === 'page') await page.evaluate(NOTHING_LISTENER);
-      if (world === 'isolated') await isolatedWorld(page, [NOTHING_LISTENER], 'fw-bench-floor');
-      return (await measureEventCosts(page, await mainThreadProbe(context, page), ['hover'])).total.hover;
-    } finally {
-      await context.close();
-    }
-  };
-  const none = await perGesture('none');
-  const page = Math.max(0, (await perGesture('page')) - none);
-  const isolated = Math.max(0, (await perGesture('isolated')) - none);
-  const us = (ms: number) => round(ms * 1000, 2);
-  return {
-    rows: [
-      {
-        metric:
-          "hover: a do-nothing pointerover listener's main-thread cost per gesture, in the page's world (rrweb's) / in an isolated world (a content script's)",
-        value: `${us(page)} / ${us(isolated)}`,
-        unit: 'µs',
-      },
-    ],
-    extra: { listenerFloorMicroseconds: { none: us(none), pageWorld: us(page), isolatedWorld: us(isolated) } },
-  };
+const NOTHING_LISTENERS = `(() => {
+  const stop = new AbortController();
+  const keep = (e) => { globalThis.__fwFloorLast = e.target; };
+  for (const type of ['pointerover', 'scroll', 'click']) document.addEventListener(type, keep, { capture: true, passive: true, signal: stop.signal });
+  globalThis.__fwFloorStop = () => stop.abort();
+})()`;
+const STOP = 'globalThis.__fwFloorStop()';
+
+/** Where a listener runs: the page's own world (where rrweb runs) or an isolated world (where a content script's run). */
+export type World = 'page' | 'isolated';
+
+/**
+ * Runs `measure` with the do-nothing listeners added in `world` of `page`, and removes them after. What they add over
+ * the page's baseline is what a recorder in that world pays per gesture before its handler does anything.
+ */
+export async function withNothingListeners<T>(page: Page, world: World, measure: () => Promise<T>): Promise<T> {
+  const evaluate =
+    world === 'page'
+      ? (expression: string) => evaluateWithin(page, expression, 'the do-nothing listeners in the page world')
+      : await isolatedWorld(page, [], 'fw-bench-floor');
+  await evaluate(NOTHING_LISTENERS);
+  try {
+    return await measure();
+  } finally {
+    await evaluate(STOP);
+  }
 }

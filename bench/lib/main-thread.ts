@@ -1,4 +1,8 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { within } from './bounded';
+
+/** A renderer that does not answer the DevTools protocol in this long is stuck (bench/lib/bounded). */
+const PROBE_TIMEOUT_MS = 60_000;
 
 /**
  * Main-thread time of a page's renderer from the DevTools protocol (Performance.getMetrics): every task, and the
@@ -14,9 +18,9 @@ export interface MainThread {
 
 export async function mainThreadProbe(context: BrowserContext, page: Page): Promise<() => Promise<MainThread>> {
   const cdp: CDPSession = await context.newCDPSession(page);
-  await cdp.send('Performance.enable');
+  await within(PROBE_TIMEOUT_MS, 'Performance.enable', cdp.send('Performance.enable'));
   return async () => {
-    const { metrics } = await cdp.send('Performance.getMetrics');
+    const { metrics } = await within(PROBE_TIMEOUT_MS, "the renderer's Performance.getMetrics", cdp.send('Performance.getMetrics'));
     const get = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
     return { taskMs: get('TaskDuration'), scriptMs: get('ScriptDuration'), threadMs: get('ThreadTime') };
   };
@@ -30,6 +34,16 @@ export const minusTime = (a: MainThread, b: MainThread): MainThread => ({
 
 /** Resolves once the page has been idle after what it was doing: its throttled timers fired and idle callbacks ran. */
 export const SETTLE = `new Promise((ok) => setTimeout(() => requestIdleCallback(() => setTimeout(ok, 0), { timeout: 2000 }), 400))`;
+
+/** Longest a page may take to settle or answer a short question before the bench gives up on it. */
+export const PAGE_ANSWER_MS = 60_000;
+
+/** `page.evaluate`, bounded (bench/lib/bounded): a page whose main thread never comes back fails the bench with `what`. */
+export const evaluateWithin = <T = unknown>(page: Page, expression: string, what: string, ms = PAGE_ANSWER_MS): Promise<T> =>
+  within(ms, what, page.evaluate(expression) as Promise<T>);
+
+/** Waits for the page to settle (SETTLE), bounded. */
+export const settle = (page: Page): Promise<unknown> => evaluateWithin(page, SETTLE, 'the page to settle');
 
 /**
  * rrweb at its own recommended settings for a light recording (its "optimize storage" recipe): scroll sampled every

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { mainThreadProbe, minusTime, SETTLE, type MainThread } from './main-thread';
+import { evaluateWithin, mainThreadProbe, minusTime, settle, type MainThread } from './main-thread';
 import { round, type Row } from './report';
 
 /** One scripted browsing round: rest on a picture, move across the page, scroll, click a control. */
@@ -14,6 +14,7 @@ const NAV_TIMEOUT_MS = 180_000;
  * stay on the page (links would leave it).
  */
 const PAGE_SETUP = `(() => {
+  if (window !== window.top) return;
   window.__lt = [];
   window.__loaf = [];
   try { new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lt.push(e.duration); }).observe({ type: 'longtask', buffered: true }); } catch {}
@@ -33,6 +34,8 @@ const PAGE_SETUP = `(() => {
 export interface SessionResult {
   /** Main-thread time from before the page loads to the end of the session. */
   time: MainThread;
+  /** The part of `time` until the page had loaded and settled (a recorder's start: rrweb's full snapshot, Floorwalker's overlay). */
+  loadTime: MainThread;
   seconds: number;
   longTasksMs: number[];
   /** Long animation frames (> LONG_TASK_MS) in which the extension's scripts ran, with how long they ran in each. */
@@ -56,6 +59,8 @@ export async function browseSession(
   const start = await probe();
   const t0 = Date.now();
   await page.goto(pageUrl, { timeout: NAV_TIMEOUT_MS });
+  await settle(page);
+  const loadTime = minusTime(await probe(), start);
   const pictures = page.locator('img');
   const controls = page.locator('a[href], button, summary, [role="button"]');
   const [nPictures, nControls] = [await pictures.count(), await controls.count()];
@@ -75,14 +80,14 @@ export async function browseSession(
       .catch(() => undefined);
     await page.waitForTimeout(ROUND_MS * 0.3);
   }
-  await page.evaluate(SETTLE);
+  await settle(page);
   const time = minusTime(await probe(), start);
   const seconds = (Date.now() - t0) / 1000;
-  const longTasksMs = ((await page.evaluate('window.__lt')) as number[]).filter((d) => d > LONG_TASK_MS);
-  const frames = (await page.evaluate('window.__loaf')) as SessionResult['extensionFrames'];
+  const longTasksMs = (await evaluateWithin<number[]>(page, 'window.__lt', 'the long tasks seen')).filter((d) => d > LONG_TASK_MS);
+  const frames = await evaluateWithin<SessionResult['extensionFrames']>(page, 'window.__loaf', 'the long animation frames seen');
   const extensionFrames = frames.filter((f) => f.duration > LONG_TASK_MS && f.extensionMs > 0);
   await page.close();
-  return { time, seconds, longTasksMs, extensionFrames };
+  return { time, loadTime, seconds, longTasksMs, extensionFrames };
 }
 
 /** A browser opened for one session, and how to close it. */
@@ -91,32 +96,25 @@ export interface OpenBrowser {
   close: () => Promise<void>;
 }
 
-/** Fresh pages tried before giving up when the first page's renderer crashes. */
-const MAX_CRASHES = 3;
+/** A fresh page of `context` on the blank page, with the session's setup and `before` (a recorder's start) for every page after. */
+async function blankPage(context: BrowserContext, blankUrl: string, before?: string): Promise<Page> {
+  const page: Page = await context.newPage();
+  await page.addInitScript(PAGE_SETUP);
+  if (before) await page.addInitScript(before);
+  // Long timeouts: on a busy machine a page load can take far longer than playwright's default allows.
+  await page.goto(blankUrl, { timeout: NAV_TIMEOUT_MS });
+  return page;
+}
 
 /**
- * A fresh page of `context` on the blank page, with the session's setup. Inside the bench (not in a standalone script
- * with the same steps) the no-recorder browser's renderer ran out of JavaScript memory on this navigation, every run:
- * Chromium's log (DEBUG=pw:browser) shows "V8 javascript OOM (CALL_AND_RETRY_LAST)" after ~150 s of last-resort
- * collections at 2.6 GB of heap, so something on that page allocates without end; what is not yet found. A crashed
- * page is dropped and another one tried, and the crash is said on the console.
+ * A script that runs only in the page's top frame. Playwright's init scripts run in every frame, and rrweb makes a
+ * frame of its own: for every full snapshot it appends a hidden about:blank iframe to borrow untainted DOM prototypes
+ * from. A recorder started in that iframe too fires its own full snapshot at once (the frame is loaded as it is
+ * appended), which appends another iframe, and so on: the page never finished loading and its renderer ran out of
+ * JavaScript memory (V8 OOM at ~2.6 GB after minutes of collections), which is what stopped this section before. A site
+ * runs rrweb once, in its top document, which records same-origin frames itself.
  */
-async function blankPage(context: BrowserContext, blankUrl: string, before?: string): Promise<Page> {
-  for (let attempt = 1; ; attempt++) {
-    const page: Page = await context.newPage();
-    await page.addInitScript(PAGE_SETUP);
-    if (before) await page.addInitScript(before);
-    try {
-      // Long timeouts: on a busy machine a page load can take far longer than playwright's default allows.
-      await page.goto(blankUrl, { timeout: NAV_TIMEOUT_MS });
-      return page;
-    } catch (error) {
-      if (!/crash/i.test(String(error)) || attempt >= MAX_CRASHES) throw error;
-      console.warn(`session: the blank page's renderer crashed (attempt ${attempt}); trying a fresh page`);
-      await page.close().catch(() => undefined);
-    }
-  }
-}
+const topFrameOnly = (script: string) => `if (window === window.top) { ${script} }`;
 
 /** What section 6 of bench/logger needs. */
 export interface SessionSetup {
@@ -131,6 +129,8 @@ export interface SessionSetup {
   repeats: number;
   rrwebStart: string;
   rrwebLabel: string;
+  /** Says which session is under way (the bench's watchdog names it if it never ends). */
+  step?: (name: string) => void;
 }
 
 type Config = 'none' | 'rrweb' | 'floorwalker';
@@ -145,8 +145,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 export async function sessionSection(s: SessionSetup): Promise<{ rows: Row[]; extra: Record<string, unknown> }> {
   const runs: Record<Config, SessionResult[]> = { none: [], rrweb: [], floorwalker: [] };
   // One browser at a time, opened for its session and closed after it, so no session shares the machine's memory
-  // with another browser. This did not cure the crash (see blankPage).
-  const inBrowser = async (open: () => Promise<OpenBrowser>, before?: string) => {
+  // with another browser.
+  const inBrowser = async (name: string, open: () => Promise<OpenBrowser>, before?: string) => {
+    s.step?.(`session ${name}`);
     const b = await open();
     try {
       return await browseSession(b.context, s.blankUrl, s.pageUrl, s.sessionMs, before);
@@ -155,11 +156,14 @@ export async function sessionSection(s: SessionSetup): Promise<{ rows: Row[]; ex
     }
   };
   for (let r = 0; r < s.repeats; r++) {
-    runs.none.push(await inBrowser(s.plain));
-    runs.rrweb.push(await inBrowser(s.plain, s.rrwebStart));
-    runs.floorwalker.push(await inBrowser(s.withExtension));
+    const of = `${r + 1} of ${s.repeats}`;
+    runs.none.push(await inBrowser(`${of}, no recorder`, s.plain));
+    runs.rrweb.push(await inBrowser(`${of}, rrweb`, s.plain, topFrameOnly(s.rrwebStart)));
+    runs.floorwalker.push(await inBrowser(`${of}, Floorwalker`, s.withExtension));
   }
-  const added = (c: Config, m: keyof MainThread) => median(runs[c].map((x, i) => x.time[m] - (runs.none[i]?.time[m] ?? NaN)));
+  const added = (c: Config, m: keyof MainThread, part: 'time' | 'loadTime' = 'time') =>
+    median(runs[c].map((x, i) => x[part][m] - (runs.none[i]?.[part][m] ?? NaN)));
+  const load = { floorwalker: added('floorwalker', 'threadMs', 'loadTime'), rrweb: added('rrweb', 'threadMs', 'loadTime') };
   const cpu = { floorwalker: added('floorwalker', 'threadMs'), rrweb: added('rrweb', 'threadMs') };
   const task = { floorwalker: added('floorwalker', 'taskMs'), rrweb: added('rrweb', 'taskMs') };
   const longTasks = (c: Config) => runs[c].reduce((n, x) => n + x.longTasksMs.length, 0);
@@ -180,6 +184,12 @@ export async function sessionSection(s: SessionSetup): Promise<{ rows: Row[]; ex
       unit: '×',
       target: '≥ 10',
       ok: cpu.floorwalker <= cpu.rrweb / 10,
+    },
+    {
+      metric:
+        "of which until the page had loaded and settled (rrweb's full snapshot, Floorwalker's content scripts and overlay): Floorwalker / rrweb",
+      value: `${round(load.floorwalker, 0)} / ${round(load.rrweb, 0)}`,
+      unit: 'ms',
     },
     {
       metric: 'the same as task time (DevTools TaskDuration, wall clock: inflated on a busy machine): Floorwalker / rrweb',
@@ -207,7 +217,7 @@ export async function sessionSection(s: SessionSetup): Promise<{ rows: Row[]; ex
       targetSeconds: s.sessionMs / 1000,
       rrwebSettings: s.rrwebLabel,
       runs,
-      addedMs: { threadTime: cpu, taskDuration: task },
+      addedMs: { threadTime: cpu, threadTimeUntilLoaded: load, taskDuration: task },
     },
   };
   return { rows, extra };

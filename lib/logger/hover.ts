@@ -132,13 +132,18 @@ type Noted =
   | { kind: 'over'; target: Element; at: number; time: number; point: { x: number; y: number } | null }
   | { kind: 'hide'; at: number; time: number };
 
-/** A zoom layer or lens image over `picture`: the same photo, stacked where it is. */
+/**
+ * A zoom layer or lens image over `picture`: the same photo, stacked where it is. The photo is compared first: its keys
+ * are remembered per element (lib/storefront/image-sources), while each box is a call into the page's layout that
+ * costs a content script a few µs, and the pointer moving from one picture to another (not the same photo) is the
+ * common case.
+ */
 function isLayerOf(layer: Element, picture: Element): boolean {
+  const keys = pictureKeys(picture);
+  let samePhoto = false;
+  for (const k of pictureKeys(layer)) if (keys.has(k)) samePhoto = true;
+  if (!samePhoto) return false;
   const a = layer.getBoundingClientRect();
   const b = picture.getBoundingClientRect();
-  const stacked = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-  if (!stacked) return false;
-  const keys = pictureKeys(picture);
-  for (const k of pictureKeys(layer)) if (keys.has(k)) return true;
-  return false;
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 }
