@@ -70,8 +70,8 @@ function echoedId(raw: unknown): string | undefined {
 /**
  * The pilot chat: rooms opened by a Seller's participant code, joined by a Buyer with the room link, talking over
  * WebSocket. Connections live on this instance and messages are relayed only to the sockets here, so every socket
- * of a room must reach the same instance (route by the room code in the path; see the README). Every message is
- * in the database, so a reconnecting page gets what it missed from any instance.
+ * of a room must reach the same instance (route by the room code in the path: docs/running-a-study.md, *Several
+ * instances*). Every message is in the database, so a reconnecting page gets what it missed from any instance.
  *
  * Returns its routes as a router for `app.route('/', router)`. The WebSocket set-up is the caller's: @hono/node-ws
  * answers an upgrade by running it through the app it was made with, and that must be the whole app, so an
