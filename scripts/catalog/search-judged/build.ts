@@ -2,8 +2,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Catalog } from '../../../lib/catalog/catalog-schema';
 import { gradeCatalog, judgeable, parseSpec } from '../judge-spec';
-import { CATALOG_PATH, ROOT } from '../paths';
-import { BOOKS } from './books';
+import { CATALOG_PATH, SEARCH_JUDGED_DIR } from '../paths';
 import type { QuerySource } from './dsl';
 import { splitHalves } from './split';
 import { SOURCES } from './sources';
@@ -13,12 +12,8 @@ import { SOURCES } from './sources';
  * query's spec, splits the set in two, and prints a review of the top-graded products per query (to fix specs, never
  * grades). `--review` prints only; without it the fixtures are written too.
  */
-const OUT_DIR = resolve(ROOT, 'tests/fixtures/search-judged');
 
-export interface JudgedQuery extends QuerySource {
-  id: string;
-  grades: Record<string, 1 | 2 | 3>;
-}
+type JudgedQuery = QuerySource & { id: string; grades: Record<string, 1 | 2 | 3> };
 
 const catalog = JSON.parse(readFileSync(CATALOG_PATH, 'utf8')) as Catalog;
 const products = catalog.products.map(judgeable);
@@ -56,13 +51,15 @@ if (!process.argv.includes('--review')) {
     (q) => q.id,
   );
   const order = (a: JudgedQuery, b: JudgedQuery) => a.id.localeCompare(b.id);
-  mkdirSync(OUT_DIR, { recursive: true });
+  mkdirSync(SEARCH_JUDGED_DIR, { recursive: true });
   for (const [name, set] of [
     ['dev', dev],
     ['held-out', heldOut],
   ] as const) {
-    const doc = { catalogVersion: catalog.version, half: name, queries: [...set].sort(order) };
-    writeFileSync(resolve(OUT_DIR, `${name}.json`), `${JSON.stringify(doc, null, 1)}\n`);
+    // One query per line: small diffs, and a reader can scan queries without scrolling through grades.
+    const lines = [...set].sort(order).map((q) => `  ${JSON.stringify(q)}`);
+    const head = `{\n "catalogVersion": ${JSON.stringify(catalog.version)},\n "half": ${JSON.stringify(name)},\n "queries": [\n`;
+    writeFileSync(resolve(SEARCH_JUDGED_DIR, `${name}.json`), `${head}${lines.join(',\n')}\n ]\n}\n`);
   }
   console.log(`\nwrote ${dev.length} dev and ${heldOut.length} held-out queries`);
 }
