@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Catalog } from '../../../lib/catalog/catalog-schema';
 import { gradeCatalog, judgeable, parseSpec } from '../judge-spec';
@@ -59,7 +59,16 @@ if (!process.argv.includes('--review')) {
     // One query per line: small diffs, and a reader can scan queries without scrolling through grades.
     const lines = [...set].sort(order).map((q) => `  ${JSON.stringify(q)}`);
     const head = `{\n "catalogVersion": ${JSON.stringify(catalog.version)},\n "half": ${JSON.stringify(name)},\n "queries": [\n`;
-    writeFileSync(resolve(SEARCH_JUDGED_DIR, `${name}.json`), `${head}${lines.join(',\n')}\n ]\n}\n`);
+    const path = resolve(SEARCH_JUDGED_DIR, `${name}.json`);
+    const text = `${head}${lines.join(',\n')}\n ]\n}\n`;
+    // The held-out half is frozen (tests/unit/search-held-out-frozen.test.ts): a spec or query change that would alter
+    // it is refused here rather than discovered later. A new blind set goes in a new file.
+    if (name === 'held-out' && existsSync(path) && readFileSync(path, 'utf8') !== text && !process.argv.includes('--unfreeze')) {
+      console.error(`\n${path} is frozen and this build would change it: not written (see the README there).`);
+      process.exitCode = 1;
+      continue;
+    }
+    writeFileSync(path, text);
   }
   console.log(`\nwrote ${dev.length} dev and ${heldOut.length} held-out queries`);
 }
