@@ -5,3 +5,5 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CATALOG_PATH = resolve(ROOT, 'public/catalog/default.json');
 export const JUDGED_PATH = resolve(ROOT, 'tests/fixtures/judged-queries.json');
+/** The blind judged query set for search relevance (issue 23): dev.json and the frozen held-out.json. */
+export const SEARCH_JUDGED_DIR = resolve(ROOT, 'tests/fixtures/search-judged');

@@ -1,0 +1,202 @@
+import { any, brand, g, inCategory, is, not, oneOf, range, text, title, type QuerySource } from './dsl';
+
+const q = inCategory('vitamins');
+const nutrient = (...n: string[]) => oneOf('nutrient', n);
+const form = (...f: string[]) => oneOf('form', f);
+const diet = (d: string) => is('dietary', d);
+const KIDS = title('kids', 'children s');
+const MULTI = nutrient('Multivitamin');
+const WOMEN = title('women', 'for her');
+const MEN = title('men', 'for him', 'opti men');
+
+export const VITAMINS: QuerySource[] = [
+  // intent
+  q(
+    'intent',
+    'something to help me sleep',
+    'A supplement that supports sleep: magnesium.',
+    g(3, nutrient('Magnesium'), text('sleep')),
+    g(2, nutrient('Magnesium')),
+  ),
+  q(
+    'intent',
+    'vitamins for kids who wont swallow pills',
+    'A children’s vitamin in a chewable form (gummy, chewable, liquid or powder).',
+    g(3, KIDS, any(form('gummy', 'liquid', 'powder'), title('chewables'))),
+    g(2, KIDS),
+    g(1, form('gummy'), MULTI),
+  ),
+  q(
+    'intent',
+    'vegan vitamin d for the winter months',
+    'A vegan vitamin D3.',
+    g(3, nutrient('Vitamin D3'), diet('vegan')),
+    g(2, nutrient('Vitamin D3')),
+  ),
+  q(
+    'intent',
+    'immune support for cold and flu season',
+    'A supplement for immune support: vitamin C or zinc best, D3 or probiotics good.',
+    g(3, nutrient('Vitamin C', 'Zinc')),
+    g(2, nutrient('Vitamin D3', 'Probiotic')),
+    g(1, MULTI),
+  ),
+  q(
+    'intent',
+    "i'm always tired, low energy",
+    'A supplement for energy: B12 or iron best, a multivitamin good.',
+    g(3, nutrient('B12', 'Iron')),
+    g(2, MULTI, not(KIDS)),
+  ),
+  q(
+    'intent',
+    'daily multivitamin for a woman in her 40s',
+    'A women’s daily multivitamin.',
+    g(3, MULTI, WOMEN),
+    g(2, MULTI, not(KIDS), not(MEN)),
+    g(1, MULTI, MEN),
+  ),
+  q('intent', 'gut health', 'A probiotic for digestive health.', g(3, nutrient('Probiotic'), not(KIDS)), g(2, nutrient('Probiotic'))),
+  q(
+    'intent',
+    'fish oil for heart and brain',
+    'An omega-3 (fish oil) supplement for heart and brain health.',
+    g(3, nutrient('Omega-3'), not(KIDS)),
+    g(2, nutrient('Omega-3')),
+  ),
+  q(
+    'intent',
+    'vegetarian omega 3, no fish',
+    'A plant-based (algae) omega-3.',
+    g(3, nutrient('Omega-3'), title('algae', 'vegan')),
+    g(1, nutrient('Omega-3')),
+  ),
+  q('intent', 'muscle cramps after long runs', 'Magnesium for muscle relaxation and cramps.', g(3, nutrient('Magnesium'))),
+  q(
+    'intent',
+    'sugar free gummies for my diabetic mum',
+    'A sugar-free gummy for an adult.',
+    g(3, form('gummy'), diet('sugar-free'), not(KIDS)),
+    g(2, form('gummy'), diet('sugar-free')),
+    g(2, diet('sugar-free'), not(KIDS)),
+    g(1, diet('sugar-free')),
+  ),
+  q(
+    'intent',
+    'big bottle that lasts all year',
+    'A large bottle (300+ servings).',
+    g(3, range('count', 300, undefined)),
+    g(2, range('count', 200, 299)),
+  ),
+  q(
+    'intent',
+    'something for my husband, he never eats veg',
+    'A men’s daily multivitamin.',
+    g(3, MULTI, MEN),
+    g(2, MULTI, not(KIDS), not(WOMEN)),
+  ),
+  q('intent', 'low iron, doctor says anemic', 'An iron supplement.', g(3, nutrient('Iron')), g(1, MULTI, WOMEN)),
+  q(
+    'intent',
+    'strong bones for a toddler',
+    'A children’s vitamin D3 for bones; a kids’ multivitamin is good too.',
+    g(3, KIDS, nutrient('Vitamin D3')),
+    g(2, KIDS, MULTI),
+    g(1, KIDS),
+  ),
+  // attribute
+  q('attribute', 'gummies', 'Gummy vitamins.', g(3, form('gummy'))),
+  q('attribute', 'vegan', 'Vegan supplements.', g(3, diet('vegan'))),
+  q('attribute', 'gluten free', 'Gluten-free supplements.', g(3, diet('gluten-free'))),
+  q('attribute', 'softgels', 'Softgels.', g(3, form('softgel'))),
+  q(
+    'attribute',
+    '5000 iu',
+    'Vitamin D3 at 5000 IU.',
+    g(3, nutrient('Vitamin D3'), text('5000 iu', 'd 5 000')),
+    g(1, nutrient('Vitamin D3')),
+  ),
+  q('attribute', 'non gmo', 'Non-GMO supplements.', g(3, diet('non-GMO'))),
+  q('attribute', 'liquid drops', 'Liquid supplements.', g(3, form('liquid'))),
+  q('attribute', 'dairy free capsules', 'Dairy-free capsules.', g(3, form('capsule'), diet('dairy-free')), g(1, form('capsule'))),
+  q('attribute', '400mg', 'Products at 400 mg per serving.', g(3, text('400 mg'))),
+  q('attribute', '120 count', 'Bottles of 120.', g(3, is('count', 120))),
+  q('attribute', 'powder', 'Powder supplements.', g(3, form('powder'))),
+  q('attribute', 'sugar-free', 'Sugar-free supplements.', g(3, diet('sugar-free'))),
+  // named
+  q('named', 'nature made', 'Nature Made products.', g(3, brand('Nature Made'))),
+  q('named', 'smartypants', 'SmartyPants products.', g(3, brand('SmartyPants'))),
+  q('named', 'centrum kids', 'Centrum Kids products.', g(3, brand('Centrum'), KIDS), g(1, brand('Centrum'))),
+  q('named', 'mykind organics', 'Garden of Life mykind Organics products.', g(3, title('mykind organics'))),
+  q(
+    'named',
+    'nordic naturals ultimate omega',
+    'Nordic Naturals Ultimate Omega.',
+    g(3, title('ultimate omega')),
+    g(1, brand('Nordic Naturals'), nutrient('Omega-3')),
+  ),
+  q('named', 'thorne', 'Thorne products.', g(3, brand('Thorne'))),
+  q('named', 'zma', 'Optimum Nutrition ZMA.', g(3, title('zma'))),
+  q('named', 'opti-men', 'Optimum Nutrition Opti-Men.', g(3, title('opti men')), g(1, title('opti women'))),
+  q('named', 'vitamin code', 'Garden of Life Vitamin Code products.', g(3, title('vitamin code'))),
+  q(
+    'named',
+    'now foods magnesium citrate',
+    'NOW Foods Magnesium Citrate.',
+    g(3, brand('NOW Foods'), title('magnesium citrate')),
+    g(2, title('magnesium citrate')),
+    g(1, brand('NOW Foods'), nutrient('Magnesium')),
+  ),
+  q('named', 'vitafusion', 'Vitafusion products.', g(3, brand('Vitafusion'))),
+  // lexical
+  q('lexical', 'vit d', 'Vitamin D (abbreviated).', g(3, nutrient('Vitamin D3'))),
+  q('lexical', 'vitamin d-3', 'Vitamin D3 (hyphenated).', g(3, nutrient('Vitamin D3'))),
+  q('lexical', 'multi vitamins', 'Multivitamins (split, plural).', g(3, MULTI)),
+  q('lexical', 'magnesuim', 'Magnesium (typo).', g(3, nutrient('Magnesium'))),
+  q('lexical', 'gummys', 'Gummies (misspelt plural).', g(3, form('gummy'))),
+  q('lexical', 'omega 3s', 'Omega-3 supplements.', g(3, nutrient('Omega-3'))),
+  q('lexical', 'b-12', 'Vitamin B12 (hyphenated).', g(3, nutrient('B12'))),
+  q('lexical', 'pro biotics', 'Probiotics (split).', g(3, nutrient('Probiotic'))),
+  q('lexical', 'smarty pants', 'SmartyPants (split).', g(3, brand('SmartyPants'))),
+  q(
+    'lexical',
+    'vitamin c 1000mg',
+    'Vitamin C 1000 mg (joined unit).',
+    g(3, title('c 1000'), nutrient('Vitamin C')),
+    g(2, nutrient('Vitamin C')),
+  ),
+  // unanswerable part
+  q(
+    'unanswerable-part',
+    'melatonin gummies',
+    'No melatonin; magnesium (for sleep) is the nearest answer.',
+    g(2, nutrient('Magnesium')),
+    g(1, form('gummy')),
+  ),
+  q('unanswerable-part', 'collagen powder', 'No collagen; powders are partly relevant.', g(1, form('powder'))),
+  q(
+    'unanswerable-part',
+    'prenatal vitamins',
+    'No prenatal vitamins; women’s multivitamins (and iron) are the nearest answer.',
+    g(2, MULTI, WOMEN),
+    g(1, nutrient('Iron')),
+  ),
+  q(
+    'unanswerable-part',
+    'keto friendly multivitamin',
+    'No keto label; sugar-free multivitamins are the nearest, other multivitamins partly.',
+    g(2, MULTI, diet('sugar-free'), not(KIDS)),
+    g(1, MULTI, not(KIDS)),
+  ),
+  q(
+    'unanswerable-part',
+    'elderberry immune gummies',
+    'No elderberry; immune-support gummies are the nearest answer.',
+    g(2, form('gummy'), text('immune')),
+    g(1, nutrient('Vitamin C', 'Zinc')),
+  ),
+  q('unanswerable-part', 'biotin for hair and nails', 'No biotin; zinc (healthy skin) is partly relevant.', g(1, nutrient('Zinc'))),
+  // none
+  q('none', 'whey protein', 'No protein powders in the catalog.'),
+  q('none', 'turmeric', 'No turmeric or herbal supplements in the catalog.'),
+];
