@@ -25,9 +25,7 @@ const STORE_WAIT_MS = 120_000;
 const { step, stop } = watchdog('logger', RUN_BOUND_MS);
 // LOGGER_SECTIONS=session runs the sessions (section 5) alone, for iterating on them.
 if (process.env.LOGGER_SECTIONS === 'session') {
-  const served = await serveFolder(FIXTURES_DIR);
-  await sessionsOnly(served.url, (name) => step(`5. ${name}`));
-  await served.close();
+  await sessionsOnly((name) => step(`5. ${name}`));
   stop();
   process.exit(0);
 }
@@ -154,12 +152,12 @@ async function totalStored(): Promise<number> {
   )) as number;
 }
 
-// 5. A person's session on a shop's product page against no recorder and rrweb (bench/lib/session-run), one browser
+// 5. A person's session on a shop's large product page against no recorder and rrweb (bench/lib/session-run), one browser
 // open at a time, Floorwalker's in a fresh profile each time. The collection endpoint runs in this process and is not
 // needed past here: closed, with the extension's browser.
 await server.close();
 await context.close();
-const session = await loggerSessions(fixtures.url, (name) => step(`5. ${name}`));
+const session = await loggerSessions((name) => step(`5. ${name}`));
 
 await fixtures.close();
 await rm(profile, { recursive: true, force: true });

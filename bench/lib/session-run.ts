@@ -1,8 +1,19 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, extensionIdOf, giveConsent, launchBrowser, ROOT, TEST_HOST_RULES } from '../../tests/e2e/harness';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  extensionIdOf,
+  FIXTURES_DIR,
+  giveConsent,
+  launchBrowser,
+  ROOT,
+  TEST_HOST_RULES,
+} from '../../tests/e2e/harness';
+import { serveFolder } from '../../scripts/static-server';
+import { largeProductPage } from './large-product-page';
 import { catalogColdStart } from '../../tests/e2e/options-page';
 import { within } from './bounded';
 import { RRWEB_OPTIONS, RRWEB_SETTINGS_LABEL } from './main-thread';
@@ -15,7 +26,8 @@ import { rrwebRecording, sessionSection, type OpenBrowser } from './session';
  * chat overlay's script too, which a shop's product page never gets. A shop is a site the participant allowed.
  */
 export const SESSION_HOST = 'shop.test';
-export const SESSION_PAGE = 'stores/dawn-product.html';
+/** The session's page (bench/lib/large-product-page), served beside the fixtures' pictures. */
+export const SESSION_PAGE = 'stores/large-product.html';
 /** The scripted session (the issue asks for two minutes; LOGGER_SESSION_MS shortens it while iterating). */
 export const SESSION_MS = Number(process.env.LOGGER_SESSION_MS ?? 120_000);
 /** Sessions per configuration: one is at the mercy of whatever else the machine does (LOGGER_SESSION_REPEATS). */
@@ -90,37 +102,45 @@ export async function plainBrowser(): Promise<OpenBrowser> {
 }
 
 /**
- * The session part of bench/logger: no recorder, rrweb and Floorwalker on a shop's product page served by the fixture
- * server at `fixturesUrl` (its port is reused under SESSION_HOST).
+ * The session part of bench/logger: no recorder, rrweb and Floorwalker on a shop's large product page, served from a
+ * folder of its own (the page, a blank page, the fixtures' pictures) on loopback and reached as SESSION_HOST.
  */
-export async function loggerSessions(
-  fixturesUrl: string,
-  step: (name: string) => void,
-): Promise<{ rows: Row[]; extra: Record<string, unknown> }> {
-  const shop = `http://${SESSION_HOST}:${new URL(fixturesUrl).port}`;
-  const rrwebSource = await readFile(resolve(ROOT, 'node_modules/rrweb/dist/rrweb.umd.min.cjs'), 'utf8');
-  const rrwebLoad = `(function(){var module={exports:{}};var exports=module.exports;${rrwebSource};window.__rrweb=module.exports;})();`;
-  return sessionSection({
-    withExtension: extensionOnShop,
-    plain: plainBrowser,
-    blankUrl: `${shop}/blank.html`, // same origin: the measured renderer is the page's
-    pageUrl: `${shop}/${SESSION_PAGE}`,
-    pageName: `a shop's product page (${SESSION_PAGE})`,
-    sessionMs: SESSION_MS,
-    repeats: SESSION_REPEATS,
-    // The fixture server answers the POSTs with a 404: the page's cost of sending is the same.
-    rrwebStart: rrwebRecording(rrwebLoad, RRWEB_OPTIONS, `${shop}/rrweb-events`),
-    rrwebLabel: `${RRWEB_SETTINGS_LABEL}; events POSTed as JSON every 10 s`,
-    step,
-  });
+export async function loggerSessions(step: (name: string) => void): Promise<{ rows: Row[]; extra: Record<string, unknown> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'fw-bench-session-site-'));
+  await mkdir(join(dir, 'stores'));
+  await symlink(join(FIXTURES_DIR, 'stores/img'), join(dir, 'stores/img'));
+  await copyFile(join(FIXTURES_DIR, 'blank.html'), join(dir, 'blank.html'));
+  await writeFile(join(dir, SESSION_PAGE), largeProductPage(await readFile(join(FIXTURES_DIR, 'stores/dawn-product.html'), 'utf8')));
+  const served = await serveFolder(dir);
+  try {
+    const shop = `http://${SESSION_HOST}:${new URL(served.url).port}`;
+    const rrwebSource = await readFile(resolve(ROOT, 'node_modules/rrweb/dist/rrweb.umd.min.cjs'), 'utf8');
+    const rrwebLoad = `(function(){var module={exports:{}};var exports=module.exports;${rrwebSource};window.__rrweb=module.exports;})();`;
+    return await sessionSection({
+      withExtension: extensionOnShop,
+      plain: plainBrowser,
+      blankUrl: `${shop}/blank.html`, // same origin: the measured renderer is the page's
+      pageUrl: `${shop}/${SESSION_PAGE}`,
+      pageName: "a shop's large product page (bench/lib/large-product-page: Dawn's, ~2,700 elements)",
+      sessionMs: SESSION_MS,
+      repeats: SESSION_REPEATS,
+      // The folder's server answers the POSTs with a 404: the page's cost of sending is the same.
+      rrwebStart: rrwebRecording(rrwebLoad, RRWEB_OPTIONS, `${shop}/rrweb-events`),
+      rrwebLabel: `${RRWEB_SETTINGS_LABEL}; events POSTed as JSON every 10 s`,
+      step,
+    });
+  } finally {
+    await served.close();
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Where LOGGER_SECTIONS=session writes its figures (not bench/results: that holds only whole runs). */
 export const SESSION_ONLY_RESULT = join(tmpdir(), 'fw-bench-logger-session.json');
 
 /** `LOGGER_SECTIONS=session npm run bench -- logger`: the sessions alone, printed and written to SESSION_ONLY_RESULT. */
-export async function sessionsOnly(fixturesUrl: string, step: (name: string) => void): Promise<void> {
-  const { rows, extra } = await loggerSessions(fixturesUrl, step);
+export async function sessionsOnly(step: (name: string) => void): Promise<void> {
+  const { rows, extra } = await loggerSessions(step);
   console.table(rows.map((r) => ({ metric: r.metric, value: r.value, unit: r.unit, target: r.target ?? '', ok: r.ok ?? '' })));
   await writeFile(SESSION_ONLY_RESULT, `${JSON.stringify({ measuredAt: new Date().toISOString(), rows, ...extra }, null, 2)}\n`);
   console.log(`Written to ${SESSION_ONLY_RESULT}`);
