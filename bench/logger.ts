@@ -152,8 +152,8 @@ async function totalStored(): Promise<number> {
   )) as number;
 }
 
-// 5. A person's session on a shop's large product page against no recorder and rrweb (bench/lib/session-run), one browser
-// open at a time, Floorwalker's in a fresh profile each time. The collection endpoint runs in this process and is not
+// 5. A person's session on a shop's large product page against no recorder and rrweb (bench/lib/session-run): the three
+// side by side, Floorwalker's in a fresh profile each time. The collection endpoint runs in this process and is not
 // needed past here: closed, with the extension's browser.
 await server.close();
 await context.close();
