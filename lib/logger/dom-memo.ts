@@ -15,13 +15,27 @@ export interface DomMemo<K extends Element, V> {
   get(key: K, make: () => V): V;
 }
 
+/** Loads and scrolls do not bubble: heard on their way down to their element. */
+const LAYOUT_LISTEN = { capture: true, passive: true } as const;
+
 /** Every kind of change an answer may depend on. */
 const EVERY_CHANGE: MutationObserverInit = { subtree: true, childList: true, attributes: true, characterData: true };
+
+export interface DomMemoOptions {
+  /**
+   * The answers read the layout too (sizes on screen, what a slider shows): they are also dropped when a picture loads
+   * (its size can change with no change to the DOM) or an element inside the page scrolls (a slider moving, which
+   * changes no attribute). The page's own scrolling moves everything together and is not a change. Heard only while
+   * answers are kept, like the observer.
+   */
+  layout?: boolean;
+}
 
 export function domMemo<K extends Element, V>(
   doc: Document,
   signal: AbortSignal,
   inputs: () => readonly unknown[] = () => [],
+  { layout = false }: DomMemoOptions = {},
 ): DomMemo<K, V> {
   const Observer = doc.defaultView?.MutationObserver ?? globalThis.MutationObserver;
   let answers = new Map<K, V>();
@@ -29,8 +43,17 @@ export function domMemo<K extends Element, V>(
   let keptFor: { url: string; inputs: readonly unknown[] } = { url: '', inputs: [] };
   const forget = () => {
     answers = new Map();
-    if (watching) observer?.disconnect();
+    if (watching) {
+      observer?.disconnect();
+      if (layout) {
+        doc.removeEventListener('load', forget, LAYOUT_LISTEN);
+        doc.removeEventListener('scroll', scrolled, LAYOUT_LISTEN);
+      }
+    }
     watching = false;
+  };
+  const scrolled = (e: Event) => {
+    if (e.target !== doc) forget();
   };
   const observer = Observer ? new Observer(forget) : null;
   signal.addEventListener('abort', forget, { once: true });
@@ -53,6 +76,10 @@ export function domMemo<K extends Element, V>(
       answers.set(key, answer);
       if (!watching) {
         observer.observe(doc, EVERY_CHANGE);
+        if (layout) {
+          doc.addEventListener('load', forget, LAYOUT_LISTEN);
+          doc.addEventListener('scroll', scrolled, LAYOUT_LISTEN);
+        }
         watching = true;
         keptFor = { url, inputs: now };
       }

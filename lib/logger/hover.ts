@@ -5,7 +5,8 @@ import { maskPii } from '../privacy/text';
 import { cleanText } from '../text/unicode';
 import { attributeImage, optional, pageMedia, type PageProduct } from './product';
 import { pictureUnderPointer } from './hover-target';
-import type { CardOf } from '../storefront/media';
+import type { CardOf, ProductMedia } from '../storefront/media';
+import { domMemo } from './dom-memo';
 import { pictureKeys, shownUrl } from '../storefront/image-sources';
 import { IMMEDIATE, type Batch } from './batch';
 
@@ -44,6 +45,9 @@ export function trackImageHovers(
   const batch = opts.batch ?? IMMEDIATE;
   let current: { el: Element; picture: Element; start: number } | null = null;
   const noted: Noted[] = [];
+  // The product's media region holds until the page or its layout changes (lib/logger/dom-memo): working it out reads
+  // every picture on the page, and was most of what Floorwalker's hovers cost a product page (bench/logger session).
+  const media = domMemo<Element, ProductMedia>(doc, signal, () => [opts.pageProduct?.() ?? null], { layout: true });
 
   const end = (at: number, time: number) => {
     if (!current) return;
@@ -57,7 +61,11 @@ export function trackImageHovers(
     const box = picture.getBoundingClientRect();
     if (box.width < MIN_HOVER_IMAGE_PX || box.height < MIN_HOVER_IMAGE_PX) return;
     const page = opts.pageProduct?.() ?? null;
-    const found = attributeImage(picture, { page, cardOf: opts.cardOf, media: () => (page ? pageMedia(doc, page, opts.cardOf) : null) });
+    const found = attributeImage(picture, {
+      page,
+      cardOf: opts.cardOf,
+      media: () => (page && doc.documentElement ? media.get(doc.documentElement, () => pageMedia(doc, page, opts.cardOf)) : null),
+    });
     const { image, role, productId, index } = found;
     // Alt text is the page's: it may hold NULs or lone surrogates, and a plain cut could split an emoji.
     const alt = cleanText(maskPii(image.getAttribute('alt') || picture.getAttribute('alt') || ''), MAX_IMAGE_ALT_CHARS);

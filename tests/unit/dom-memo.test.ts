@@ -13,8 +13,8 @@ afterEach(() => {
 });
 
 /** A memo whose answers are the button's text, counting how often it is worked out. */
-function counted(inputs?: () => readonly unknown[]) {
-  const memo = domMemo<Element, string>(document, stop.signal, inputs);
+function counted(inputs?: () => readonly unknown[], layout = false) {
+  const memo = domMemo<Element, string>(document, stop.signal, inputs, { layout });
   let made = 0;
   const button = document.getElementById('b')!;
   const ask = (el: Element = button) =>
@@ -67,6 +67,33 @@ describe('domMemo', () => {
     window.dispatchEvent(new Event('resize'));
     ask();
     expect(made()).toBe(2);
+  });
+
+  it('with layout: works it out again after a picture loads or an element scrolls, not after the page scrolls', () => {
+    const { ask, made } = counted(undefined, true);
+    const picture = document.body.appendChild(document.createElement('img'));
+    const slider = document.getElementById('card')!;
+    ask();
+    ask();
+    document.dispatchEvent(new Event('scroll'));
+    ask();
+    expect(made()).toBe(1);
+    picture.dispatchEvent(new Event('load'));
+    ask();
+    expect(made()).toBe(2);
+    slider.dispatchEvent(new Event('scroll'));
+    ask();
+    expect(made()).toBe(3);
+  });
+
+  it('without layout: a load or an element scrolling is not a change', () => {
+    const { ask, made } = counted();
+    const picture = document.body.appendChild(document.createElement('img'));
+    ask();
+    picture.dispatchEvent(new Event('load'));
+    document.getElementById('card')!.dispatchEvent(new Event('scroll'));
+    ask();
+    expect(made()).toBe(1);
   });
 
   it('never remembers elements in a shadow root or outside the document', () => {
