@@ -133,6 +133,8 @@ export class EventSender {
     } finally {
       this.sending = false;
     }
-    if (this.queue.size > 0) this.schedule(retryIn ?? 0);
+    // What came in while the batch was out waits for the next flush like any event, unless a full batch is waiting: sending
+    // again at once after every answer sent a message per round trip, a handful of events each, under a steady stream.
+    if (this.queue.size > 0) this.schedule(retryIn ?? (this.queue.size >= this.opts.batchMax ? 0 : this.opts.flushMs));
   }
 }
