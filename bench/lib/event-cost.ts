@@ -233,6 +233,8 @@ export interface PerEventSetup {
 /** The scripts each recorder's time is attributed to in a trace: the extension's content script, rrweb's (named so). */
 const FLOORWALKER_SCRIPT = '/content-scripts/page.js';
 const RRWEB_SCRIPT = 'rrweb-bench.js';
+/** The baseline is traced too, for nothing: a trace costs the renderer time, which every configuration then pays alike. */
+const NO_SCRIPT = 'no-recorder-here';
 
 /** How often rrweb's events leave the page when they are sent: Floorwalker's own cadence (EVENT_FLUSH_MS). */
 const RRWEB_SEND_MS = EVENT_FLUSH_MS;
@@ -292,7 +294,7 @@ export async function perEventSection(s: PerEventSetup): Promise<{ rows: Row[]; 
   const rrwebStop = () => evaluateWithin(page, 'window.__rrStop()', "rrweb's stop");
   const nothing = async () => undefined;
   const configs: Config[] = [
-    { name: 'baseline', script: null, on: nothing, off: nothing },
+    { name: 'baseline', script: NO_SCRIPT, on: nothing, off: nothing },
     {
       name: 'floorwalker',
       script: FLOORWALKER_SCRIPT,

@@ -69,6 +69,13 @@ describe('EventSender', () => {
       answers.shift()?.();
       await vi.advanceTimersByTimeAsync(0);
       expect(sender.pending).toBe(0);
+      // A burst past a full batch, none out: one timer, however many events come in after the batch filled.
+      const timers = vi.spyOn(globalThis, 'setTimeout');
+      for (let i = 100; i < 100 + 80; i++) sender.enqueue(clickEvent(i));
+      expect(timers.mock.calls.map(([, ms]) => ms)).toEqual([250, 0]);
+      timers.mockRestore();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls.at(-1)).toBe(50);
       sender.stop();
     } finally {
       vi.useRealTimers();
