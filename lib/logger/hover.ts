@@ -3,14 +3,22 @@ import { MAX_IMAGE_ALT_CHARS, MIN_HOVER_IMAGE_PX, MIN_HOVER_MS } from '../limits
 import { sanitizeUrl } from '../privacy/url';
 import { maskPii } from '../privacy/text';
 import { cleanText } from '../text/unicode';
-import { attributeImage, optional, pageMedia, type PageProduct } from './product';
+import { attributeImage, optional, pageMedia, type ImageAttribution, type PageProduct } from './product';
+import { domMemo } from './dom-memo';
 import { pictureUnderPointer } from './hover-target';
 import type { CardOf, ProductMedia } from '../storefront/media';
-import { domMemo } from './dom-memo';
 import { pictureKeys, shownUrl } from '../storefront/image-sources';
 import { IMMEDIATE, type Batch } from './batch';
 
 export type { PageProduct } from './product';
+
+/**
+ * How long the pointer's moves are noted before they are worked through, together: a person's pointer crossing a page
+ * enters a new element every frame or two, and one run for the whole sweep costs one callback into the content script's
+ * world where a run per move cost one each (bench/logger). No look shorter than MIN_HOVER_MS is logged, so a look
+ * comes out at most this much later than it would have one at a time, and the page hidden or left flushes at once.
+ */
+export const HOVER_BATCH_MS = MIN_HOVER_MS;
 
 export interface TrackerOptions {
   /** Elements to leave alone, e.g. the overlay's own shadow host. */
@@ -48,6 +56,21 @@ export function trackImageHovers(
   // The product's media region holds until the page or its layout changes (lib/logger/dom-memo): working it out reads
   // every picture on the page, and was most of what Floorwalker's hovers cost a product page (bench/logger session).
   const media = domMemo<Element, ProductMedia>(doc, signal, () => [opts.pageProduct?.() ?? null], { layout: true });
+  // What a look at a picture logs besides its length and address holds as long: a person looks at the same few
+  // pictures again and again. Its role and index come from the media region, so a layout change drops it too. The
+  // address is read at each look: a picture's shown source changes as it loads, with no change to the DOM.
+  const looked = domMemo<Element, Looked>(doc, signal, () => [opts.pageProduct?.() ?? null], { layout: true });
+  const lookedAt = (picture: Element): Looked => {
+    const page = opts.pageProduct?.() ?? null;
+    const found = attributeImage(picture, {
+      page,
+      cardOf: opts.cardOf,
+      media: () => (page && doc.documentElement ? media.get(doc.documentElement, () => pageMedia(doc, page, opts.cardOf)) : null),
+    });
+    // Alt text is the page's: it may hold NULs or lone surrogates, and a plain cut could split an emoji.
+    const alt = cleanText(maskPii(found.image.getAttribute('alt') || picture.getAttribute('alt') || ''), MAX_IMAGE_ALT_CHARS);
+    return { ...found, alt };
+  };
 
   const end = (at: number, time: number) => {
     if (!current) return;
@@ -55,20 +78,11 @@ export function trackImageHovers(
     current = null;
     const dwellMs = Math.round(at - start);
     if (dwellMs < MIN_HOVER_MS) return;
-    // Read only for looks long enough to log, in the batch (an idle callback, after the browser's own layout), never in
-    // a handler. A ResizeObserver per look cost more (observe, a report at the next frame, unobserve: about 8 µs of
+    // Read only for looks long enough to log, in the batch, never in a handler. A ResizeObserver per look cost more (observe, a report at the next frame, unobserve: about 8 µs of
     // main thread per look in bench/logger) than this read of a layout that is already clean.
     const box = picture.getBoundingClientRect();
     if (box.width < MIN_HOVER_IMAGE_PX || box.height < MIN_HOVER_IMAGE_PX) return;
-    const page = opts.pageProduct?.() ?? null;
-    const found = attributeImage(picture, {
-      page,
-      cardOf: opts.cardOf,
-      media: () => (page && doc.documentElement ? media.get(doc.documentElement, () => pageMedia(doc, page, opts.cardOf)) : null),
-    });
-    const { image, role, productId, index } = found;
-    // Alt text is the page's: it may hold NULs or lone surrogates, and a plain cut could split an emoji.
-    const alt = cleanText(maskPii(image.getAttribute('alt') || picture.getAttribute('alt') || ''), MAX_IMAGE_ALT_CHARS);
+    const { image, role, productId, index, alt } = looked.get(picture, () => lookedAt(picture));
     emit(
       {
         target: productId ? 'product_image' : 'image',
@@ -134,6 +148,9 @@ export function trackImageHovers(
   doc.defaultView?.addEventListener('pagehide', onHide, listen);
   signal.addEventListener('abort', onHide, { once: true });
 }
+
+/** What a look at a picture logs, worked out once per picture while the page does not change. */
+type Looked = ImageAttribution & { alt: string };
 
 /** A pointer event as its handler notes it: what, where, when (`at` on the dwell clock, `time` on the wall clock). */
 type Noted =
