@@ -23,8 +23,8 @@ const RUN_BOUND_MS = 10 * 60_000 + SESSION_REPEATS * 3 * (SESSION_MS + 60_000);
 const STORE_WAIT_MS = 120_000;
 
 const { step, stop } = watchdog('logger', RUN_BOUND_MS);
-// LOGGER_SECTIONS=session runs the sessions (section 5) alone, for iterating on them.
-if (process.env.LOGGER_SECTIONS === 'session') {
+// LOGGER_ONLY=session runs the sessions (section 5) alone, for iterating on them (LOGGER_ONLY=per-event: section 1).
+if (process.env.LOGGER_ONLY === 'session') {
   await sessionsOnly((name) => step(`5. ${name}`));
   stop();
   process.exit(0);

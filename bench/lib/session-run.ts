@@ -135,10 +135,10 @@ export async function loggerSessions(step: (name: string) => void): Promise<{ ro
   }
 }
 
-/** Where LOGGER_SECTIONS=session writes its figures (not bench/results: that holds only whole runs). */
+/** Where LOGGER_ONLY=session writes its figures (not bench/results: that holds only whole runs). */
 export const SESSION_ONLY_RESULT = join(tmpdir(), 'fw-bench-logger-session.json');
 
-/** `LOGGER_SECTIONS=session npm run bench -- logger`: the sessions alone, printed and written to SESSION_ONLY_RESULT. */
+/** `LOGGER_ONLY=session npm run bench -- logger`: the sessions alone, printed and written to SESSION_ONLY_RESULT. */
 export async function sessionsOnly(step: (name: string) => void): Promise<void> {
   const { rows, extra } = await loggerSessions(step);
   console.table(rows.map((r) => ({ metric: r.metric, value: r.value, unit: r.unit, target: r.target ?? '', ok: r.ok ?? '' })));
