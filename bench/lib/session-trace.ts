@@ -1,6 +1,11 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { within } from './bounded';
-import type { SessionWatch } from './session';
+
+/** Something watching the session's page from before it loads to the end (a CPU profile of it, say). */
+export interface SessionWatch {
+  start(page: Page): Promise<void>;
+  stop(page: Page): Promise<void>;
+}
 
 /**
  * Which long tasks an extension's scripts ran in, from a DevTools trace of the session's page. The Long Animation

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { evaluateWithin, mainThreadProbe, minusTime, settle, type MainThread } from './main-thread';
 import { round, type Row } from './report';
-import { byExtension, LONG_TASK_MS, traceWatch, type LongTask } from './session-trace';
+import { byExtension, LONG_TASK_MS, traceWatch, type LongTask, type SessionWatch } from './session-trace';
 
 const NAV_TIMEOUT_MS = 180_000;
 /** Where the pointer rests while it reads a picture or reaches a control: a third of the way down the viewport. */
@@ -49,12 +49,6 @@ export interface SessionResult {
   longTasks?: LongTask[];
   /** What the recorder kept of the session (events Floorwalker stored, events rrweb emitted), when it says. */
   recorded?: number;
-}
-
-/** Something watching the session's page from before it loads to the end (a CPU profile of it, say). */
-export interface SessionWatch {
-  start(page: Page): Promise<void>;
-  stop(page: Page): Promise<void>;
 }
 
 /**
