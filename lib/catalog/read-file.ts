@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { csvRowToProduct, jsonToProduct, type ColumnMapping, type ImportCollector } from './import';
+import { csvRowReader, jsonToProduct, type ColumnMapping, type ImportCollector } from './import';
 
 // JSON catalogs are streamed by readJson in ./read-json.
 
@@ -72,6 +72,7 @@ export function readCsv(file: Blob, mapping: ColumnMapping, hooks: ReadHooks): P
   let rows = 0;
   let line = 1; // the header
   const pace = pacer();
+  const toProduct = csvRowReader(mapping);
   return new Promise((resolve, reject) => {
     Papa.parse<Record<string, string>>(file as File, {
       header: true,
@@ -90,7 +91,7 @@ export function readCsv(file: Blob, mapping: ColumnMapping, hooks: ReadHooks): P
               line++;
               if (isBlank(row)) continue;
               rows++;
-              hooks.collector.add(csvRowToProduct(row, mapping), line);
+              hooks.collector.add(toProduct(row), line);
               await pace();
             }
             await hooks.onBatch({ rows, bytes: result.meta.cursor });
@@ -107,9 +108,16 @@ export function readCsv(file: Blob, mapping: ColumnMapping, hooks: ReadHooks): P
   });
 }
 
-/** A line with no content (or only spaces between delimiters), which Papa's greedy mode used to drop. */
+/**
+ * A line with no content (or only spaces between delimiters), which Papa's greedy mode used to drop. Stops at the
+ * first cell with content (the first, in a real row) and makes no array of the cells: it runs once per row.
+ */
 function isBlank(row: Record<string, unknown>): boolean {
-  return Object.values(row).every((v) => typeof v === 'string' && v.trim() === '');
+  for (const header in row) {
+    const v = row[header];
+    if (typeof v !== 'string' || v.trim() !== '') return false;
+  }
+  return true;
 }
 
 /** Streams NDJSON line by line; a line that is not JSON is a row error, not a failed import. */
