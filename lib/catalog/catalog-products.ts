@@ -108,6 +108,20 @@ export async function catalogProducts(db: FloorwalkerDb, version: string, ids: r
   return ids.map((id, i) => blocks[i]?.products.find((p) => p.id === id));
 }
 
+/**
+ * The products of each block that holds one of `ids`, a block once (ids a catalog lacks give none): a page of
+ * search hits with the products stored beside them, for the search service's cache (lib/background/product-cache.ts).
+ */
+export async function catalogBlocksOf(db: FloorwalkerDb, version: string, ids: readonly string[]): Promise<Product[][]> {
+  const keys = [...new Set(ids)].map((id) => productKey(version, id));
+  if (keys.length === 0) return [];
+  const blocks = await db.transaction('r', db.catalogBlocks, () =>
+    Promise.all(keys.map((key) => db.catalogBlocks.where('keys').equals(key).first())),
+  );
+  const seen = new Set<string>();
+  return blocks.flatMap((b) => (b && !seen.has(b.first) && seen.add(b.first) ? [b.products] : []));
+}
+
 /** Every catalog version that has products, in key order: one key lookup per version. */
 export async function catalogVersions(db: FloorwalkerDb): Promise<string[]> {
   const versions: string[] = [];
