@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import Papa from 'papaparse';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Catalog, Product } from '../lib/catalog/catalog-schema';
-import { extensionIdOf, launchBrowser } from '../tests/e2e/harness';
+import { extensionIdOf, launchBrowser, optionsTabOpenedOnInstall } from '../tests/e2e/harness';
 import { catalogColdStart } from '../tests/e2e/options-page';
 import { rpcCall } from '../tests/e2e/admin-rpc';
 import { PORTS } from '../lib/rpc/api';
@@ -79,6 +79,9 @@ async function openOptions(): Promise<{ context: BrowserContext; page: Page; pro
   const profile = await mkdtemp(join(tmpdir(), 'fw-bench-profile-'));
   const context = await launchBrowser(profile);
   const extensionId = await extensionIdOf(context);
+  // Installing opens the options page by itself (in a tab of its own, or by navigating one already open): wait for
+  // it, so it does not interrupt or reload this page (a busy machine made that race a failed run).
+  await optionsTabOpenedOnInstall(context, extensionId);
   const page = await context.newPage();
   await page.addInitScript(`
     window.__longTasks = [];

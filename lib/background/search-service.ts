@@ -1,5 +1,5 @@
 import { activeCatalog, installCatalog } from '../catalog/store';
-import { catalogProduct, catalogProducts, readCatalogProducts } from '../catalog/catalog-products';
+import { catalogBlocksOf, catalogProduct, readCatalogProducts } from '../catalog/catalog-products';
 import { validateCatalog, type Product } from '../catalog/catalog-schema';
 import type { FloorwalkerDb, CatalogMetaRow } from '../db/database';
 import { categoryLabels, SearchEngine, SNAPSHOT_FORMAT, type EngineSnapshot } from '../search/engine';
@@ -10,12 +10,15 @@ import { highlightRanges } from '../search/text';
 import { productImageUrl } from '../catalog/images';
 import { readableAttributes, type AttributeLabels } from '../catalog/attribute-labels';
 import type { CatalogInfo, ColdStartMode } from '../rpc/types';
+import { ProductCache } from './product-cache';
 
 interface Ready {
   engine: SearchEngine;
   meta: CatalogMetaRow;
   coldStart: CatalogInfo['coldStart'];
   facets: Map<string, Facets>;
+  /** Products of the blocks read for recent hits, of this catalog (`meta.version`) only. */
+  products: ProductCache;
 }
 
 /**
@@ -67,6 +70,7 @@ export function createSearchService(
       meta,
       coldStart: { mode, ms: performance.now() - t0 },
       facets: new Map(),
+      products: new ProductCache(),
     });
     const saved = await db.searchSnapshots.get(meta.version);
     // A snapshot from an older engine (an extension update changed the format) is rebuilt, not a dead end.
@@ -105,7 +109,7 @@ export function createSearchService(
      * promise says when.
      */
     adopt(meta: CatalogMetaRow, engine: SearchEngine, coldStart: CatalogInfo['coldStart'], { saved = false } = {}): Promise<void> {
-      const r: Ready = { engine, meta, coldStart, facets: new Map() };
+      const r: Ready = { engine, meta, coldStart, facets: new Map(), products: new ProductCache() };
       ready = Promise.resolve(r);
       return saved ? Promise.resolve() : engine.snapshot().then((snapshot) => persist(meta.version, snapshot));
     },
@@ -133,12 +137,15 @@ export function createSearchService(
 
     async search(input: unknown): Promise<SearchResponse> {
       const query = parseSearchQuery(input);
-      const { engine, meta } = await get();
+      const r = await get();
+      const { engine, meta } = r;
       const t0 = performance.now();
       const result = engine.search(query);
       const latencyMs = performance.now() - t0;
       const ids = result.page.map((i) => engine.columns.ids[i] ?? '');
-      const products = await catalogProducts(db, meta.version, ids);
+      const missing = ids.filter((id) => !r.products.get(id));
+      if (missing.length) for (const block of await catalogBlocksOf(db, meta.version, missing)) r.products.add(block);
+      const products = ids.map((id) => r.products.get(id));
       const hits = products.filter((p): p is Product => p !== undefined).map((p) => toHit(p, result.terms, meta.attributes));
       return { query, hits, total: result.total, corrections: result.corrections, partial: result.partial, latencyMs };
     },

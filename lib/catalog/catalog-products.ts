@@ -1,15 +1,27 @@
 import Dexie from 'dexie';
-import type { FloorwalkerDb } from '../db/database';
+import type { CatalogBlockRow, FloorwalkerDb } from '../db/database';
 import type { Product } from './catalog-schema';
 
 /**
- * Products by catalog version (the catalogProducts table, keyed [catalog+id]). Every catalog, the active one and
+ * Products by catalog version (the catalogBlocks table, keyed [catalog+first]). Every catalog, the active one and
  * imports being checked, has its own version, so reading the active catalog means naming its version, and an
  * import's products are written once, where its commit adopts them.
+ *
+ * They are stored BLOCK_SIZE to a row, not one per row: in Chromium each IndexedDB record costs the writer a
+ * structured clone and an IPC message, and the browser a put with its undo log, whatever its size. 100,000
+ * products as 100,000 rows took 10-15 s to write (about all of an import's time); as 2,000 blocks with the same
+ * bytes, 1-2 s (bench/import.ts). A multiEntry index over each block's product keys finds a product by id.
  */
 
-/** Old catalogs are deleted this many products per transaction, so searches on the new one wait for no long write. */
-export const DROP_CHUNK = 5_000;
+/**
+ * Products per row. Small enough that a row stays under Chromium's 64 KB threshold for moving a value out to a
+ * blob file (products are ~0.8 KB) and that finding a page of search hits by id decodes few other products;
+ * large enough that an import writes few rows.
+ */
+export const BLOCK_SIZE = 50;
+
+/** Old catalogs are deleted this many rows (BLOCK_SIZE products each) per transaction, so searches on the new one wait for no long write. */
+export const DROP_CHUNK = 100;
 
 /**
  * A staged import (`import-<uuidv7>`) older than this belongs to nobody (its page was closed at the preview
@@ -22,6 +34,14 @@ export function importVersion(importId: string): string {
   return `import-${importId}`;
 }
 
+/** Between a version and a product id in a product key: below every character an id or a version may hold. */
+const KEY_SEPARATOR = '\u0000';
+
+/** A product's key in the catalogBlocks `keys` index: its version and id (in that order, so a version's keys are one range). */
+export function productKey(version: string, id: string): string {
+  return `${version}${KEY_SEPARATOR}${id}`;
+}
+
 function range(version: string) {
   return [
     [version, Dexie.minKey],
@@ -31,51 +51,98 @@ function range(version: string) {
 
 function ofVersion(db: FloorwalkerDb, version: string) {
   const [lo, hi] = range(version);
-  return db.catalogProducts.where(':id').between(lo, hi);
+  return db.catalogBlocks.where(':id').between(lo, hi);
 }
 
+/** Blocks of `products` in their order; a block is keyed by its first id. */
+function blocksOf(version: string, products: readonly Product[]): CatalogBlockRow[] {
+  const blocks: CatalogBlockRow[] = [];
+  for (let at = 0; at < products.length; at += BLOCK_SIZE) {
+    const part = products.slice(at, at + BLOCK_SIZE);
+    const keys = part.map((p) => productKey(version, p.id));
+    blocks.push({ catalog: version, first: part[0]?.id ?? '', keys, products: part });
+  }
+  return blocks;
+}
+
+/**
+ * Writes products under a version. Each call's products must be new to the version (an import's are: its
+ * collector refuses a repeated id), or the same batch written again, which overwrites its blocks.
+ */
 export async function writeCatalogProducts(db: FloorwalkerDb, version: string, products: readonly Product[]): Promise<void> {
-  await db.catalogProducts.bulkPut(products.map((product) => ({ catalog: version, id: product.id, product })));
+  if (products.length === 0) return;
+  await db.catalogBlocks.bulkPut(blocksOf(version, products));
 }
 
+const byId = (a: Product, b: Product) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Every product of a version, in id order (as one row per product kept them), each id once. */
 export async function readCatalogProducts(db: FloorwalkerDb, version: string): Promise<Product[]> {
-  return (await ofVersion(db, version).toArray()).map((r) => r.product);
+  const all = (await ofVersion(db, version).toArray()).flatMap((b) => b.products).sort(byId);
+  return all.filter((p, i) => all[i - 1]?.id !== p.id);
 }
 
 export async function catalogProductIds(db: FloorwalkerDb, version: string): Promise<string[]> {
-  return (await ofVersion(db, version).primaryKeys()).map(([, id]) => id);
+  const prefix = productKey(version, '');
+  const keys = await db.catalogBlocks
+    .where('keys')
+    .between(prefix, prefix + '\uffff', true, true)
+    .keys();
+  return [...new Set(keys.map((k) => String(k).slice(prefix.length)))];
 }
 
 export async function catalogProduct(db: FloorwalkerDb, version: string, id: string): Promise<Product | undefined> {
-  return (await db.catalogProducts.get([version, id]))?.product;
+  const block = await db.catalogBlocks.where('keys').equals(productKey(version, id)).first();
+  return block?.products.find((p) => p.id === id);
 }
 
-/** The products of `ids` in their order (undefined where a catalog has none). */
+/**
+ * The products of `ids` in their order (undefined where a catalog has none). One index lookup per id, all sent at
+ * once in one transaction: an anyOf() over the index would walk a cursor from key to key, a round trip each.
+ */
 export async function catalogProducts(db: FloorwalkerDb, version: string, ids: readonly string[]): Promise<(Product | undefined)[]> {
-  return (await db.catalogProducts.bulkGet(ids.map((id): [string, string] => [version, id]))).map((r) => r?.product);
+  if (ids.length === 0) return [];
+  const blocks = await db.transaction('r', db.catalogBlocks, () =>
+    Promise.all(ids.map((id) => db.catalogBlocks.where('keys').equals(productKey(version, id)).first())),
+  );
+  return ids.map((id, i) => blocks[i]?.products.find((p) => p.id === id));
+}
+
+/**
+ * The products of each block that holds one of `ids`, a block once (ids a catalog lacks give none): a page of
+ * search hits with the products stored beside them, for the search service's cache (lib/background/product-cache.ts).
+ */
+export async function catalogBlocksOf(db: FloorwalkerDb, version: string, ids: readonly string[]): Promise<Product[][]> {
+  const keys = [...new Set(ids)].map((id) => productKey(version, id));
+  if (keys.length === 0) return [];
+  const blocks = await db.transaction('r', db.catalogBlocks, () =>
+    Promise.all(keys.map((key) => db.catalogBlocks.where('keys').equals(key).first())),
+  );
+  const seen = new Set<string>();
+  return blocks.flatMap((b) => (b && !seen.has(b.first) && seen.add(b.first) ? [b.products] : []));
 }
 
 /** Every catalog version that has products, in key order: one key lookup per version. */
 export async function catalogVersions(db: FloorwalkerDb): Promise<string[]> {
   const versions: string[] = [];
-  let [key] = await db.catalogProducts.orderBy(':id').limit(1).primaryKeys();
+  let [key] = await db.catalogBlocks.orderBy(':id').limit(1).primaryKeys();
   while (key) {
     const version = key[0];
     versions.push(version);
-    [key] = await db.catalogProducts.where(':id').above([version, Dexie.maxKey]).limit(1).primaryKeys();
+    [key] = await db.catalogBlocks.where(':id').above([version, Dexie.maxKey]).limit(1).primaryKeys();
   }
   return versions;
 }
 
-/** Deletes a catalog version's products, a chunk per transaction, and its search snapshot. */
+/** Deletes a catalog version's products, DROP_CHUNK rows per transaction, and its search snapshot. */
 export async function dropCatalog(db: FloorwalkerDb, version: string): Promise<void> {
   await db.searchSnapshots.delete(version);
   const [lo, hi] = range(version);
   for (;;) {
-    const keys = await db.catalogProducts.where(':id').between(lo, hi).limit(DROP_CHUNK).primaryKeys();
+    const keys = await db.catalogBlocks.where(':id').between(lo, hi).limit(DROP_CHUNK).primaryKeys();
     const last = keys[keys.length - 1];
     if (!last) return;
-    await db.catalogProducts.where(':id').between(lo, last, true, true).delete();
+    await db.catalogBlocks.where(':id').between(lo, last, true, true).delete();
   }
 }
 

@@ -78,6 +78,19 @@ export interface CatalogProductRow {
   product: Product;
 }
 
+/**
+ * Products of one catalog version, a block of them per row (v8; lib/catalog/catalog-products.ts says why). A
+ * block is keyed by its first product's id (unique within a version, as ids are, so writing the same batch again
+ * overwrites it), and `keys` names each product it holds (productKey: version and id), a multiEntry index that
+ * finds a product's block by id.
+ */
+export interface CatalogBlockRow {
+  catalog: string;
+  first: string;
+  keys: string[];
+  products: Product[];
+}
+
 /** A conversation's Buyer profile (LAPS's preference memory), suggestions and confirmed items. */
 export type ProfileRow = ConversationProfile & { conversation: string; updatedAt: number };
 
@@ -164,14 +177,20 @@ export const STORES_V7 = {
   stagedProducts: null,
 } as const;
 
+export const STORES_V8 = {
+  ...STORES_V7,
+  catalogProducts: null,
+  catalogBlocks: '[catalog+first], *keys',
+} as const;
+
 /** The schema version FloorwalkerDb opens at. */
-export const LATEST_VERSION = 7;
+export const LATEST_VERSION = 8;
 
 export class FloorwalkerDb extends Dexie {
   events!: EntityTable<StoredEvent, 'id'>;
   conversations!: EntityTable<ConversationRow, 'id'>;
   settings!: EntityTable<SettingRow, 'key'>;
-  catalogProducts!: Dexie.Table<CatalogProductRow, [string, string]>;
+  catalogBlocks!: Dexie.Table<CatalogBlockRow, [string, string]>;
   catalogMeta!: EntityTable<CatalogMetaRow, 'key'>;
   searchSnapshots!: EntityTable<SnapshotRow, 'version'>;
   profiles!: EntityTable<ProfileRow, 'conversation'>;
@@ -220,7 +239,7 @@ export class FloorwalkerDb extends Dexie {
           });
       });
     this.version(6).stores(STORES_V6);
-    this.version(LATEST_VERSION)
+    this.version(7)
       .stores(STORES_V7)
       .upgrade(async (tx) => {
         // 'active' is ACTIVE_CATALOG_KEY written out: a shipped upgrade must not change with later code.
@@ -228,6 +247,24 @@ export class FloorwalkerDb extends Dexie {
         if (!active) return;
         const products = (await tx.table('products').toArray()) as Product[];
         await tx.table('catalogProducts').bulkPut(products.map((product) => ({ catalog: active.version, id: product.id, product })));
+      });
+    this.version(LATEST_VERSION)
+      .stores(STORES_V8)
+      .upgrade(async (tx) => {
+        // Written out (50 a block, the key "<version>\u0000<id>"): a shipped upgrade must not change with later
+        // code. Rows come in key order, so each version's products are consecutive, in id order.
+        const rows = (await tx.table('catalogProducts').toArray()) as CatalogProductRow[];
+        const blocks: CatalogBlockRow[] = [];
+        let block: CatalogBlockRow | undefined;
+        for (const { catalog, id, product } of rows) {
+          if (!block || block.catalog !== catalog || block.products.length === 50) {
+            block = { catalog, first: id, keys: [], products: [] };
+            blocks.push(block);
+          }
+          block.keys.push(`${catalog}\u0000${id}`);
+          block.products.push(product);
+        }
+        await tx.table('catalogBlocks').bulkPut(blocks);
       });
   }
 }

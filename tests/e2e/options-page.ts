@@ -98,15 +98,16 @@ export async function tableCount(page: Page, table: string): Promise<number> {
 }
 
 /**
- * Products stored in the extension's IndexedDB (catalogProducts, keyed by catalog version): those of the active
+ * Products stored in the extension's IndexedDB (catalogBlocks, blocks of products by catalog version): those of the active
  * catalog, and the rest (imports staged for a preview, catalogs replaced and not yet dropped).
  */
 export async function storedProducts(page: Page): Promise<{ active: number; other: number }> {
   const meta = await tableRows<{ key: string; version: string }>(page, 'catalogMeta');
   const version = meta.find((m) => m.key === 'active')?.version;
-  const rows = await tableRows<{ catalog: string }>(page, 'catalogProducts');
-  const active = rows.filter((r) => r.catalog === version).length;
-  return { active, other: rows.length - active };
+  const blocks = await tableRows<{ catalog: string; keys: string[] }>(page, 'catalogBlocks');
+  const count = (rows: typeof blocks) => rows.reduce((n, b) => n + b.keys.length, 0);
+  const active = count(blocks.filter((b) => b.catalog === version));
+  return { active, other: count(blocks) - active };
 }
 
 /** Every event in the extension's IndexedDB with its sync state (pending while its id is in the outbox). */

@@ -2,9 +2,15 @@ import 'fake-indexeddb/auto'; // before Dexie: it looks for IndexedDB when impor
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { useTestDbs } from './helpers/db';
-import { LATEST_VERSION, STORES_V1, STORES_V3, STORES_V4, SyncState, outboxKeyOf } from '../../lib/db/database';
+import { LATEST_VERSION, STORES_V1, STORES_V3, STORES_V4, STORES_V7, SyncState, outboxKeyOf } from '../../lib/db/database';
 import { countIn, eventsIn, stateOf } from './helpers/sync-state';
-import { catalogProduct, catalogVersions } from '../../lib/catalog/catalog-products';
+import {
+  catalogProduct,
+  catalogProductIds,
+  catalogProducts,
+  catalogVersions,
+  readCatalogProducts,
+} from '../../lib/catalog/catalog-products';
 import { deleteCollectedData, listEvents, putEvents, readEventsAfter, countEvents } from '../../lib/db/events';
 import { loadSettings, setConsent, updateSettings } from '../../lib/db/settings';
 import { storeEvents } from '../../lib/background/content-api';
@@ -28,7 +34,7 @@ describe('migration', () => {
     const db = open(name);
     await db.open();
     expect(db.verno).toBe(LATEST_VERSION);
-    expect(await db.catalogProducts.count()).toBe(0); // the catalog's table exists, empty
+    expect(await db.catalogBlocks.count()).toBe(0); // the catalog's table exists, empty
     const rows = await db.events.orderBy('time').toArray();
     expect(rows.map((r) => r.id)).toEqual(old.map((e) => e.id));
     expect(rows.every((r) => r.storedAt === r.time)).toBe(true);
@@ -107,6 +113,40 @@ describe('migration to v7 (products by catalog version)', () => {
     expect(await db.events.count()).toBe(1);
     expect(await db.outbox.count()).toBe(1); // v5 queued the pending event on the way
     expect(await db.buyers.get('ann')).toMatchObject({ name: 'Ann' });
+  });
+});
+
+describe('migration to v8 (products in blocks)', () => {
+  it("moves a v7 database's products of every version into blocks, each product once, found by id", async () => {
+    const name = freshName();
+    const v7 = new Dexie(name);
+    v7.version(7).stores(STORES_V7);
+    const product = (i: number) => ({ id: `p-${String(i).padStart(3, '0')}`, category: 'books', title: `Book ${i}` });
+    // More than one block's worth under one version, a few under another, in the order the keys sort.
+    const big = Array.from({ length: 123 }, (_, i) => product(i));
+    const small = [product(7), product(500)];
+    await v7
+      .table('catalogProducts')
+      .bulkPut([
+        ...big.map((p) => ({ catalog: 'import-big', id: p.id, product: p })),
+        ...small.map((p) => ({ catalog: 'v-small', id: p.id, product: { ...p, title: `Small ${p.id}` } })),
+      ]);
+    await v7
+      .table('catalogMeta')
+      .add({ key: 'active', version: 'import-big', source: 'import', name: 'Big', count: 123, updatedAt: 1, categories: [], personas: [] });
+    v7.close();
+
+    const db = open(name);
+    await db.open();
+    expect(db.verno).toBe(LATEST_VERSION);
+    expect(db.tables.map((t) => t.name)).not.toContain('catalogProducts');
+    expect(await catalogVersions(db)).toEqual(['import-big', 'v-small']);
+    expect(await readCatalogProducts(db, 'import-big')).toEqual(big);
+    expect(await catalogProductIds(db, 'v-small')).toEqual(['p-007', 'p-500']);
+    // The same id under two versions: each version finds its own.
+    expect(await catalogProduct(db, 'import-big', 'p-007')).toEqual(product(7));
+    expect(await catalogProduct(db, 'v-small', 'p-007')).toMatchObject({ title: 'Small p-007' });
+    expect(await catalogProducts(db, 'import-big', ['p-122', 'p-500', 'p-000'])).toEqual([product(122), undefined, product(0)]);
   });
 });
 

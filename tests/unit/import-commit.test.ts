@@ -63,9 +63,9 @@ describe('staging in the import worker', () => {
     }));
     let pending = 0;
     let most = 0;
-    const bulkPut = db.catalogProducts.bulkPut.bind(db.catalogProducts);
+    const bulkPut = db.catalogBlocks.bulkPut.bind(db.catalogBlocks);
     // A slow disk: each write takes longer than reading and indexing the next batch.
-    vi.spyOn(db.catalogProducts, 'bulkPut').mockImplementation(((rows: never) => {
+    vi.spyOn(db.catalogBlocks, 'bulkPut').mockImplementation(((rows: never) => {
       most = Math.max(most, ++pending);
       return new Promise((done) => setTimeout(done, SLOW_WRITE_MS)).then(() => bulkPut(rows)).finally(() => pending--);
     }) as never);
@@ -83,7 +83,7 @@ describe('committing an import (the background side)', () => {
     await stageInWorker(db, 'import-0203', SMALL_CATALOG);
     const { admin, search } = adminOver(db); // a background that never saw the staging
     const build = vi.spyOn(SearchEngine, 'build');
-    const write = vi.spyOn(db.catalogProducts, 'bulkPut');
+    const write = vi.spyOn(db.catalogBlocks, 'bulkPut');
     const info = await admin.commitImport('import-0203', { mode: 'replace', name: 'Shop' });
     expect(info).toMatchObject(wholeCatalog('snapshot'));
     expect(build).not.toHaveBeenCalled();

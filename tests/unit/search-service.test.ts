@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'; // before Dexie: it looks for IndexedDB when imported
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestDbs } from './helpers/db';
 import { createSearchService } from '../../lib/background/search-service';
 
@@ -31,6 +31,22 @@ describe('search service (the background side of catalog search)', () => {
     expect((await second.info()).coldStart.mode).toBe('snapshot');
     expect(r2.hits.map((h) => h.id)).toEqual(r1.hits.map((h) => h.id));
     expect(loads).toBe(1);
+  });
+
+  it('reads the products of a page of hits once: the same search again reads no block, and answers the same', async () => {
+    const db = open();
+    const svc = createSearchService(db, async () => defaultCatalog);
+    const first = await svc.search({ text: 'wireless headphones' });
+    expect(first.hits.length).toBeGreaterThan(1);
+    const reads = vi.spyOn(db.catalogBlocks, 'where');
+    const again = await svc.search({ text: 'wireless headphones' });
+    expect(reads).not.toHaveBeenCalled();
+    expect(again.hits).toEqual(first.hits);
+    // Another query's hits not yet read come from the blocks, whole.
+    const other = await svc.search({ text: 'lego star wars' });
+    expect(reads).toHaveBeenCalled();
+    expect(other.hits.length).toBeGreaterThan(0);
+    expect(other.hits.every((h) => h.title.length > 0 && h.category === 'lego')).toBe(true);
   });
 
   it('reports a broken bundled catalog clearly and tries again on the next call', async () => {
