@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { RESULTS_DIR } from './lib/report';
-import { DOC_PATH, readResults, targetsTable, withTable } from './lib/targets-table';
+import { DOC_PATH, writeTargetsTable } from './lib/targets-table';
 
 // `npm run bench [area…]`: runs bench/<area>.ts for each area (all by default), each in its own process.
 const dir = resolve(import.meta.dirname);
@@ -24,6 +24,6 @@ for (const area of wanted.length ? wanted : all) {
   if (r.status !== 0) failed++;
 }
 // The doc's targets table follows the results files, whichever areas ran.
-writeFileSync(DOC_PATH, withTable(readFileSync(DOC_PATH, 'utf8'), targetsTable(readResults(RESULTS_DIR))));
+writeTargetsTable(RESULTS_DIR);
 console.log(`\nTargets table written to ${DOC_PATH}`);
 process.exit(failed ? 1 : 0);

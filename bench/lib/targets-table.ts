@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Row } from './report';
 
@@ -53,4 +53,9 @@ export function withTable(doc: string, table: string): string {
   const b = doc.indexOf(END);
   if (a < 0 || b < a) throw new Error(`${DOC_PATH} has no "${START}" … "${END}" block`);
   return `${doc.slice(0, a + START.length)}\n${table}\n${doc.slice(b)}`;
+}
+
+/** Rewrites the doc's targets block from the results files in `dir`. */
+export function writeTargetsTable(dir: string): void {
+  writeFileSync(DOC_PATH, withTable(readFileSync(DOC_PATH, 'utf8'), targetsTable(readResults(dir))));
 }
