@@ -32,13 +32,18 @@ export function eventChannel(connect: () => PortLike, timeoutMs: number = RPC_CA
   let port: PortLike | null = null;
   let seq = 0;
   let closed = false;
-  const waiting = new Map<number, { ok: (r: LogResult) => void; fail: (e: Error) => void; timer: ReturnType<typeof setTimeout> }>();
-  const failAll = (e: Error) => {
-    for (const w of waiting.values()) {
+  const waiting = new Map<
+    number,
+    { on: PortLike; ok: (r: LogResult) => void; fail: (e: Error) => void; timer: ReturnType<typeof setTimeout> }
+  >();
+  /** Fails the batches out on `on` (all of them for none): those on a newer port still have their answer to come. */
+  const failAll = (e: Error, on?: PortLike) => {
+    for (const [n, w] of waiting) {
+      if (on && w.on !== on) continue;
       clearTimeout(w.timer);
+      waiting.delete(n);
       w.fail(e);
     }
-    waiting.clear();
   };
   const open = (): PortLike => {
     if (port) return port;
@@ -54,7 +59,7 @@ export function eventChannel(connect: () => PortLike, timeoutMs: number = RPC_CA
     });
     p.onDisconnect.addListener(() => {
       if (port === p) port = null;
-      failAll(new RpcDisconnectedError(`Port "${p.name}" disconnected`));
+      failAll(new RpcDisconnectedError(`Port "${p.name}" disconnected`), p);
     });
     port = p;
     return p;
@@ -72,10 +77,10 @@ export function eventChannel(connect: () => PortLike, timeoutMs: number = RPC_CA
             // still out on this one fail now (a port closed from this side never hears its own disconnect).
             if (port === p) port = null;
             p.disconnect();
-            failAll(new RpcTimeoutError(`event batch timed out after ${timeoutMs} ms`));
+            failAll(new RpcTimeoutError(`event batch timed out after ${timeoutMs} ms`), p);
             fail(new RpcTimeoutError(`event batch timed out after ${timeoutMs} ms`));
           }, timeoutMs);
-          waiting.set(n, { ok, fail, timer });
+          waiting.set(n, { on: p, ok, fail, timer });
           p.postMessage({ seq: n, events } satisfies EventBatchMessage);
         } catch (e) {
           // Connecting or posting throws when the extension context is gone (reloaded) or the port just closed.
