@@ -4,6 +4,7 @@ import { evaluateWithin, minusTime, settle, type MainThread } from './main-threa
 import { FLOOR_SCRIPT, nothingListeners } from './listener-floor';
 import { EVENT_FLUSH_MS } from '../../lib/limits';
 import { round, type Row } from './report';
+import type { TraceEvent } from './trace-event';
 
 export type Kind = 'hover' | 'scroll' | 'click';
 export type Cost = Record<Kind, number>;
@@ -109,18 +110,6 @@ const scrollReady = (page: Page) =>
     `(() => { const b = document.getElementById('reviews'); b.scrollIntoView({ block: 'center' }); b.scrollTop = 0; })()`,
     'the reviews box shown',
   );
-
-/** A trace event as the DevTools protocol reports it (the fields read here). */
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { data?: { url?: string } };
-}
 
 /**
  * The main-thread time spent in the functions of the scripts whose address contains `script`: every call into them

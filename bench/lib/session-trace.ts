@@ -1,5 +1,6 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { within } from './bounded';
+import type { TraceEvent } from './trace-event';
 
 /** Something watching the session's page from before it loads to the end (a CPU profile of it, say). */
 export interface SessionWatch {
@@ -19,21 +20,6 @@ const CATEGORIES = ['-*', 'devtools.timeline', 'disabled-by-default-devtools.tim
 const TRACE_WAIT_MS = 120_000;
 /** Long tasks, as the browser defines them. */
 export const LONG_TASK_MS = 50;
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  /** Thread (CPU) time. */
-  tdur?: number;
-  args?: {
-    name?: string;
-    data?: { url?: string; scriptName?: string; functionName?: string; lineNumber?: number; columnNumber?: number; type?: string };
-  };
-}
 
 /** A long task of the page's main thread, and how much of it the extension's scripts ran. */
 export interface LongTask {
