@@ -30,6 +30,12 @@ function mayBeLayer(el: Element): boolean {
   return true;
 }
 
+/**
+ * The longest the pictures' boxes are kept: a picture can also move with no scroll and no change to the DOM (a CSS
+ * animation, a :hover transform), and a layer over it is missed only until they are read again.
+ */
+const MAX_BOX_AGE_MS = 1_000;
+
 /** A picture's box in the viewport, as the page was when it was read. */
 interface Box {
   left: number;
@@ -42,7 +48,7 @@ interface Box {
  * Whether a point of the viewport is on any picture of the page at all: a layer can only be over a picture where one
  * is. The boxes are read once (every picture's, in one go, against a layout that is clean after the first) and kept
  * until the page scrolls (anything on it: the viewport's coordinates move), changes, loads a resource or is resized
- * (lib/logger/dom-memo); a pointer crossing the page between scrolls then costs no hit test where no picture is under
+ * (lib/logger/dom-memo), and at most MAX_BOX_AGE_MS; a pointer crossing the page between scrolls then costs no hit test where no picture is under
  * it. A hit test is a call into the page's layout that forces a style update for the :hover states the pointer just
  * changed: most of what a layer-shaped element under the pointer cost a product page (bench/logger session).
  */
@@ -55,7 +61,8 @@ export function picturesAt(doc: Document, signal: AbortSignal): PictureAt {
     scrolls++;
     listening = false;
   };
-  const boxes = domMemo<Element, Box[]>(doc, signal, () => [scrolls], { layout: true });
+  const age = () => Math.floor(performance.now() / MAX_BOX_AGE_MS);
+  const boxes = domMemo<Element, Box[]>(doc, signal, () => [scrolls, age()], { layout: true });
   // Which elements are pictures holds until the DOM changes: a selector matched against every element of a large page
   // cost more than the boxes themselves, read again after every scroll.
   const pictures = domMemo<Element, Element[]>(doc, signal);

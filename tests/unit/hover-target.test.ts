@@ -59,7 +59,8 @@ describe('the picture under a layer', () => {
     expect(hitTests).toBe(2);
   });
 
-  it('reads the boxes again once the page scrolls or changes', () => {
+  it('reads the boxes again once the page scrolls or changes, or a second later', () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
     const { photo, badge } = page();
     const at = picturesAt(document, ac.signal);
     expect(at(610, 110)).toBe(false);
@@ -77,6 +78,13 @@ describe('the picture under a layer', () => {
     box(added, 600, 100, 100);
     badge.after(added);
     expect(at(610, 110)).toBe(true);
+    // A picture moved with no scroll and no change to the DOM (a CSS animation): seen a second later at the latest.
+    box(added, 0, 0, 10);
+    vi.advanceTimersByTime(500);
+    expect(at(610, 110)).toBe(true);
+    vi.advanceTimersByTime(500);
+    expect(at(610, 110)).toBe(false);
+    vi.useRealTimers();
   });
 
   it('reads no point for a picture or for what cannot be a layer', () => {
