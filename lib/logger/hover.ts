@@ -111,8 +111,11 @@ export function trackImageHovers(
     if (!picture) return;
     current = { el: target, picture, start: at };
   };
+  /** A batch is on its way for the moves noted. */
+  let deferred = false;
   // The pointer's moves, in the order they came, with the times they came at: the same looks as if each were handled at once.
   const finish = () => {
+    deferred = false;
     // The page does not change during a batch: whether to leave an element alone is asked once per element.
     const asked = new Map<Element, boolean>();
     const ignored = (el: Element) => {
@@ -131,9 +134,26 @@ export function trackImageHovers(
       } else end(n.at, n.time);
     }
   };
+  /**
+   * Whether a batch is needed for what was just noted. The pointer moving from one image straight onto another sooner
+   * than MIN_HOVER_MS after the earliest look that can still be under way ended no look long enough to log, and an
+   * image needs no hit test: such moves wait for the next one that may end a look (or for the page to be hidden or
+   * left), and a run of them costs one callback into this world, not one each. Anything else (a layer that may need
+   * the hit test while it is there, leaving the page) gets its batch.
+   */
+  const due = (n: Noted): boolean => {
+    if (n.kind !== 'over' || n.target.tagName !== 'IMG') return true;
+    const at = (n.at ??= n.event.timeStamp);
+    const first = noted[0];
+    const since = current ? current.start : first?.kind === 'over' ? (first.at ?? at) : at;
+    return at - since >= MIN_HOVER_MS;
+  };
   const note = (n: Noted) => {
+    const now = due(n);
     noted.push(n);
-    if (noted.length === 1) batch.defer(finish);
+    if (deferred || !now) return;
+    deferred = true;
+    batch.defer(finish);
   };
 
   const onOver = (e: Event) => {
