@@ -72,8 +72,15 @@ export const SEND_CONFIRM_MS = 5_000;
 export const STOREFRONT_RECHECK_MS = 400;
 /** Product views shorter than this (visible time) are a page passed through, not looked at. */
 export const MIN_PRODUCT_VIEW_MS = 300;
-/** A product view under way is kept (lib/logger/view-journal) this often, so a page that dies loses less than this. */
+/**
+ * A product view under way is kept (lib/logger/view-journal) this long after it first counts, and then at twice the
+ * last gap, up to VIEW_CHECKPOINT_MAX_MS: a page that dies loses less than the gap, never more than the view had lasted
+ * when last kept, while a long view is written a few times a minute, not every few seconds (each write builds the
+ * event and hands it to the browser: a millisecond or two of the page's main thread; bench/logger session).
+ */
 export const VIEW_CHECKPOINT_MS = 5_000;
+/** The longest gap between two keeps of a view under way: well under VIEW_STALE_MS, or the view would look abandoned. */
+export const VIEW_CHECKPOINT_MAX_MS = 20_000;
 /** A listing view names at most this many products (the first to come into view); `listed` still counts them all. */
 export const MAX_LISTING_VIEW_IDS = 200;
 /** A product card counts as seen once this share of it is inside the viewport. */

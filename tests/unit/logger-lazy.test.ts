@@ -92,16 +92,25 @@ describe('hovers worked through a window after the first move of a sweep', () =>
       s.at(i * 10);
       s.over(i % 2 ? 'a' : 'c');
     }
-    expect(timers).toHaveBeenCalledTimes(1);
+    // Picture to picture, each sooner than a look counts: no look ended that could be logged, no run asked for yet.
+    expect(timers).not.toHaveBeenCalled();
     expect(s.looks).toEqual([]); // nothing worked out in the handlers
     s.at(HOVER_BATCH_MS);
     vi.advanceTimersByTime(HOVER_BATCH_MS);
     s.at(400);
     s.over('text'); // ends the look at c that began at 40 ms: 360 ms
-    expect(timers).toHaveBeenCalledTimes(2);
+    expect(timers).toHaveBeenCalledTimes(1);
     expect(s.looks).toEqual([]);
     vi.advanceTimersByTime(HOVER_BATCH_MS);
     expect(summary(s.looks)).toEqual([{ id: 'P2', alt: 'back', dwellMs: 360, time: 1_000_400 }]);
+    // A move onto a picture that may end a look long enough to log asks for its run at once.
+    s.at(500);
+    s.over('a');
+    s.at(700);
+    s.over('b'); // ends the look at a: 200 ms
+    expect(timers).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(HOVER_BATCH_MS);
+    expect(summary(s.looks).map((l) => l.dwellMs)).toEqual([360, 200]);
     s.stop();
   });
 
