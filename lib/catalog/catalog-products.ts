@@ -101,11 +101,16 @@ export async function catalogProduct(db: FloorwalkerDb, version: string, id: str
  * once in one transaction: an anyOf() over the index would walk a cursor from key to key, a round trip each.
  */
 export async function catalogProducts(db: FloorwalkerDb, version: string, ids: readonly string[]): Promise<(Product | undefined)[]> {
-  if (ids.length === 0) return [];
-  const blocks = await db.transaction('r', db.catalogBlocks, () =>
+  const blocks = await blocksHolding(db, version, ids);
+  return ids.map((id, i) => blocks[i]?.products.find((p) => p.id === id));
+}
+
+/** The block holding each of `ids`, in their order: one index lookup per id, all sent at once in one transaction. */
+function blocksHolding(db: FloorwalkerDb, version: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.transaction('r', db.catalogBlocks, () =>
     Promise.all(ids.map((id) => db.catalogBlocks.where('keys').equals(productKey(version, id)).first())),
   );
-  return ids.map((id, i) => blocks[i]?.products.find((p) => p.id === id));
 }
 
 /**
@@ -113,11 +118,7 @@ export async function catalogProducts(db: FloorwalkerDb, version: string, ids: r
  * search hits with the products stored beside them, for the search service's cache (lib/background/product-cache.ts).
  */
 export async function catalogBlocksOf(db: FloorwalkerDb, version: string, ids: readonly string[]): Promise<Product[][]> {
-  const keys = [...new Set(ids)].map((id) => productKey(version, id));
-  if (keys.length === 0) return [];
-  const blocks = await db.transaction('r', db.catalogBlocks, () =>
-    Promise.all(keys.map((key) => db.catalogBlocks.where('keys').equals(key).first())),
-  );
+  const blocks = await blocksHolding(db, version, [...new Set(ids)]);
   const seen = new Set<string>();
   return blocks.flatMap((b) => (b && !seen.has(b.first) && seen.add(b.first) ? [b.products] : []));
 }
