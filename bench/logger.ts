@@ -23,7 +23,7 @@ const RUN_BOUND_MS = 10 * 60_000 + SESSION_REPEATS * 3 * (SESSION_MS + 60_000);
 const STORE_WAIT_MS = 120_000;
 
 const { step, stop } = watchdog('logger', RUN_BOUND_MS);
-// LOGGER_ONLY=session runs the sessions (section 5) alone, for iterating on them.
+// LOGGER_ONLY=session runs the sessions (section 5) alone, for iterating on them (LOGGER_ONLY=per-event: section 1).
 if (process.env.LOGGER_ONLY === 'session') {
   await sessionsOnly((name) => step(`5. ${name}`));
   stop();
@@ -71,6 +71,16 @@ const perEvent = await perEventSection({
   rrwebOptions: RRWEB_OPTIONS,
   rrwebLabel: RRWEB_SETTINGS_LABEL,
 });
+// LOGGER_ONLY=per-event: section 1 alone, printed and not written (results files hold whole runs only).
+if (process.env.LOGGER_ONLY === 'per-event') {
+  console.table(perEvent.rows.map(({ metric, value, unit, target, ok }) => ({ metric, value, unit, target: target ?? '', ok: ok ?? '' })));
+  console.log(JSON.stringify(perEvent.extra, null, 1));
+  await Promise.all([context.close(), server.close(), fixtures.close()]);
+  await rm(profile, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
+  stop();
+  process.exit(0);
+}
 
 // 2. Long tasks while a person hovers and scrolls, with logging on.
 step('2. long tasks while hovering and scrolling');

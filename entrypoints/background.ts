@@ -15,6 +15,7 @@ import { createFrameRelay } from '@/lib/background/frame-relay';
 import { createContentUiService } from '@/lib/background/content-ui-service';
 import { PORTS } from '@/lib/rpc/api';
 import { serve } from '@/lib/rpc/serve';
+import { EVENT_PORT, serveEvents } from '@/lib/rpc/event-port';
 import { liveRecorder, type RecordChange } from '@/lib/live/channel';
 import { LIVE_TOPICS } from '@/lib/live/change';
 import { listChatSites } from '@/lib/db/chat-sites';
@@ -117,6 +118,8 @@ export default defineBackground(() => {
       // sharing, a frame asking for its UI).
       const { tab, frameId } = port.sender ?? {};
       serve(port, PORTS.content, { ...contentApi, ...relay.forTab(tab?.id, frameId), ...contentUi.forFrame(tab?.id, frameId) });
+    } else if (port.name === EVENT_PORT) {
+      serveEvents(port, (events) => contentApi.logEvents(events));
     } else if (port.name === PORTS.admin && isExtensionPage(port, extensionOrigin)) {
       serve(port, PORTS.admin, adminApi);
     } else {

@@ -4,6 +4,7 @@ import type { OverlayDeps } from '@/components/overlay/Overlay';
 import type { CoachHandle } from '@/lib/coach/handle';
 import { createEventLog, type LogFn } from '@/lib/logger/event-log';
 import { EventSender } from '@/lib/logger/sender';
+import { EVENT_PORT, eventChannel } from '@/lib/rpc/event-port';
 import { observable, type Observable } from '@/lib/observable';
 import { connect } from '@/lib/rpc/connect';
 import { PORTS, type ChannelApis, type PageContext } from '@/lib/rpc/api';
@@ -54,7 +55,9 @@ export function createContentDeps(ctx: ContentScriptContext): ContentDeps {
   // The panel's "saved" count is of events still stored: once all data is deleted it counts from there.
   let acknowledgedBefore = 0;
   let acknowledgedNow = 0;
-  const sender = new EventSender((events) => rpc.logEvents(events), {
+  // Events go on a port of their own, one plain message per batch (lib/rpc/event-port), not through the RPC client.
+  const events = eventChannel(() => browser.runtime.connect({ name: EVENT_PORT }));
+  const sender = new EventSender((batch) => events.send(batch), {
     onRejected: (rejected) => console.warn('[floorwalker] events rejected', rejected),
     onProgress: ({ pending, acknowledged }) => {
       acknowledgedNow = acknowledged;
@@ -71,6 +74,7 @@ export function createContentDeps(ctx: ContentScriptContext): ContentDeps {
   ctx.onInvalidated(() => {
     stopLive();
     sender.stop();
+    events.close();
     rpc.close();
   });
   const log = createEventLog(

@@ -18,19 +18,25 @@ export const IMMEDIATE: Batch = { defer: (job) => job(), flush: () => undefined 
 type Schedule = (run: () => void) => void;
 
 /**
- * A batch run when the page's main thread is idle (at the latest LOG_IDLE_TIMEOUT_MS later), or, with `microtask`,
- * right after the handler that queued it: for a person's click that is before the page's own listeners run, so the
- * element is described as it was when clicked, while a script's burst of clicks is still finished in one run.
+ * When a batch runs: when the page's main thread is idle (at the latest LOG_IDLE_TIMEOUT_MS later); with `microtask`,
+ * right after the handler that queued it (for a person's click that is before the page's own listeners run, so the
+ * element is described as it was when clicked, while a script's burst of clicks is still finished in one run); with
+ * `{ windowMs }`, once that long after the first job of the batch was queued: every job queued in the window shares one
+ * run (one callback into the content script's world, which is what a batch costs most when it holds little).
  */
-export function createBatch(win: (Window & typeof globalThis) | null, how: 'idle' | 'microtask' = 'idle'): Batch {
+export type BatchTiming = 'idle' | 'microtask' | { windowMs: number };
+
+export function createBatch(win: (Window & typeof globalThis) | null, how: BatchTiming = 'idle'): Batch {
   const jobs: (() => void)[] = [];
   let scheduled = false;
   const schedule: Schedule =
     how === 'microtask'
       ? (run) => queueMicrotask(run)
-      : win && typeof win.requestIdleCallback === 'function'
-        ? (run) => win.requestIdleCallback(run, { timeout: LOG_IDLE_TIMEOUT_MS })
-        : (run) => setTimeout(run, 0);
+      : typeof how === 'object'
+        ? (run) => setTimeout(run, how.windowMs)
+        : win && typeof win.requestIdleCallback === 'function'
+          ? (run) => win.requestIdleCallback(run, { timeout: LOG_IDLE_TIMEOUT_MS })
+          : (run) => setTimeout(run, 0);
   const flush = () => {
     scheduled = false;
     // Jobs a job queues (none today) run in this same flush.

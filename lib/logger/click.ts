@@ -36,20 +36,29 @@ type Finished = Pick<PayloadOf<'click'>, 'element' | 'href' | 'productId'>;
 
 /**
  * Logs clicks on links and buttons with a stable description of the element, never typed text. The handler only
- * notes the click; `batch` finishes the burst (lib/logger/batch): the control, its description, its product.
+ * notes the click; `batch` finishes the burst (lib/logger/batch): the control, its description, its product. A click
+ * on an element whose answer is still kept from an earlier click (the page has not changed since: lib/logger/dom-memo)
+ * is already described as it was when clicked, and is logged by `later`, a batch that can wait and that other events
+ * share, so the click costs no callback of its own.
  */
 export function trackClicks(
   doc: Document,
   signal: AbortSignal,
   emit: (payload: PayloadOf<'click'>, time?: number) => void,
-  opts: TrackerOptions & { keepUrlQuery?: boolean; batch?: Batch } = {},
+  opts: TrackerOptions & { keepUrlQuery?: boolean; batch?: Batch; later?: Batch } = {},
 ): void {
   const batch = opts.batch ?? IMMEDIATE;
+  const later = opts.later ?? batch;
   const noted: NotedClick[] = [];
+  const known: { finished: Finished; time: number }[] = [];
+  const logKnown = () => {
+    for (const click of known.splice(0)) emit(copyOf(click.finished), click.time);
+  };
   // What a click on an element logs holds until the page changes (lib/logger/dom-memo): the page's product and whether
   // the document is being edited (no label is read then) are what it depends on besides the DOM.
   const clicked = domMemo<Element, Clicked>(doc, signal, () => [opts.pageProduct?.() ?? null, doc.designMode]);
   const finish = () => {
+    logKnown(); // clicks that came before these are logged before them
     const page = opts.pageProduct?.() ?? null;
     for (const click of noted.splice(0)) {
       const on = clicked.get(click.target, () => ({ control: opts.ignore?.(click.target) ? null : controlOf(click.target) }));
@@ -66,7 +75,19 @@ export function trackClicks(
     const byPointer = !('detail' in e) || typeof e.detail !== 'number' || e.detail > 0;
     // Focus is read now, not later: a key's click counts only on the control that had it then.
     const focused = byPointer ? null : (target.getRootNode() as Document | ShadowRoot).activeElement;
-    noted.push({ target, time: Date.now(), byPointer, focused });
+    const time = Date.now();
+    // Behind a click still to finish, a click waits its turn; otherwise what the page answered last time may do.
+    const kept = noted.length === 0 ? clicked.peek(target) : undefined;
+    if (kept && (kept.control === null || kept.finished)) {
+      const { control, finished } = kept;
+      // On no control (or one left alone), nothing to log; on a control, logged if it counts, as `finish` would.
+      if (control && finished && (byPointer || (focused !== null && control.contains(focused)))) {
+        known.push({ finished, time });
+        if (known.length === 1) later.defer(logKnown);
+      }
+      return;
+    }
+    noted.push({ target, time, byPointer, focused });
     if (noted.length === 1) batch.defer(finish);
   };
   doc.addEventListener('click', onClick, { capture: true, passive: true, signal });

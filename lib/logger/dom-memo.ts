@@ -13,6 +13,8 @@
  */
 export interface DomMemo<K extends Element, V> {
   get(key: K, make: () => V): V;
+  /** The answer kept for `key` if the page has not changed since it was worked out; nothing is worked out here. */
+  peek(key: K): V | undefined;
 }
 
 /** Loads and scrolls do not bubble: heard on their way down to their element. */
@@ -65,16 +67,28 @@ export function domMemo<K extends Element, V>(
     now.length !== keptFor.inputs.length ||
     now.some((x, i) => x !== keptFor.inputs[i]);
 
+  /** Drops the answers if the page changed since they were worked out; null where none can be kept for `key`. */
+  const current = (key: K): { url: string; now: readonly unknown[] } | null => {
+    if (!observer || signal.aborted || key.getRootNode() !== doc) return null;
+    const url = doc.URL;
+    const now = inputs();
+    if (watching && changed(url, now)) forget();
+    return { url, now };
+  };
+
   return {
+    peek(key) {
+      if (!watching) return undefined; // nothing kept: no need to ask the page anything
+      return current(key) ? answers.get(key) : undefined;
+    },
     get(key, make) {
-      if (!observer || signal.aborted || key.getRootNode() !== doc) return make();
-      const url = doc.URL;
-      const now = inputs();
-      if (watching && changed(url, now)) forget();
+      const at = current(key);
+      if (!at) return make();
+      const { url, now } = at;
       if (answers.has(key)) return answers.get(key) as V;
       const answer = make();
       answers.set(key, answer);
-      if (!watching) {
+      if (!watching && observer) {
         observer.observe(doc, EVERY_CHANGE);
         if (layout) {
           doc.addEventListener('load', forget, LAYOUT_LISTEN);

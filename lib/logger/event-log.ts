@@ -1,4 +1,4 @@
-import { makeEvent } from '../events/build';
+import { eventStamp, stampEvent, type StampContext } from '../events/build';
 import type { Action, FwEvent, PayloadOf } from '../events/event-schema';
 import type { PageContext } from '../rpc/api';
 import { sanitizeUrl } from '../privacy/url';
@@ -38,24 +38,27 @@ export type LogFn = <A extends Action>(
  * the durable sender. Nothing is logged before the context is known or while logging is paused.
  */
 export function createEventLog(getContext: () => PageContext | null, enqueue: (e: FwEvent) => void, getUrl: () => string): LogFn {
-  // A batch of events from one page shares its address: it is cleaned once, not once per event.
-  let last: { raw: string; keepQuery: boolean; url: string | null } = { raw: '', keepQuery: false, url: null };
-  const cleanUrl = (raw: string, keepQuery: boolean) => {
-    if (raw !== last.raw || keepQuery !== last.keepQuery) last = { raw, keepQuery, url: sanitizeUrl(raw, { keepQuery }) };
-    return last.url;
+  // Events from one page share their context and address: the stamp they carry is made (and its text cleaned) once per
+  // change of either, not once per event.
+  let last: { ctx: PageContext; raw: string; stamp: StampContext } | null = null;
+  const stampOf = (ctx: PageContext): StampContext => {
+    const raw = getUrl();
+    if (last && ctx === last.ctx && raw === last.raw) return last.stamp;
+    // A new context object may carry the same setting (the page asks again): the address is cleaned only when it changed.
+    const url =
+      last && raw === last.raw && ctx.keepUrlQuery === last.ctx.keepUrlQuery
+        ? last.stamp.url
+        : sanitizeUrl(raw, { keepQuery: ctx.keepUrlQuery });
+    last = { ctx, raw, stamp: eventStamp({ ...ctx, url }) };
+    return last.stamp;
   };
   return (agent, action, payload, opts) => {
     const ctx = getContext();
     if (!ctx?.logging) return null;
     const by = opts?.recordedBy;
-    const url = by ? null : cleanUrl(getUrl(), ctx.keepUrlQuery);
-    const event = makeEvent(
-      { ...ctx, url, ...(by ? { participant: by.participant, role: by.role } : {}) },
-      agent,
-      action,
-      payload,
-      opts?.time,
-    );
+    // An event another part recorded (lib/pilot) is stamped as its recorder's, with no address: rare, made apart.
+    const stamp = by ? eventStamp({ ...ctx, participant: by.participant, role: by.role, url: null }) : stampOf(ctx);
+    const event = stampEvent(stamp, agent, action, payload, opts?.time);
     if (opts?.id) event.id = opts.id;
     if (!opts?.draft) enqueue(event);
     return event;

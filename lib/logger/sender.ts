@@ -21,6 +21,7 @@ export interface SenderOptions {
 export class EventSender {
   private readonly queue = new Map<string, FwEvent>();
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private timerDelay = 0;
   private sending = false;
   private failures = 0;
   private stopped = false;
@@ -106,9 +107,12 @@ export class EventSender {
   private schedule(delay: number): void {
     if (this.stopped || this.sending) return;
     if (this.timer) {
-      if (delay > 0) return; // a flush is already due
+      // A flush is already due (at once, or later when this one is not asked for at once). Each event that comes in
+      // while a full batch waits must not set the timer again: one timer call per event cost more than the event.
+      if (delay > 0 || this.timerDelay === 0) return;
       clearTimeout(this.timer);
     }
+    this.timerDelay = delay;
     this.timer = setTimeout(() => void this.sendBatch(), delay);
   }
 
@@ -133,6 +137,8 @@ export class EventSender {
     } finally {
       this.sending = false;
     }
-    if (this.queue.size > 0) this.schedule(retryIn ?? 0);
+    // What came in while the batch was out waits for the next flush like any event, unless a full batch is waiting: sending
+    // again at once after every answer sent a message per round trip, a handful of events each, under a steady stream.
+    if (this.queue.size > 0) this.schedule(retryIn ?? (this.queue.size >= this.opts.batchMax ? 0 : this.opts.flushMs));
   }
 }

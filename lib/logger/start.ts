@@ -6,7 +6,7 @@ import { documentAddress } from '../storefront/address';
 import { productCardOf, type Card } from '../storefront/cards';
 import { domMemo } from './dom-memo';
 import { trackClicks } from './click';
-import { trackImageHovers } from './hover';
+import { HOVER_BATCH_MS, trackImageHovers } from './hover';
 import { trackScrollDepth } from './scroll';
 import { trackProductViews } from './product-view';
 import { trackListingViews } from './listing-view';
@@ -39,9 +39,9 @@ export function startPageLogger({ doc, context, enqueue, ignore, page, journal }
     (payload: PayloadOf<A>, time?: number) =>
       log('Page', action, payload, time === undefined ? undefined : { time });
   // Handlers only note what happened; clicks are finished right after their handler (before the page's own listeners
-  // change the control), hovers when the page is idle (lib/logger/batch).
+  // change the control), hovers a window after the first move of a sweep (lib/logger/batch, HOVER_BATCH_MS).
   const clicks = createBatch(doc.defaultView, 'microtask');
-  const hovers = createBatch(doc.defaultView, 'idle');
+  const hovers = createBatch(doc.defaultView, { windowMs: HOVER_BATCH_MS });
   const product = page && pageProductOf(page, signal);
   const pageProduct = product ? () => product.get() : undefined;
   // Pictures and controls in product cards (a listing's grid, related products) are the cards' products', known by
@@ -60,6 +60,7 @@ export function startPageLogger({ doc, context, enqueue, ignore, page, journal }
     cardOf,
     keepUrlQuery: context.keepUrlQuery,
     batch: clicks,
+    later: hovers,
     ...(pageProduct ? { pageProduct } : {}),
   });
   flushOnHide(doc, signal, clicks, hovers);

@@ -1,4 +1,4 @@
-import { MIN_PRODUCT_VIEW_MS, VIEW_CHECKPOINT_MS } from '../limits';
+import { MIN_PRODUCT_VIEW_MS, VIEW_CHECKPOINT_MAX_MS, VIEW_CHECKPOINT_MS } from '../limits';
 import type { Observable } from '../observable';
 import { newId } from '../ids';
 
@@ -13,6 +13,8 @@ export interface ViewOptions {
   now?: () => number;
   newId?: () => string;
   checkpointMs?: number;
+  /** The longest gap between checkpoints (they start `checkpointMs` apart, each twice the last). */
+  maxCheckpointMs?: number;
 }
 
 /**
@@ -21,7 +23,8 @@ export interface ViewOptions {
  *
  * Leaving is the worst moment to send anything: the page is being torn down, and when the next page is one the
  * extension does not run on (about:blank, chrome://) the message may never leave it. So the view is also reported
- * while it lasts (`final: false`, once it is long enough to count and then every VIEW_CHECKPOINT_MS), under the id it
+ * while it lasts (`final: false`, once it is long enough to count, VIEW_CHECKPOINT_MS later, and then at twice the last
+ * gap up to VIEW_CHECKPOINT_MAX_MS: a view that goes on is written a few times a minute), under the id it
  * will end with, for the caller to keep somewhere that outlives the page (lib/logger/view-journal). Stretches shorter
  * than MIN_PRODUCT_VIEW_MS are a page passed through, and not reported.
  */
@@ -38,9 +41,10 @@ export function trackViewStretches<S>(
   const now = opts.now ?? (() => performance.now());
   const makeId = opts.newId ?? newId;
   const checkpointMs = opts.checkpointMs ?? VIEW_CHECKPOINT_MS;
+  const maxCheckpointMs = Math.max(checkpointMs, opts.maxCheckpointMs ?? VIEW_CHECKPOINT_MAX_MS);
   let shown: S | null = subject.get();
-  /** The stretch under way: since when, and its id. */
-  let stretch: { since: number; id: string } | null = null;
+  /** The stretch under way: since when, its id, and the gap to its next checkpoint once it counts. */
+  let stretch: { since: number; id: string; gap: number } | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   const elapsed = (s: { since: number }) => Math.max(0, Math.round(now() - s.since));
 
@@ -48,12 +52,17 @@ export function trackViewStretches<S>(
     timer = null;
     if (shown === null || !stretch || signal.aborted) return;
     const ms = elapsed(stretch);
-    if (ms >= MIN_PRODUCT_VIEW_MS) report(shown, ms, { id: stretch.id, final: false });
-    timer = setTimeout(checkpoint, ms >= MIN_PRODUCT_VIEW_MS ? checkpointMs : MIN_PRODUCT_VIEW_MS - ms);
+    if (ms < MIN_PRODUCT_VIEW_MS) {
+      timer = setTimeout(checkpoint, MIN_PRODUCT_VIEW_MS - ms);
+      return;
+    }
+    report(shown, ms, { id: stretch.id, final: false });
+    timer = setTimeout(checkpoint, stretch.gap);
+    stretch.gap = Math.min(maxCheckpointMs, stretch.gap * 2);
   };
   const start = () => {
     if (stretch || doc.visibilityState === 'hidden') return;
-    stretch = { since: now(), id: makeId() };
+    stretch = { since: now(), id: makeId(), gap: checkpointMs };
     if (shown !== null) opts.onStart?.(shown);
     if (timer) clearTimeout(timer);
     timer = setTimeout(checkpoint, MIN_PRODUCT_VIEW_MS);

@@ -19,6 +19,7 @@ import type { OverlayPlace } from '../overlay/site-prefs';
  * Everything the background offers, one interface per channel (port). Content scripts get ContentApi only;
  * extension pages (popup, options) also get AdminApi, which can read and delete everything stored.
  */
+// The RPC channels. Page events have a port of their own, without RPC (EVENT_PORT, lib/rpc/event-port.ts).
 export const PORTS = {
   content: 'fw:content',
   admin: 'fw:admin',

@@ -187,7 +187,7 @@ describe('trackers', () => {
     Object.defineProperties(list, { scrollHeight: { value: 1000 }, clientHeight: { value: 200 }, scrollTop: { value: 0, writable: true } });
     const emitted: PayloadOf<'scroll'>[] = [];
     const ac = new AbortController();
-    trackScrollDepth(document, ac.signal, (p) => emitted.push(p), { throttleMs: 20 });
+    trackScrollDepth(document, ac.signal, (p) => emitted.push(p), { throttleMs: 20, scrollEnd: false });
     for (const top of [100, 200, 300]) {
       list.scrollTop = top;
       list.dispatchEvent(new Event('scroll'));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EventSender } from '../../lib/logger/sender';
 import type { FwEvent } from '../../lib/events/event-schema';
 import type { LogResult } from '../../lib/rpc/api';
@@ -34,6 +34,52 @@ describe('EventSender', () => {
     sender.flush();
     expect(s.calls).toEqual([1, 2]);
     sender.stop();
+  });
+
+  it('under a steady stream, what comes in while a batch is out waits for the next flush, not the answer', async () => {
+    vi.useFakeTimers();
+    try {
+      const answers: (() => void)[] = [];
+      const calls: number[] = [];
+      const sender = new EventSender(
+        (events) => {
+          calls.push(events.length);
+          return new Promise<LogResult>((ok) => answers.push(() => ok({ stored: events.map((e) => e.id), rejected: [] })));
+        },
+        { flushMs: 250, batchMax: 50 },
+      );
+      sender.enqueue(clickEvent(0));
+      await vi.advanceTimersByTimeAsync(250);
+      expect(calls).toEqual([1]);
+      for (let i = 1; i <= 3; i++) sender.enqueue(clickEvent(i)); // while the first batch is out
+      answers.shift()?.();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls).toEqual([1]); // not sent again right after the answer
+      for (let i = 4; i <= 6; i++) sender.enqueue(clickEvent(i));
+      await vi.advanceTimersByTimeAsync(250);
+      expect(calls).toEqual([1, 6]); // one message for all that came in since
+      // A full batch waiting goes at once.
+      for (let i = 7; i < 7 + 60; i++) sender.enqueue(clickEvent(i));
+      answers.shift()?.();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls).toEqual([1, 6, 50]);
+      answers.shift()?.();
+      await vi.advanceTimersByTimeAsync(250);
+      expect(calls).toEqual([1, 6, 50, 10]);
+      answers.shift()?.();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(sender.pending).toBe(0);
+      // A burst past a full batch, none out: one timer, however many events come in after the batch filled.
+      const timers = vi.spyOn(globalThis, 'setTimeout');
+      for (let i = 100; i < 100 + 80; i++) sender.enqueue(clickEvent(i));
+      expect(timers.mock.calls.map(([, ms]) => ms)).toEqual([250, 0]);
+      timers.mockRestore();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls.at(-1)).toBe(50);
+      sender.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends in batches of at most batchMax and empties its queue', async () => {

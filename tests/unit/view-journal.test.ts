@@ -5,7 +5,7 @@ import { collectViews, journalView, viewJournalKey, type JournalStorage } from '
 import { observable } from '../../lib/observable';
 import type { DetectedProduct } from '../../lib/storefront/detect';
 import type { PayloadOf } from '../../lib/events/event-schema';
-import { MIN_PRODUCT_VIEW_MS, VIEW_CHECKPOINT_MS, VIEW_STALE_MS } from '../../lib/limits';
+import { MIN_PRODUCT_VIEW_MS, VIEW_CHECKPOINT_MAX_MS, VIEW_CHECKPOINT_MS, VIEW_STALE_MS } from '../../lib/limits';
 import type { LogResult } from '../../lib/rpc/api';
 import { hoverEvent } from './helpers/events';
 
@@ -25,7 +25,7 @@ function memoryStorage(): JournalStorage & { data: Map<string, unknown> } {
 }
 
 describe('a product view under way is reported as it lasts, under the id it ends with', () => {
-  it('first once it counts, then every checkpoint; the end under the same id; a new stretch gets a new id', () => {
+  it('first once it counts, then at growing gaps; the end under the same id; a new stretch gets a new id', () => {
     vi.useFakeTimers();
     let t = 0;
     let n = 0;
@@ -43,22 +43,33 @@ describe('a product view under way is reported as it lasts, under the id it ends
     advance(MIN_PRODUCT_VIEW_MS - 1);
     expect(reports).toEqual([]); // a glance is not kept anywhere
     advance(1);
-    advance(VIEW_CHECKPOINT_MS);
-    advance(VIEW_CHECKPOINT_MS);
+    // Each gap twice the last, up to the longest (well under the time after which a view counts as abandoned).
+    const gaps = [VIEW_CHECKPOINT_MS, VIEW_CHECKPOINT_MS * 2, VIEW_CHECKPOINT_MAX_MS, VIEW_CHECKPOINT_MAX_MS];
+    // (The third gap is the longest for the limits as they are: 5, 10, 20 s.)
+    expect(VIEW_CHECKPOINT_MAX_MS).toBeGreaterThan(VIEW_CHECKPOINT_MS * 2);
+    expect(VIEW_CHECKPOINT_MAX_MS).toBeLessThanOrEqual(VIEW_CHECKPOINT_MS * 4);
+    expect(VIEW_CHECKPOINT_MAX_MS).toBeLessThan(VIEW_STALE_MS);
+    for (const gap of gaps) {
+      advance(gap - 1);
+      const before = reports.length;
+      advance(1);
+      expect(reports).toHaveLength(before + 1);
+    }
+    advance(VIEW_CHECKPOINT_MAX_MS / 2);
     window.dispatchEvent(new Event('pagehide'));
+    let at = MIN_PRODUCT_VIEW_MS;
+    const kept = [at, ...gaps.map((g) => (at += g))];
     expect(reports.map((r) => [r.view.id, r.view.final, r.payload.timeOnPageMs])).toEqual([
-      ['id-1', false, MIN_PRODUCT_VIEW_MS],
-      ['id-1', false, MIN_PRODUCT_VIEW_MS + VIEW_CHECKPOINT_MS],
-      ['id-1', false, MIN_PRODUCT_VIEW_MS + VIEW_CHECKPOINT_MS * 2],
-      ['id-1', true, MIN_PRODUCT_VIEW_MS + VIEW_CHECKPOINT_MS * 2],
+      ...kept.map((ms) => ['id-1', false, ms]),
+      ['id-1', true, at + VIEW_CHECKPOINT_MAX_MS / 2],
     ]);
     // Ended: no more checkpoints for it. Back from the back-forward cache: a new view, a new id.
-    for (let i = 0; i < 3; i++) advance(VIEW_CHECKPOINT_MS);
-    expect(reports).toHaveLength(4);
+    for (let i = 0; i < 3; i++) advance(VIEW_CHECKPOINT_MAX_MS);
+    expect(reports).toHaveLength(kept.length + 1);
     window.dispatchEvent(new Event('pageshow'));
     advance(MIN_PRODUCT_VIEW_MS);
     ac.abort();
-    expect(reports.slice(4).map((r) => [r.view.id, r.view.final])).toEqual([
+    expect(reports.slice(kept.length + 1).map((r) => [r.view.id, r.view.final])).toEqual([
       ['id-2', false],
       ['id-2', true],
     ]);
