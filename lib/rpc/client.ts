@@ -1,6 +1,5 @@
-import { wrap, type Remote } from 'comlink';
 import { RPC_CALL_TIMEOUT_MS, RPC_MAX_ATTEMPTS } from '../limits';
-import { portEndpoint, type PortLike } from './port-endpoint';
+import { portCaller, type PortLike } from './port-calls';
 
 /** The port closed while a call was in flight (the service worker stopped, or the extension reloaded). */
 export class RpcDisconnectedError extends Error {
@@ -29,9 +28,9 @@ export interface RpcClientOptions<T> {
   backoffMs?: (attempt: number) => number;
 }
 
-interface Connection<T> {
+interface Connection {
   port: PortLike;
-  remote: Remote<T>;
+  call: (method: string, args: unknown[]) => Promise<unknown>;
   lost: Promise<never>;
   /** Fails every call in flight on this port (they retry on a fresh one). */
   drop(e: Error): void;
@@ -47,16 +46,16 @@ export function createRpcClient<T extends object>(connect: () => PortLike, opts:
   const timeoutMs = opts.timeoutMs ?? RPC_CALL_TIMEOUT_MS;
   const maxAttempts = opts.maxAttempts ?? RPC_MAX_ATTEMPTS;
   const backoff = opts.backoffMs ?? ((n: number) => 100 * 2 ** (n - 1));
-  let conn: Connection<T> | null = null;
+  let conn: Connection | null = null;
   let closed = false;
 
-  function current(): Connection<T> {
+  function current(): Connection {
     if (conn) return conn;
     const port = connect();
     let reject!: (e: Error) => void;
     const lost = new Promise<never>((_, r) => (reject = r));
     lost.catch(() => undefined); // observed by whichever calls race it
-    const c: Connection<T> = { port, remote: wrap<T>(portEndpoint(port)), lost, drop: (e) => reject(e) };
+    const c: Connection = { port, call: portCaller(port), lost, drop: (e) => reject(e) };
     port.onDisconnect.addListener(() => {
       if (conn === c) conn = null;
       reject(new RpcDisconnectedError(`Port "${port.name}" disconnected`));
@@ -72,7 +71,7 @@ export function createRpcClient<T extends object>(connect: () => PortLike, opts:
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (closed) throw new RpcDisconnectedError('RPC client closed');
       if (attempt > 0) await sleep(backoff(attempt));
-      let c: Connection<T>;
+      let c: Connection;
       try {
         c = current();
       } catch (e) {
@@ -86,9 +85,7 @@ export function createRpcClient<T extends object>(connect: () => PortLike, opts:
         timer = setTimeout(() => reject(new RpcTimeoutError(`${method} timed out after ${limit} ms`)), limit);
       });
       try {
-        const fn = (c.remote as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method];
-        if (!fn) throw new Error(`Unknown RPC method ${method}`);
-        return await Promise.race([fn(...args), c.lost, timeout]);
+        return await Promise.race([c.call(method, args), c.lost, timeout]);
       } catch (e) {
         if (!(e instanceof RpcDisconnectedError || e instanceof RpcTimeoutError)) throw e;
         lastError = e;

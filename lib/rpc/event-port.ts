@@ -1,5 +1,5 @@
 import type { LogResult } from './api';
-import type { PortLike } from './port-endpoint';
+import type { PortLike } from './port-calls';
 import { RpcDisconnectedError, RpcTimeoutError } from './client';
 import { RPC_CALL_TIMEOUT_MS } from '../limits';
 

@@ -1,6 +1,5 @@
-import { expose } from 'comlink';
 import type { ChannelApis, PortName } from './api';
-import { portEndpoint, type PortLike } from './port-endpoint';
+import { answerCalls, type PortLike } from './port-calls';
 
 /**
  * The background's side of connect(): answers calls on `port` with `api`, which must be the whole API of the
@@ -9,5 +8,5 @@ import { portEndpoint, type PortLike } from './port-endpoint';
  */
 export function serve<P extends PortName>(port: PortLike, name: P, api: ChannelApis[P]): void {
   if (port.name !== name) throw new Error(`Port "${port.name}" is not the "${name}" channel`);
-  expose(api, portEndpoint(port));
+  answerCalls(port, api);
 }

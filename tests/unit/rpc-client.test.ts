@@ -1,7 +1,6 @@
-import { expose } from 'comlink';
 import { describe, expect, it } from 'vitest';
 import { createRpcClient, RpcDisconnectedError, RpcTimeoutError } from '../../lib/rpc/client';
-import { portEndpoint } from '../../lib/rpc/port-endpoint';
+import { answerCalls } from '../../lib/rpc/port-calls';
 import { portPair, type FakePort } from './helpers/ports';
 
 interface Api {
@@ -24,7 +23,7 @@ function background() {
   const clientPorts: FakePort[] = [];
   const connect = () => {
     const [client, server] = portPair('fw:test');
-    expose(api, portEndpoint(server));
+    answerCalls(server, api);
     serverPorts.push(server);
     clientPorts.push(client);
     return client;
@@ -50,20 +49,25 @@ describe('RPC client over ports', () => {
     expect(bg.clientPorts).toHaveLength(1);
   });
 
-  it('runs a method named in `once` a single time: a dropped port fails it loudly instead of running it again', async () => {
-    const bg = background();
-    const rpc = createRpcClient<Api>(bg.connect, { ...fast, once: ['slow'] });
-    const call = rpc.slow(50);
-    await new Promise((r) => setTimeout(r, 5));
-    bg.serverPorts[0]!.disconnect();
-    await expect(call).rejects.toBeInstanceOf(RpcDisconnectedError);
-    expect(bg.clientPorts).toHaveLength(1); // no second run on a new port
-    expect(await rpc.slow(1)).toBe('slept 1'); // the next call connects again
+  it("keeps the name of the background's error, so callers can tell its kind", async () => {
+    const named = createRpcClient<{ check(): Promise<void> }>(() => {
+      const [client, server] = portPair('fw:test');
+      answerCalls(server, {
+        check: async () => {
+          throw Object.assign(new Error('row 3: price is not a number'), { name: 'ValidationError' });
+        },
+      });
+      return client;
+    }, fast);
+    const e = await named.check().catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(Error);
+    expect((e as Error).name).toBe('ValidationError');
+    expect((e as Error).message).toBe('row 3: price is not a number');
   });
 
-  it('fails a call in flight when the worker goes away, then retries it on a new port', async () => {
+  it('answers a call to no method of the API, or to one every object has, with an error and runs nothing', async () => {
     const bg = background();
-    const rpc = createRpcClient<Api>(bg.connect, fast);
+    const rpc = createRpcClient<Api & { nope(): Promise<void>; toString(): Promise<string> }>(bg.connect, fast);
     const call = rpc.slow(50);
     await new Promise((r) => setTimeout(r, 5));
     bg.serverPorts[0]!.disconnect(); // the worker stopped mid-call
@@ -101,7 +105,7 @@ describe('RPC client over ports', () => {
     const rpc = createRpcClient<Api>(
       () => {
         const [client, server] = portPair('fw:test');
-        expose(api, portEndpoint(server));
+        answerCalls(server, api);
         if (n++ === 0) client.mute = true; // first port swallows the call
         return client;
       },

@@ -4,7 +4,7 @@ import { CHANNEL_OPTIONS, connect } from '../../lib/rpc/connect';
 import { serve } from '../../lib/rpc/serve';
 import { PORTS, type AdminApi, type ContentApi } from '../../lib/rpc/api';
 import type { ContentUiApi, RelayApi } from '../../lib/rpc/types';
-import type { PortLike } from '../../lib/rpc/port-endpoint';
+import type { PortLike } from '../../lib/rpc/port-calls';
 import { portPair } from './helpers/ports';
 
 // One contract per channel: ChannelApis says which API a port carries, and connect(), serve() and the per-method

@@ -1,4 +1,4 @@
-import type { PortLike } from '../../../lib/rpc/port-endpoint';
+import type { PortLike } from '../../../lib/rpc/port-calls';
 
 type Listener = (m: unknown) => void;
 

@@ -1,0 +1,87 @@
+/** The part of a runtime.Port that RPC needs; kept structural so tests can pass a fake port. */
+export interface PortLike {
+  name: string;
+  postMessage(message: unknown): void;
+  onMessage: { addListener(fn: (message: unknown) => void): void; removeListener(fn: (message: unknown) => void): void };
+  onDisconnect: { addListener(fn: () => void): void };
+  disconnect(): void;
+}
+
+/**
+ * The wire of an RPC channel: a call names a method of the channel's API and carries its arguments; its answer,
+ * matched by `seq`, carries the value or the error the method threw. Ports carry JSON only, so the APIs take and
+ * return plain data. (The page scripts carry this instead of an RPC library: it is all an extension port needs.)
+ */
+export interface CallMessage {
+  seq: number;
+  method: string;
+  args: unknown[];
+}
+export type AnswerMessage = { seq: number; value: unknown } | { seq: number; error: { name: string; message: string } };
+
+/** The caller's side of one port: `call` resolves or rejects with the method's answer; a dropped port is the client's. */
+export function portCaller(port: PortLike): (method: string, args: unknown[]) => Promise<unknown> {
+  let seq = 0;
+  const waiting = new Map<number, { ok: (v: unknown) => void; fail: (e: Error) => void }>();
+  port.onMessage.addListener((message) => {
+    const answer = message as Partial<AnswerMessage> | null;
+    const w = typeof answer?.seq === 'number' ? waiting.get(answer.seq) : undefined;
+    if (!w || !answer) return;
+    waiting.delete(answer.seq as number);
+    if ('error' in answer && answer.error) w.fail(remoteError(answer.error));
+    else w.ok((answer as { value?: unknown }).value);
+  });
+  return (method, args) =>
+    new Promise((ok, fail) => {
+      const n = ++seq;
+      waiting.set(n, { ok, fail });
+      try {
+        port.postMessage({ seq: n, method, args } satisfies CallMessage);
+      } catch (e) {
+        // Posting throws when the port has just closed: the client retries on a fresh one.
+        waiting.delete(n);
+        fail(e instanceof Error ? e : new Error(String(e)));
+      }
+    });
+}
+
+/** An error thrown by the background's method, as the caller sees it: the same name and message. */
+function remoteError(e: { name?: unknown; message?: unknown }): Error {
+  const error = new Error(typeof e.message === 'string' ? e.message : 'The background failed the call');
+  if (typeof e.name === 'string') error.name = e.name;
+  return error;
+}
+
+/**
+ * The answering side: runs each call on `port` with `api`'s method of that name. A call that names no method of the
+ * API (or one every object has) is answered with an error; a message that is not a call is ignored.
+ */
+export function answerCalls(port: PortLike, api: object): void {
+  let gone = false;
+  port.onDisconnect.addListener(() => {
+    gone = true;
+  });
+  const answer = (reply: AnswerMessage) => {
+    // A reply to a caller whose port has gone is dropped: that caller fails the call and retries it.
+    if (gone) return;
+    try {
+      port.postMessage(reply);
+    } catch {
+      gone = true;
+    }
+  };
+  port.onMessage.addListener((message) => {
+    const m = message as Partial<CallMessage> | null;
+    const seq = m?.seq;
+    if (typeof seq !== 'number') return;
+    const method = typeof m?.method === 'string' ? m.method : '';
+    const fn = method in Object.prototype ? undefined : (api as Record<string, unknown>)[method];
+    if (typeof fn !== 'function') return answer({ seq, error: { name: 'Error', message: `Unknown RPC method ${method}` } });
+    const args = Array.isArray(m?.args) ? m.args : [];
+    new Promise<unknown>((resolve) => resolve((fn as (...a: unknown[]) => unknown).apply(api, args))).then(
+      (value) => answer({ seq, value }),
+      (e: unknown) =>
+        answer({ seq, error: e instanceof Error ? { name: e.name, message: e.message } : { name: 'Error', message: String(e) } }),
+    );
+  });
+}
