@@ -1,3 +1,6 @@
+/** More arguments than any method of an API takes: a call claiming more is cut to this. */
+const MAX_ARGS = 16;
+
 /** The part of a runtime.Port that RPC needs; kept structural so tests can pass a fake port. */
 export interface PortLike {
   name: string;
@@ -15,7 +18,13 @@ export interface PortLike {
 export interface CallMessage {
   seq: number;
   method: string;
-  args: unknown[];
+  /**
+   * The arguments by position, and how many there are: an extension port serializes as JSON, which turns an
+   * `undefined` in an array into `null` (a left-out optional argument would then arrive as null and fail the
+   * method's checks), while a missing key stays missing.
+   */
+  args: Record<number, unknown>;
+  argc: number;
 }
 export type AnswerMessage = { seq: number; value: unknown } | { seq: number; error: { name: string; message: string } };
 
@@ -36,7 +45,7 @@ export function portCaller(port: PortLike): (method: string, args: unknown[]) =>
       const n = ++seq;
       waiting.set(n, { ok, fail });
       try {
-        port.postMessage({ seq: n, method, args } satisfies CallMessage);
+        port.postMessage({ seq: n, method, args: { ...args }, argc: args.length } satisfies CallMessage);
       } catch (e) {
         // Posting throws when the port has just closed: the client retries on a fresh one.
         waiting.delete(n);
@@ -77,7 +86,9 @@ export function answerCalls(port: PortLike, api: object): void {
     const method = typeof m?.method === 'string' ? m.method : '';
     const fn = method in Object.prototype ? undefined : (api as Record<string, unknown>)[method];
     if (typeof fn !== 'function') return answer({ seq, error: { name: 'Error', message: `Unknown RPC method ${method}` } });
-    const args = Array.isArray(m?.args) ? m.args : [];
+    const argc = typeof m?.argc === 'number' && Number.isInteger(m.argc) && m.argc >= 0 && m.argc <= MAX_ARGS ? m.argc : 0;
+    const byPosition = typeof m?.args === 'object' && m.args !== null ? m.args : {};
+    const args = Array.from({ length: argc }, (_, i) => byPosition[i]);
     new Promise<unknown>((resolve) => resolve((fn as (...a: unknown[]) => unknown).apply(api, args))).then(
       (value) => answer({ seq, value }),
       (e: unknown) =>

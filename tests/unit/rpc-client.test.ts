@@ -65,9 +65,47 @@ describe('RPC client over ports', () => {
     expect((e as Error).message).toBe('row 3: price is not a number');
   });
 
+  it('passes a left-out argument as undefined, not null (a port sends JSON, which makes undefined in an array null)', async () => {
+    const seen: unknown[][] = [];
+    const rpc = createRpcClient<{ share(id: string, message?: string, at?: number): Promise<string> }>(() => {
+      const [client, server] = portPair('fw:test');
+      answerCalls(server, {
+        share: async (...args: unknown[]) => {
+          seen.push(args);
+          return 'ok';
+        },
+      });
+      return client;
+    }, fast);
+    await rpc.share('MUG-1', undefined, 3);
+    await rpc.share('MUG-2');
+    expect(seen).toEqual([['MUG-1', undefined, 3], ['MUG-2']]);
+    expect(seen[0]).toHaveLength(3);
+    expect(seen[0]![1]).toBeUndefined();
+  });
+
   it('answers a call to no method of the API, or to one every object has, with an error and runs nothing', async () => {
     const bg = background();
     const rpc = createRpcClient<Api & { nope(): Promise<void>; toString(): Promise<string> }>(bg.connect, fast);
+    await expect(rpc.nope()).rejects.toThrow('Unknown RPC method nope');
+    await expect(rpc.toString()).rejects.toThrow('Unknown RPC method toString');
+    expect(await rpc.add(1, 1)).toBe(2); // the port still serves
+  });
+
+  it('runs a method named in `once` a single time: a dropped port fails it loudly instead of running it again', async () => {
+    const bg = background();
+    const rpc = createRpcClient<Api>(bg.connect, { ...fast, once: ['slow'] });
+    const call = rpc.slow(50);
+    await new Promise((r) => setTimeout(r, 5));
+    bg.serverPorts[0]!.disconnect();
+    await expect(call).rejects.toBeInstanceOf(RpcDisconnectedError);
+    expect(bg.clientPorts).toHaveLength(1); // no second run on a new port
+    expect(await rpc.slow(1)).toBe('slept 1'); // the next call connects again
+  });
+
+  it('fails a call in flight when the worker goes away, then retries it on a new port', async () => {
+    const bg = background();
+    const rpc = createRpcClient<Api>(bg.connect, fast);
     const call = rpc.slow(50);
     await new Promise((r) => setTimeout(r, 5));
     bg.serverPorts[0]!.disconnect(); // the worker stopped mid-call
