@@ -58,8 +58,29 @@ export function stampEvent<A extends Action>(
     agent,
     url: stamp.url,
     action,
-    payload: storable(payload),
+    payload: READY.has(payload as object) ? payload : storable(payload),
   } as EventOf<A>;
+}
+
+/**
+ * Payloads made storable once and frozen, which many events may share: what a click on a control logs is the same
+ * for every click on it while the page does not change (lib/logger/click), so it is cleaned once, not per event.
+ */
+const READY = new WeakSet<object>();
+
+/** `payload` made storable and frozen (all the way down), to be stamped on any number of events as it is. */
+export function readyPayload<T extends object>(payload: T): T {
+  const ready = deepFreeze(storable(payload));
+  READY.add(ready);
+  return ready;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
 }
 
 /**

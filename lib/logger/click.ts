@@ -10,6 +10,7 @@ import { isNumberField, isPageProductControl } from '../storefront/controls';
 import { PICTURE_SELECTOR, isPictureElement } from '../storefront/image-sources';
 import { IMMEDIATE, type Batch } from './batch';
 import { domMemo } from './dom-memo';
+import { readyPayload } from '../events/build';
 
 /** What counts as a control worth logging when clicked (a quantity field's value is never read, only the click). */
 export const CLICKABLE =
@@ -52,7 +53,7 @@ export function trackClicks(
   const noted: NotedClick[] = [];
   const known: { finished: Finished; time: number }[] = [];
   const logKnown = () => {
-    for (const click of known.splice(0)) emit(copyOf(click.finished), click.time);
+    for (const click of known.splice(0)) emit(click.finished, click.time);
   };
   // What a click on an element logs holds until the page changes (lib/logger/dom-memo): the page's product and whether
   // the document is being edited (no label is read then) are what it depends on besides the DOM.
@@ -64,9 +65,9 @@ export function trackClicks(
       const on = clicked.get(click.target, () => ({ control: opts.ignore?.(click.target) ? null : controlOf(click.target) }));
       const el = on.control;
       if (!el || !(click.byPointer || (click.focused !== null && el.contains(click.focused)))) continue;
-      on.finished ??= finished(el, page, opts);
-      // Each event gets its own copy: a consumer may change one without changing the others.
-      emit(copyOf(on.finished), click.time);
+      // Made storable and frozen once, and shared by every event of a click on this control (lib/events/build).
+      on.finished ??= readyPayload(finished(el, page, opts));
+      emit(on.finished, click.time);
     }
   };
   const onClick = (e: Event) => {
@@ -103,10 +104,6 @@ function finished(el: Element, page: PageProduct | null, opts: TrackerOptions & 
   const href = el.tagName === 'A' ? sanitizeUrl((el as HTMLAnchorElement).href, { keepQuery: opts.keepUrlQuery ?? false }) : undefined;
   const productId = productOfControl(el, page, opts);
   return { element: describeElement(el), ...(href !== undefined ? { href } : {}), ...(productId ? { productId } : {}) };
-}
-
-function copyOf(p: Finished): PayloadOf<'click'> {
-  return { ...p, element: { ...p.element } };
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { PORTS, type PortName } from '../../lib/rpc/api';
+import type { AnswerMessage, CallMessage } from '../../lib/rpc/port-calls';
 
 interface ExtensionPort {
-  onMessage: { addListener(fn: (m: { id?: string; type?: string; value?: unknown }) => void): void };
+  onMessage: { addListener(fn: (m: Partial<AnswerMessage>) => void): void };
   onDisconnect: { addListener(fn: () => void): void };
   postMessage(message: unknown): void;
   disconnect(): void;
@@ -10,8 +11,8 @@ interface ExtensionPort {
 
 /**
  * Calls the background's admin API from an extension page (`page` must be one), as the options page's client does:
- * comlink's wire messages over a `runtime.Port`. For changes a test makes without going through a page's UI, so the
- * test does not depend on how that page asks for them.
+ * the RPC wire's call and answer (lib/rpc/port-calls) over a `runtime.Port`. For changes a test makes without going
+ * through a page's UI, so the test does not depend on how that page asks for them.
  */
 export async function adminCall<T>(page: Page, method: string, ...args: unknown[]): Promise<T> {
   return rpcCall<T>(page, PORTS.admin, method, ...args);
@@ -19,25 +20,25 @@ export async function adminCall<T>(page: Page, method: string, ...args: unknown[
 
 /** Calls a method of any channel of the background from an extension page (the content channel's `search`, say). */
 export async function rpcCall<T>(page: Page, portName: PortName, method: string, ...args: unknown[]): Promise<T> {
+  const call: CallMessage = { seq: 1, method, args: { ...args }, argc: args.length };
   return page.evaluate(
-    async ({ method, args, portName }) => {
+    async ({ call, portName }) => {
       const runtime = (globalThis as unknown as { chrome: { runtime: { connect(o: { name: string }): ExtensionPort } } }).chrome.runtime;
       const port = runtime.connect({ name: portName });
       try {
         return await new Promise<T>((resolve, reject) => {
-          const id = crypto.randomUUID();
           port.onMessage.addListener((m) => {
-            if (m.id !== id) return;
-            if (m.type === 'HANDLER') reject(new Error(`${method} failed: ${JSON.stringify(m.value)}`));
-            else resolve(m.value as T);
+            if (m.seq !== call.seq) return;
+            if ('error' in m && m.error) reject(new Error(`${call.method} failed: ${JSON.stringify(m.error)}`));
+            else resolve((m as { value?: unknown }).value as T);
           });
-          port.onDisconnect.addListener(() => reject(new Error(`${method}: the port closed`)));
-          port.postMessage({ id, type: 'APPLY', path: [method], argumentList: args.map((value) => ({ type: 'RAW', value })) });
+          port.onDisconnect.addListener(() => reject(new Error(`${call.method}: the port closed`)));
+          port.postMessage(call);
         });
       } finally {
         port.disconnect();
       }
     },
-    { method, args, portName },
+    { call, portName },
   );
 }

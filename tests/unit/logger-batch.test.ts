@@ -85,8 +85,9 @@ describe('the logger finishes events in a batch', () => {
     runIdle();
     expect(s.logged).toHaveLength(50);
     expect(new Set(s.logged.map((e) => JSON.stringify(e.payload))).size).toBe(1);
-    // Each event has its own payload: changing one leaves the others as they were.
-    (s.logged[0]?.payload as { element: { tag: string } }).element.tag = 'changed';
+    // The events share one payload, made once and frozen: no consumer can change what the others carry.
+    const first = s.logged[0]?.payload as { element: { tag: string } };
+    expect(() => (first.element.tag = 'changed')).toThrow(TypeError);
     expect((s.logged[1]?.payload as { element: { tag: string } }).element.tag).toBe('a');
     // The next burst asks for a new batch.
     document.getElementById('inner')!.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }));

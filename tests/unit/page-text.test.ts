@@ -9,7 +9,7 @@ import { trackProductViews } from '../../lib/logger/product-view';
 import { detectPage, type DetectedPage, type DetectedProduct } from '../../lib/storefront/detect';
 import { plainText, safeImageUrl } from '../../lib/storefront/values';
 import { adapterFromConfig, PILOT_ADAPTER } from '../../lib/adapters/chat';
-import { makeEvent, storable } from '../../lib/events/build';
+import { makeEvent, readyPayload, storable } from '../../lib/events/build';
 import { validateEvent, type FwEvent, type PayloadOf } from '../../lib/events/event-schema';
 import { isStorableText } from '../../lib/text/unicode';
 import { observable } from '../../lib/observable';
@@ -238,6 +238,21 @@ describe('makeEvent', () => {
         expect(e.payload.query.length).toBeLessThanOrEqual(a.length);
       }),
     );
+  });
+
+  it('stamps a ready payload as it is, cleaned once and frozen, and copies any other', () => {
+    const ctx = { study: 's', participant: 'p', conversation: null, role: 'seller', condition: 'B.IIc', url: null } as const;
+    const ready = readyPayload({ element: { tag: 'button', path: `main > button#b${NUL}${HIGH}` } });
+    expect(unstorable(ready)).toEqual([]);
+    expect(Object.isFrozen(ready.element)).toBe(true);
+    const [a, b] = [makeEvent(ctx, 'Page', 'click', ready), makeEvent(ctx, 'Page', 'click', ready)];
+    expect(a.payload).toBe(ready);
+    expect(b.payload).toBe(ready);
+    expect(a.id).not.toBe(b.id);
+    const plain = { element: { tag: 'button', path: `main${NUL}` } };
+    const c = makeEvent(ctx, 'Page', 'click', plain);
+    expect(c.payload).not.toBe(plain);
+    expect(c.payload.element.path).toBe('main');
   });
 
   it('leaves well-formed text as it is', () => {
