@@ -7,6 +7,7 @@ import { prebuiltIndexOfCatalogFile } from './scripts/catalog/prebuilt-index';
 import { writeLexiconFile } from './scripts/lexicon/generate';
 import { flexsearchCompactAlias } from './scripts/build/flexsearch-compact';
 import { preactNoInnerHtml } from './scripts/build/preact-no-inner-html';
+import { BUILD_SOURCES } from './scripts/package/sources';
 
 const OPTIONAL_ORIGINS = ['https://*/*', 'http://*/*'];
 
@@ -44,6 +45,13 @@ export default defineConfig({
     resolve: { alias: [flexsearchCompactAlias] },
   }),
   webExt: { disabled: true },
+  // npm run package: the store zips in .output/ (docs/publishing.md). The sources zip, which addons.mozilla.org asks
+  // for with a minified add-on, holds exactly what `npm ci && npm run build:firefox` needs, nothing of the tests,
+  // benchmarks or server.
+  zip: {
+    excludeSources: ['**'],
+    includeSources: [...BUILD_SOURCES],
+  },
   hooks: {
     // The English lexicon extraction reads, made from the installed compromise into public/ (committed, and kept in
     // step here), so the library stays out of the bundles (lib/profile/lexicon-file.ts).
