@@ -8,6 +8,7 @@ import { writeLexiconFile } from './scripts/lexicon/generate';
 import { flexsearchCompactAlias } from './scripts/build/flexsearch-compact';
 import { preactNoInnerHtml } from './scripts/build/preact-no-inner-html';
 import { BUILD_SOURCES } from './scripts/package/sources';
+import { firefoxDataCollection } from './lib/privacy/disclosure';
 
 const OPTIONAL_ORIGINS = ['https://*/*', 'http://*/*'];
 
@@ -26,14 +27,15 @@ export default defineConfig({
     // (Firefox's MV2 manifest keeps optional origins with the optional permissions).
     ...(browser === 'firefox' ? { optional_permissions: OPTIONAL_ORIGINS } : { optional_host_permissions: OPTIONAL_ORIGINS }),
     // Firefox asks at install for what leaves the browser: a study's uploads carry the pages visited (sanitized
-    // URLs), what the participant did on them, and chat text.
+    // URLs), what the participant did on them and saw there, and chat text; lib/privacy/disclosure.ts says which
+    // recorded action tells what (docs/privacy-policy.md lists them).
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
             gecko: {
               id: 'floorwalker@floorwalker.dev',
               strict_min_version: '142.0',
-              data_collection_permissions: { required: ['browsingActivity', 'websiteActivity', 'websiteContent'] },
+              data_collection_permissions: { required: firefoxDataCollection() },
             },
           },
         }
