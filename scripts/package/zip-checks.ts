@@ -41,9 +41,13 @@ export function packageProblems(files: ZipFiles): string[] {
   }
   const manifest = files['manifest.json'];
   if (!manifest) return [...problems, 'manifest.json: missing'];
-  const csp = (JSON.parse(text(manifest)) as { content_security_policy?: unknown }).content_security_policy;
+  const parsed = JSON.parse(text(manifest)) as { content_security_policy?: unknown; icons?: Record<string, string> };
+  const csp = parsed.content_security_policy;
   if (csp !== undefined)
     problems.push(`manifest.json: a content_security_policy (${JSON.stringify(csp)}); the browser's default allows no remote code`);
+  // Both stores take the listing's icon from the package: a 128×128 PNG the manifest names.
+  const icon = parsed.icons?.['128'];
+  if (!icon || !files[icon.replace(/^\//, '')]) problems.push('manifest.json: no 128×128 icon in the package');
   return problems;
 }
 

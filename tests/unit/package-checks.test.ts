@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { manifestVersion, packageProblems, type ZipFiles } from '../../scripts/package/zip-checks';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
-const MANIFEST = bytes(JSON.stringify({ manifest_version: 3, name: 'x', version: '1.2.3' }));
+const MANIFEST = bytes(JSON.stringify({ manifest_version: 3, name: 'x', version: '1.2.3', icons: { 128: 'icon/128.png' } }));
 const zip = (files: Record<string, string>): ZipFiles => ({
   'manifest.json': MANIFEST,
+  'icon/128.png': bytes('PNG'),
   ...Object.fromEntries(Object.entries(files).map(([name, text]) => [name, bytes(text)])),
 });
 
@@ -35,10 +36,18 @@ describe('packageProblems: what a store zip must not hold', () => {
   it('refuses a content security policy of its own and a zip without a manifest', () => {
     const csp = {
       ...zip({}),
-      'manifest.json': bytes(JSON.stringify({ content_security_policy: "script-src 'self' https://cdn.example" })),
+      'manifest.json': bytes(
+        JSON.stringify({ icons: { 128: 'icon/128.png' }, content_security_policy: "script-src 'self' https://cdn.example" }),
+      ),
     };
     expect(packageProblems(csp)).toEqual([expect.stringMatching(/^manifest\.json: a content_security_policy/)]);
     expect(packageProblems({ 'a.js': bytes('1') })).toEqual(['manifest.json: missing']);
+  });
+
+  it('asks for the 128×128 icon both stores show, named in the manifest and in the zip', () => {
+    const { 'icon/128.png': _icon, ...noIcon } = zip({});
+    expect(packageProblems(noIcon)).toEqual(['manifest.json: no 128×128 icon in the package']);
+    expect(packageProblems({ ...zip({}), 'manifest.json': bytes('{}') })).toEqual(['manifest.json: no 128×128 icon in the package']);
   });
 
   it("reads the manifest's version", () => {
