@@ -166,6 +166,31 @@ export default tseslint.config(
     },
   },
   {
+    // What ships in the extension keeps no HTML-string sink and no eval, so web-ext lint (npm run lint:firefox, warnings
+    // as errors) stays clean and store review has nothing to question; docs/publishing.md, "No remote code".
+    files: ['lib/**', 'components/**', 'hooks/**', 'entrypoints/**'],
+    rules: {
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'No HTML strings in the extension: build elements, or parse with DOMParser (components/options/SvgFigure).',
+        },
+        {
+          selector: 'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]',
+          message: 'No HTML strings in the extension: set textContent, build elements, or parse with DOMParser.',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment|setHTMLUnsafe)$/]',
+          message: 'No HTML strings in the extension: build elements, or parse with DOMParser.',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'tests/**', 'server/**'],
     rules: { 'no-console': 'off' },
   },

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import { flexsearchCompactAlias } from './scripts/build/flexsearch-compact';
 
 // Two projects: fast unit tests (Node or happy-dom), and end-to-end tests that drive a real Chromium with the
 // built extension loaded. The e2e project runs its files one after another: two browsers on 2 cores only slow down.
@@ -8,6 +9,8 @@ export default defineConfig({
     projects: [
       {
         plugins: [WxtVitest()],
+        // The search code is tested on the FlexSearch build the extension ships (scripts/build/flexsearch-compact.ts).
+        resolve: { alias: [flexsearchCompactAlias] },
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],

@@ -5,6 +5,10 @@ import { PREBUILT_INDEX_PATH } from './lib/search/prebuilt';
 import { UI_SCRIPT_FILE } from './lib/sites/ui-script';
 import { prebuiltIndexOfCatalogFile } from './scripts/catalog/prebuilt-index';
 import { writeLexiconFile } from './scripts/lexicon/generate';
+import { flexsearchCompactAlias } from './scripts/build/flexsearch-compact';
+import { preactNoInnerHtml } from './scripts/build/preact-no-inner-html';
+import { BUILD_SOURCES } from './scripts/package/sources';
+import { firefoxDataCollection } from './lib/privacy/disclosure';
 
 const OPTIONAL_ORIGINS = ['https://*/*', 'http://*/*'];
 
@@ -23,26 +27,33 @@ export default defineConfig({
     // (Firefox's MV2 manifest keeps optional origins with the optional permissions).
     ...(browser === 'firefox' ? { optional_permissions: OPTIONAL_ORIGINS } : { optional_host_permissions: OPTIONAL_ORIGINS }),
     // Firefox asks at install for what leaves the browser: a study's uploads carry the pages visited (sanitized
-    // URLs), what the participant did on them, and chat text.
+    // URLs), what the participant did on them and saw there, and chat text; lib/privacy/disclosure.ts says which
+    // recorded action tells what (docs/privacy-policy.md lists them).
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
             gecko: {
               id: 'floorwalker@floorwalker.dev',
               strict_min_version: '142.0',
-              data_collection_permissions: { required: ['browsingActivity', 'websiteActivity', 'websiteContent'] },
+              data_collection_permissions: { required: firefoxDataCollection() },
             },
           },
         }
       : {}),
   }),
   vite: () => ({
-    plugins: [preact({ prefreshEnabled: false, devToolsEnabled: false, prerender: { enabled: false } })],
-    build: {
-      rolldownOptions: { checks: { emptyImportMeta: false } },
-    },
+    plugins: [preact({ prefreshEnabled: false, devToolsEnabled: false, prerender: { enabled: false } }), preactNoInnerHtml()],
+    // No eval and no HTML-string sink in what ships (web-ext lint, 0 warnings): see scripts/build/.
+    resolve: { alias: [flexsearchCompactAlias] },
   }),
   webExt: { disabled: true },
+  // npm run package: the store zips in .output/ (docs/publishing.md). The sources zip, which addons.mozilla.org asks
+  // for with a minified add-on, holds exactly what `npm ci && npm run build:firefox` needs, nothing of the tests,
+  // benchmarks or server.
+  zip: {
+    excludeSources: ['**'],
+    includeSources: [...BUILD_SOURCES],
+  },
   hooks: {
     // The English lexicon extraction reads, made from the installed compromise into public/ (committed, and kept in
     // step here), so the library stays out of the bundles (lib/profile/lexicon-file.ts).

@@ -7,6 +7,7 @@ import { reportSections } from '@/lib/report/sections';
 import { fmt } from '@/lib/report/svg/frame';
 import type { ReportTable } from '@/lib/report/table';
 import { download } from './download';
+import { SvgFigure } from './SvgFigure';
 import './report.css';
 
 function Table({ table, testId }: { table: ReportTable; testId: string }) {
@@ -63,12 +64,7 @@ export function ReportView({ events, source, invalid }: { events: readonly FwEve
         {sections.flatMap((s) =>
           s.figure ? (
             // The SVG is the report's own markup, every piece of data in it escaped (lib/report/escape).
-            <figure
-              key={s.id}
-              class="report-figure"
-              data-testid={`report-figure-${s.id}`}
-              dangerouslySetInnerHTML={{ __html: s.figure.svg }}
-            />
+            <SvgFigure key={s.id} class="report-figure" testId={`report-figure-${s.id}`} svg={s.figure.svg} />
           ) : (
             []
           ),

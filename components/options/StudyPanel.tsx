@@ -36,9 +36,11 @@ export function StudyPanel({ api, onChange }: { api: AdminApi; onChange(): void 
     e.preventDefault();
     void act(async () => {
       const origin = endpointBase(endpoint);
-      // Remote study servers need the participant's permission; the local pilot server already has it.
+      // Remote study servers need the participant's permission; the local pilot server already has it, and asking for
+      // it again answers yes without a prompt. Asked first thing in the click: Firefox refuses permissions.request
+      // after an await ("may only be called from a user input handler").
       const origins = [`${origin}/*`];
-      if (!(await browser.permissions.contains({ origins })) && !(await browser.permissions.request({ origins }))) {
+      if (!(await browser.permissions.request({ origins }))) {
         throw new Error(`Floorwalker needs permission to send your data to ${origin}`);
       }
       const s = await api.joinStudy(origin, code.trim());

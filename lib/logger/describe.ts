@@ -6,7 +6,7 @@ import { cleanText } from '../text/unicode';
 const PATH_DEPTH = 4;
 const MAX_CLASSES = 2;
 /** Elements whose content is typed by the user: their text is never read. */
-const TYPED = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], [contenteditable="plaintext-only"]';
+export const TYPED_FIELDS = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], [contenteditable="plaintext-only"]';
 
 /**
  * A description that stays the same across page loads and never includes what the user typed: tag, id,
@@ -34,11 +34,11 @@ function labelOf(el: Element): string | undefined {
     if (insideEditor(el)) {
       // A link or button inside a rich-text editor holds what the user typed (or pasted): never read it.
       text = null;
-    } else if (el.matches(TYPED)) {
+    } else if (el.matches(TYPED_FIELDS)) {
       // For buttons made from inputs the value is the caption, not user text; for anything else, say nothing.
       const type = (el.getAttribute('type') ?? '').toLowerCase();
       text = el.tagName === 'INPUT' && ['submit', 'button', 'reset'].includes(type) ? el.getAttribute('value') : null;
-    } else if (!el.querySelector(TYPED)) {
+    } else if (!el.querySelector(TYPED_FIELDS)) {
       text = el.textContent;
     }
   }
