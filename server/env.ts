@@ -18,10 +18,9 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of milliseconds'), v.transform(Number)),
     '1200',
   ),
-  /** The simulated Buyer's typing speed, ms per character (about 40 words a minute by default; 0 in tests). */
   /**
-   * Where simulated Buyers connect, ws(s)://host[:port] (default: this instance on loopback). Behind a load
-   * balancer that routes rooms by code, set it to the balancer's address, so a seat lands on its room's instance.
+   * Where simulated Buyers connect, ws(s)://host[:port] (default: this instance on loopback). Any instance will do:
+   * rooms are relayed between instances (server/pilot/room-hub.ts).
    */
   SIM_BUYER_WS_BASE: v.optional(
     v.pipe(v.string(), v.regex(/^wss?:\/\/[^/?#\s]+$/, 'must be ws://host:port or wss://host, without a path')),
@@ -36,6 +35,15 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds'), v.transform(Number)),
     '10000',
   ),
+  /**
+   * How long an instance that stops renewing its lease (every third of it) is still taken as running, ms. Past it,
+   * the others take its sockets out of presence and rebuild the simulated Buyers it ran.
+   */
+  INSTANCE_LEASE_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds'), v.transform(Number), v.minValue(300)),
+    '15000',
+  ),
+  /** The simulated Buyer's typing speed, ms per character (about 40 words a minute by default; 0 in tests). */
   SIM_BUYER_MS_PER_CHAR: v.optional(
     v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of milliseconds'), v.transform(Number)),
     '150',

@@ -67,6 +67,8 @@ export async function startServer(
     buyerPace: { thinkMs: env.SIM_BUYER_THINK_MS, msPerChar: env.SIM_BUYER_MS_PER_CHAR },
     helloTimeoutMs: env.PILOT_HELLO_TIMEOUT_MS,
     websocket,
+    leaseMs: env.INSTANCE_LEASE_MS,
+    ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
   });
   app.route('/', pilot.router);
   opts.extend?.(app, sql);
@@ -81,6 +83,7 @@ export async function startServer(
   log.info('listening', {
     url,
     database: sql.kind,
+    instance: pilot.instance,
     adminToken: adminTokenSource === 'file' ? join(env.DATA_DIR, 'admin-token') : adminTokenSource,
   });
   let closing: Promise<void> | null = null;
@@ -108,6 +111,7 @@ export async function startServer(
       await closed;
     }
     clearInterval(sweep);
+    await pilot.drain();
     await sql.close();
     log.info('stopped');
   };

@@ -9,11 +9,13 @@ const DIR = join(import.meta.dirname, 'migrations');
  * The same files run on PGlite and PostgreSQL. An advisory lock keeps two instances from migrating at once.
  */
 export async function migrate(sql: Sql): Promise<string[]> {
-  await sql.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   const files = (await readdir(DIR)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
   const applied: string[] = [];
   await sql.transaction(async (tx) => {
     if (sql.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(727001)');
+    // Under the lock too: on an empty database, instances starting together would all create it at once, and all
+    // but one fail ("IF NOT EXISTS" does not hold against a concurrent CREATE).
+    await tx.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const done = new Set((await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));
     for (const file of files) {
       const version = file.slice(0, 3);

@@ -11,6 +11,7 @@ import { productView } from './product-views';
 import { RECORD_ACTIONS, roomRecord, type RoomRecord } from '../../lib/pilot/records';
 import type { FwEvent } from '../../lib/events/event-schema';
 import { CATEGORY_REPEAT_DAYS, transition, type Role, type RoomMessage, type RoomState } from './room-rules';
+import { insertSeat, type SeatParams } from './seat-store';
 
 /**
  * Rooms a Seller may have open at once, practice rooms included: a conversation at a time, and a few rooms opened
@@ -87,7 +88,7 @@ export async function participantByCode(sql: Sql, participantCode: unknown): Pro
 export async function createRoomFor(
   sql: Sql,
   p: ParticipantRow,
-  simulated: { category: string } | null = null,
+  simulated: { category: string; seat?: SeatParams & { instance: string } } | null = null,
 ): Promise<{ room: Room; sellerKey: string; buyerKey: string | null }> {
   if (p.role !== 'seller') throw new BadRequest('Only a Seller code can open a room; Buyers join with the room link.', 403);
   const sellerKey = newRoomKey();
@@ -128,6 +129,8 @@ export async function createRoomFor(
       'INSERT INTO rooms (id, code, study_id, seller, seller_key_hash, buyer_key_hash, condition, state) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
       [id, code, p.study_id, p.id, hashToken(sellerKey), buyerKey && hashToken(buyerKey), p.condition, JSON.stringify(state)],
     );
+    // The seat's row goes in with its room, so there is never a simulated room that no instance could rebuild.
+    if (simulated?.seat) await insertSeat(tx, id, simulated.category, simulated.seat);
   });
   return {
     room: {
@@ -149,6 +152,14 @@ export async function roomByCode(sql: Sql, code: string): Promise<Room | null> {
   const [r] = await sql.query<RoomRow>(
     'SELECT id, code, study_id, seller, seller_key_hash, buyer_key_hash, condition, state FROM rooms WHERE code = $1',
     [code.toUpperCase()],
+  );
+  return r ? toRoom(r) : null;
+}
+
+export async function roomById(sql: Sql, id: string): Promise<Room | null> {
+  const [r] = await sql.query<RoomRow>(
+    'SELECT id, code, study_id, seller, seller_key_hash, buyer_key_hash, condition, state FROM rooms WHERE id = $1',
+    [id],
   );
   return r ? toRoom(r) : null;
 }
@@ -265,9 +276,36 @@ export async function roomRecords(sql: Sql, room: Room): Promise<RoomRecord[]> {
 }
 
 /**
+ * The room's records among the events with these ids (as stored), in the order given: what another instance
+ * announced it stored (relay.ts), read back here.
+ */
+export async function recordsByIds(sql: Sql, room: Pick<Room, 'studyId'>, ids: readonly string[]): Promise<RoomRecord[]> {
+  if (!ids.length) return [];
+  const rows = await sql.query<{ id: string; event: FwEvent | string }>(
+    'SELECT id, event FROM events WHERE study_id = $1 AND id = ANY($2::uuid[])',
+    [room.studyId, [...ids]],
+  );
+  const byId = new Map(rows.map((r) => [r.id, typeof r.event === 'string' ? (JSON.parse(r.event) as FwEvent) : r.event]));
+  return ids.flatMap((id) => {
+    const e = byId.get(id);
+    return e ? (roomRecord(e) ?? []) : [];
+  });
+}
+
+/** What a stored message changed, announced inside its transaction (so others hear of it exactly when it is visible). */
+export interface Stored {
+  /** The new chat item's seq, or 0 when the message made none. */
+  seq: number;
+  /** Ids of the records (events) the message stored for the first time. */
+  records: string[];
+  roomChanged: boolean;
+}
+
+/**
  * Applies what a person did to the room, in one transaction: loads and locks the room, asks the room's rules
  * (room-rules.ts) whether it is allowed now and what it makes, and stores the chat item (once per client id), the
- * matching research events and the room's new state.
+ * matching research events and the room's new state. `announce` runs inside the transaction when anything was
+ * stored (the relay to other instances: a NOTIFY sent on commit, and only then).
  */
 export async function applyMessage(
   sql: Sql,
@@ -276,6 +314,7 @@ export async function applyMessage(
   msg: RoomMessage,
   catalog: ServerCatalog,
   now = Date.now(),
+  announce: (tx: Sql, stored: Stored) => Promise<void> = async () => undefined,
 ): Promise<Applied> {
   return sql.transaction(async (tx) => {
     if (tx.kind === 'postgres') await tx.query('SELECT id FROM rooms WHERE id = $1 FOR UPDATE', [roomId]);
@@ -325,12 +364,14 @@ export async function applyMessage(
     if (msg.type === 'viewed' || msg.type === 'hover' || !next.item) {
       // A view or hover sent again is made again, at a later time: only the copy stored first is a record.
       const fresh = await insertEvents(tx, next.events);
+      const records = freshRecords(next.events, fresh);
+      if (records.length) await announce(tx, { seq: 0, records: records.map((r) => r.id), roomChanged: false });
       return {
         item: null,
         ...(next.ack ? { ack: next.ack } : {}),
         duplicate: false,
         roomChanged: false,
-        records: freshRecords(next.events, fresh),
+        records,
       };
     }
     if (next.state.phase === 'ended' && room.state.phase !== 'ended')
@@ -342,11 +383,14 @@ export async function applyMessage(
     );
     await tx.query('UPDATE rooms SET state = $1 WHERE id = $2', [JSON.stringify(next.state), room.id]);
     const fresh = await insertEvents(tx, next.events);
+    const records = freshRecords(next.events, fresh);
+    const seq = Number(stored?.seq);
+    await announce(tx, { seq, records: records.map((r) => r.id), roomChanged: true });
     return {
-      item: { seq: Number(stored?.seq), id: msg.id, sender: role, kind: msg.type, time, ...body },
+      item: { seq, id: msg.id, sender: role, kind: msg.type, time, ...body },
       duplicate: false,
       roomChanged: true,
-      records: freshRecords(next.events, fresh),
+      records,
     };
   });
 }

@@ -1,39 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-
-/** `npm run server` as a child process, its stdout split into lines as they come. */
-function runServer(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  let stderr = '';
-  let partial = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    const parts = (partial + d.toString('utf8')).split('\n');
-    partial = parts.pop() ?? '';
-    lines.push(...parts);
-  });
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  const logged = async (msg: string, timeoutMs = 20_000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const hit = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === msg);
-      if (hit) return hit;
-      if (Date.now() > deadline) throw new Error(`no "${msg}" line; stdout: ${lines.join('\n')}; stderr: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
-  return { child, lines, stderr: () => stderr, exited, logged };
-}
+import { runServer } from './server-process';
 
 describe('npm run server', { timeout: 60_000 }, () => {
   const dirs: string[] = [];
