@@ -14,6 +14,8 @@ import { EXPORT_FILES, EXPORT_FORMATS, exportBody, exportChunks, type ExportForm
 
 export interface AppDeps {
   sql: Sql;
+  /** Where study exports read: a read replica (DATABASE_READ_URL), or `sql` itself. */
+  exportSql?: Sql;
   log: Logger;
   adminToken: string;
   /** Allowed extension origins; empty allows any chrome-extension:// or moz-extension:// origin. */
@@ -172,7 +174,7 @@ export function createApp(deps: AppDeps) {
       // Chunked from the first byte: without it @hono/node-server reads the first chunks ahead to set a
       // Content-Length, and a failure among them would end the response cleanly, short but looking complete.
       c.header('Transfer-Encoding', 'chunked');
-      const body = exportBody(exportChunks(sql, id, format), (error, bytes) =>
+      const body = exportBody(exportChunks(deps.exportSql ?? sql, id, format), (error, bytes) =>
         log.error('export failed', { study: id, format, bytes, reason: error instanceof Error ? error.message : String(error) }),
       );
       return c.body(body);

@@ -7,6 +7,12 @@ const EnvSchema = v.object({
   HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.data'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
+  /**
+   * A read replica of DATABASE_URL's database, for the study exports (the heaviest reads): they then take nothing from
+   * the primary, which ingests and runs the rooms. A replica lags by its replication delay, so an export made just
+   * after an upload may miss its last seconds.
+   */
+  DATABASE_READ_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
   ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** Extension origins allowed to call the API from the browser, comma-separated (chrome-extension://id). */
   EXTENSION_ORIGINS: v.optional(v.string(), ''),
@@ -53,7 +59,10 @@ export type Env = v.InferOutput<typeof EnvSchema>;
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const picked = Object.fromEntries(Object.keys(EnvSchema.entries).map((k) => [k, source[k] === '' ? undefined : source[k]]));
-  return parseOrThrow(EnvSchema, picked, 'Invalid server configuration');
+  const env = parseOrThrow(EnvSchema, picked, 'Invalid server configuration');
+  if (env.DATABASE_READ_URL && !env.DATABASE_URL)
+    throw new Error('Invalid server configuration: DATABASE_READ_URL is a replica of DATABASE_URL, which is not set');
+  return env;
 }
 
 /** For command-line entry points: the validated environment, or the reason printed and exit code 2. */

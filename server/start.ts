@@ -12,6 +12,9 @@ import { loadServerCatalog } from './catalog';
 import { createPilot } from './pilot/routes';
 import { Lifecycle } from './lifecycle';
 
+/** Connections to the read replica: exports stream one study at a time, a few at once at most. */
+const EXPORT_POOL_SIZE = 4;
+
 /** Where the admin token came from: only one made just now is shown (in the log), never one given. */
 export type AdminTokenSource = 'environment' | 'file' | 'created' | 'in-memory';
 
@@ -39,6 +42,8 @@ export async function startServer(
   const sql = env.DATABASE_URL
     ? await openPostgres(env.DATABASE_URL)
     : await openPglite(opts.inMemory ? null : join(env.DATA_DIR, 'pglite'));
+  // Exports read from a replica where there is one (it is migrated by replication, never from here).
+  const exportSql = env.DATABASE_READ_URL ? await openPostgres(env.DATABASE_READ_URL, EXPORT_POOL_SIZE) : sql;
   const applied = await migrate(sql);
   if (applied.length) log.info('migrated', { applied, database: sql.kind });
   const { token: adminToken, source: adminTokenSource } = env.ADMIN_TOKEN
@@ -49,6 +54,7 @@ export async function startServer(
   const lifecycle = new Lifecycle();
   const app = createApp({
     sql,
+    exportSql,
     log,
     adminToken,
     extensionOrigins: env.EXTENSION_ORIGINS.split(',')
@@ -112,6 +118,7 @@ export async function startServer(
     }
     clearInterval(sweep);
     await pilot.drain();
+    if (exportSql !== sql) await exportSql.close();
     await sql.close();
     log.info('stopped');
   };
