@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,6 +7,7 @@ import { makeEvent } from '../lib/events/build';
 import type { FwEvent } from '../lib/events/event-schema';
 import { percentile } from './lib/report';
 import { report, round, type Row } from './lib/report';
+import { freePort } from './lib/free-port';
 
 // Ingest throughput: 8 concurrent clients sending 500-event batches over HTTP to a server in its own process,
 // on embedded PGlite and on PostgreSQL (DATABASE_URL), plus the cost of resending batches already stored.
@@ -17,18 +17,6 @@ const BATCH = 500;
 /** Issue 15: hardening the collection path must not take PostgreSQL ingest below this. */
 const POSTGRES_TARGET_EVENTS_PER_S = 20_000;
 const BATCHES_PER_CLIENT: Record<string, number> = { pglite: 15, postgres: 40 };
-
-/** A port nothing listens on now: the server is started on it, so the bench knows where to find it. */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 // The server as `npm run server` runs it, in its own process; with request logging off (LOG_LEVEL=warn) it says
 // nothing on start, so the bench gives it a port and an admin token and waits for /readyz.

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import WebSocket from 'ws';
@@ -9,6 +8,7 @@ import { makeEvent } from '../lib/events/build';
 import type { FwEvent } from '../lib/events/event-schema';
 import type { OpenedRoom, ServerMessage } from '../lib/pilot/protocol';
 import { percentile, report, round, type Row } from './lib/report';
+import { freePort } from './lib/free-port';
 
 // The whole server at scale: 1, 2 and 3 instances (separate processes, as `npm run server` runs them) on one
 // PostgreSQL. In each run, 1,000 participants upload 500-event batches while 100 pilot rooms with simulated Buyers
@@ -52,17 +52,6 @@ if (!databaseUrl) {
   process.exit(2);
 }
 const ADMIN_TOKEN = randomBytes(24).toString('hex');
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 interface Instance {
   url: string;

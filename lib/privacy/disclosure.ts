@@ -39,112 +39,107 @@ export type FirefoxDataType = (typeof FIREFOX_DATA_TYPES)[number];
 export interface Disclosure {
   /** When the event is recorded and what it holds, in a participant's words. */
   what: string;
+  /** What it tells, as the Chrome Web Store's data types (Firefox's are the same, named by FIREFOX_TYPE_OF). */
   chrome: readonly ChromeDataType[];
-  firefox: readonly FirefoxDataType[];
 }
+
+/** Each Chrome Web Store data type as Firefox's data collection permissions name it: the two lists say the same. */
+export const FIREFOX_TYPE_OF: Record<ChromeDataType, FirefoxDataType> = {
+  'Personally identifiable information': 'personallyIdentifyingInfo',
+  'Health information': 'healthInfo',
+  'Financial and payment information': 'financialAndPaymentInfo',
+  'Authentication information': 'authenticationInfo',
+  'Personal communications': 'personalCommunications',
+  Location: 'locationInfo',
+  'Web history': 'browsingActivity',
+  'User activity': 'websiteActivity',
+  'Website content': 'websiteContent',
+};
 
 export const ACTION_DISCLOSURES: Record<Action, Disclosure> = {
   hover: {
     what: 'The pointer rested on a product picture (on a shop page, in search results or on a shared card): which picture (its address, alt text and place on the page), which product, and for how long.',
     chrome: ['User activity', 'Website content'],
-    firefox: ['websiteActivity', 'websiteContent'],
   },
   scroll: {
     what: 'How far down a page or the chat the participant scrolled (a percentage), and which scrolling area it was.',
     chrome: ['User activity'],
-    firefox: ['websiteActivity'],
   },
   click: {
     what: "A click on a link or control: a description of the element (tag, id, role, a short visible label, a short CSS path; never what was typed into it), the link's cleaned address, and the product if known.",
     chrome: ['User activity', 'Website content', 'Web history'],
-    firefox: ['websiteActivity', 'websiteContent', 'browsingActivity'],
   },
   product_view: {
     what: "A product page was open: the product's name, price and currency as the page states them, where that was found (structured data, page text), and how long the page was in front.",
     chrome: ['Web history', 'Website content'],
-    firefox: ['browsingActivity', 'websiteContent'],
   },
   listing_view: {
     what: 'A category or search-results page of a shop was open: the products whose cards came into view (at most a fixed number), how many the page listed, and for how long.',
     chrome: ['Web history', 'Website content'],
-    firefox: ['browsingActivity', 'websiteContent'],
   },
   utter: {
     what: "A chat message sent in the study's chat: its text, the coaching acts the Seller picked for it, how long it took to write, whether a suggested message was used, and with voice input the recognised and the edited transcript (never audio).",
     chrome: ['Personal communications', 'User activity'],
-    firefox: ['personalCommunications', 'websiteActivity'],
   },
   select_act: {
     what: 'The Seller picked a coaching act from the checklist, and how (mouse, keyboard or suggestion).',
     chrome: ['User activity'],
-    firefox: ['websiteActivity'],
   },
   search: {
     what: "A search in Floorwalker's own catalog search box: the words, the filters, the sort order and the page.",
     chrome: ['User activity'],
-    firefox: ['websiteActivity'],
   },
   results: {
     what: 'The catalog products that search returned, their number, spelling corrections made, and how long the search took.',
     chrome: ['User activity'],
-    firefox: ['websiteActivity'],
   },
   share: {
     what: 'The Seller shared catalog products into the chat: which products, how (link, card or list), the message sent with them, and where from.',
     chrome: ['Personal communications', 'User activity'],
-    firefox: ['personalCommunications', 'websiteActivity'],
   },
   view_share: {
     what: 'The Buyer opened products the Seller shared: which ones.',
     chrome: ['User activity'],
-    firefox: ['websiteActivity'],
   },
   guess: {
     what: 'The Seller named the product they think the Buyer wants.',
     chrome: ['User activity'],
-    firefox: ['websiteActivity'],
   },
   confirm: {
     what: "The Buyer's answer to the Seller's guess: accepted or not, and the reason they gave.",
     chrome: ['Personal communications', 'User activity'],
-    firefox: ['personalCommunications', 'websiteActivity'],
   },
   instruct: {
     what: "An instruction the study showed to a participant (the study's own text).",
     chrome: [],
-    firefox: [],
   },
   profile_extract: {
     what: "Preferences the coach read from a Buyer's chat message (for example a budget or who the product is for), and how long reading took.",
     chrome: ['Personal communications'],
-    firefox: ['personalCommunications'],
   },
   profile_update: {
     what: 'The Seller confirmed, edited, removed or added one of those preferences, or named the Buyer in their notes.',
     chrome: ['Personal communications', 'User activity'],
-    firefox: ['personalCommunications', 'websiteActivity'],
   },
 };
 
 /** Every event's envelope: who, when, under which condition, and the page it happened on. */
 export const ENVELOPE_DISCLOSURES: Record<string, Disclosure> = {
-  id: { what: 'A random identifier of the event, made in the browser.', chrome: [], firefox: [] },
-  schema: { what: 'The version of this event format.', chrome: [], firefox: [] },
-  time: { what: 'When it happened (to the millisecond).', chrome: [], firefox: [] },
-  study: { what: 'The study joined (or "local" outside a study).', chrome: [], firefox: [] },
+  id: { what: 'A random identifier of the event, made in the browser.', chrome: [] },
+  schema: { what: 'The version of this event format.', chrome: [] },
+  time: { what: 'When it happened (to the millisecond).', chrome: [] },
+  study: { what: 'The study joined (or "local" outside a study).', chrome: [] },
   participant: {
     what: 'The participant code the study gave (a random pseudonym; the link to a person stays with the researcher).',
     chrome: [],
-    firefox: [],
   },
-  conversation: { what: 'Which chat conversation, if any.', chrome: [], firefox: [] },
-  role: { what: 'Seller or Buyer.', chrome: [], firefox: [] },
-  condition: { what: 'The study condition the participant was assigned.', chrome: [], firefox: [] },
-  agent: { what: 'Who acted: Buyer, Seller, the catalog, the system or the page.', chrome: [], firefox: [] },
+  conversation: { what: 'Which chat conversation, if any.', chrome: [] },
+  role: { what: 'Seller or Buyer.', chrome: [] },
+  condition: { what: 'The study condition the participant was assigned.', chrome: [] },
+  agent: { what: 'Who acted: Buyer, Seller, the catalog, the system or the page.', chrome: [] },
   url: {
     what: "The page's address, cleaned (see below), on sites the participant allowed.",
     chrome: ['Web history'],
-    firefox: ['browsingActivity'],
   },
 };
 
@@ -158,6 +153,6 @@ export function chromeDataTypes(): ChromeDataType[] {
 
 /** The Firefox manifest's required data collection permissions, in Firefox's order. */
 export function firefoxDataCollection(): FirefoxDataType[] {
-  const used = new Set(allDisclosures().flatMap((d) => d.firefox));
+  const used = new Set(allDisclosures().flatMap((d) => d.chrome.map((t) => FIREFOX_TYPE_OF[t])));
   return FIREFOX_DATA_TYPES.filter((t) => used.has(t));
 }

@@ -1,5 +1,5 @@
 import type { LogResult } from './api';
-import type { PortLike } from './port-calls';
+import { replier, type PortLike } from './port-calls';
 import { RpcDisconnectedError, RpcTimeoutError } from './client';
 import { RPC_CALL_TIMEOUT_MS } from '../limits';
 
@@ -107,19 +107,7 @@ export function eventChannel(connect: () => PortLike, timeoutMs: number = RPC_CA
  * by `store` (the event schema).
  */
 export function serveEvents(port: PortLike, store: (events: unknown[]) => Promise<LogResult>): void {
-  let gone = false;
-  port.onDisconnect.addListener(() => {
-    gone = true;
-  });
-  const answer = (reply: EventReplyMessage) => {
-    // An answer to a page that has gone is dropped: the page's sender sends the batch again on a new port.
-    if (gone) return;
-    try {
-      port.postMessage(reply);
-    } catch {
-      gone = true;
-    }
-  };
+  const answer = replier<EventReplyMessage>(port);
   port.onMessage.addListener((message) => {
     const m = message as Partial<EventBatchMessage> | null;
     const seq = m?.seq;

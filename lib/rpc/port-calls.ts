@@ -62,16 +62,15 @@ function remoteError(e: { name?: unknown; message?: unknown }): Error {
 }
 
 /**
- * The answering side: runs each call on `port` with `api`'s method of that name. A call that names no method of the
- * API (or one every object has) is answered with an error; a message that is not a call is ignored.
+ * Sends replies on `port` while it is open: a reply to a caller whose port has gone is dropped, and that caller fails
+ * its call and tries again on a new port.
  */
-export function answerCalls(port: PortLike, api: object): void {
+export function replier<R>(port: PortLike): (reply: R) => void {
   let gone = false;
   port.onDisconnect.addListener(() => {
     gone = true;
   });
-  const answer = (reply: AnswerMessage) => {
-    // A reply to a caller whose port has gone is dropped: that caller fails the call and retries it.
+  return (reply) => {
     if (gone) return;
     try {
       port.postMessage(reply);
@@ -79,6 +78,14 @@ export function answerCalls(port: PortLike, api: object): void {
       gone = true;
     }
   };
+}
+
+/**
+ * The answering side: runs each call on `port` with `api`'s method of that name. A call that names no method of the
+ * API (or one every object has) is answered with an error; a message that is not a call is ignored.
+ */
+export function answerCalls(port: PortLike, api: object): void {
+  const answer = replier<AnswerMessage>(port);
   port.onMessage.addListener((message) => {
     const m = message as Partial<CallMessage> | null;
     const seq = m?.seq;

@@ -4,6 +4,7 @@ import {
   chromeDataTypes,
   ENVELOPE_DISCLOSURES,
   firefoxDataCollection,
+  FIREFOX_TYPE_OF,
   type Disclosure,
 } from '../../lib/privacy/disclosure';
 import { maskPii } from '../../lib/privacy/text';
@@ -65,7 +66,8 @@ export function envelopeFields(): string[] {
 }
 
 const code = (s: string) => `\`${s}\``;
-const types = (d: Disclosure) => (d.chrome.length ? `${d.chrome.join(', ')} (${d.firefox.map(code).join(', ')})` : 'none');
+const types = (d: Disclosure) =>
+  d.chrome.length ? `${d.chrome.join(', ')} (${d.chrome.map((t) => code(FIREFOX_TYPE_OF[t])).join(', ')})` : 'none';
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 
 const URL_EXAMPLES = [

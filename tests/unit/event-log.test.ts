@@ -3,19 +3,9 @@ import { createEventLog } from '../../lib/logger/event-log';
 import { storable } from '../../lib/events/build';
 import { validateEvent, type FwEvent } from '../../lib/events/event-schema';
 import type { PageContext } from '../../lib/rpc/api';
-import { DEFAULT_OVERLAY_PLACE } from '../../lib/overlay/site-prefs';
+import { pageContext } from './helpers/page-context';
 
-const CONTEXT: PageContext = {
-  logging: true,
-  consented: true,
-  study: 'study-1',
-  participant: 'p-1',
-  role: 'seller',
-  condition: 'B.IIc',
-  conversation: 'conv-1',
-  keepUrlQuery: false,
-  overlay: DEFAULT_OVERLAY_PLACE,
-};
+const CONTEXT: PageContext = pageContext();
 
 function setup() {
   let ctx: PageContext | null = CONTEXT;

@@ -22,6 +22,7 @@ import {
   MAX_MESSAGE_CHARS,
   MAX_PRODUCT_ID_CHARS,
 } from '../../lib/limits';
+import { pageContext } from './helpers/page-context';
 
 /** Two UTF-16 units: a plain `.slice` at the wrong place leaves half of it, which no database stores. */
 const EMOJI = '🎉';
@@ -156,17 +157,7 @@ describe('NULs and lone surrogates written by the page', () => {
 });
 
 describe('events the page logger builds from a hostile page', () => {
-  const CONTEXT: PageContext = {
-    logging: true,
-    consented: true,
-    study: 'study-1',
-    participant: 'p-1',
-    role: 'seller',
-    condition: 'B.IIc',
-    conversation: null,
-    keepUrlQuery: false,
-    overlay: { collapsed: false, side: 'right' },
-  };
+  const CONTEXT: PageContext = pageContext({ conversation: null, overlay: { collapsed: false, side: 'right' } });
 
   it('every event passes the schema and every string in it is storable', () => {
     document.body.innerHTML = `<div class="card"><button></button><img></div>`;

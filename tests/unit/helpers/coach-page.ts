@@ -9,23 +9,18 @@ import { MESSAGE_TIME_ATTR, PAGE_STATE_ATTRS } from '../../../lib/pilot/bridge';
 import type { PageContext } from '../../../lib/rpc/api';
 import type { FwEvent } from '../../../lib/events/event-schema';
 import type { Suggestion } from '../../../lib/coach/suggest';
+import { pageContext } from './page-context';
 
 // A CoachController on the pilot Seller page as the server renders it, for DOM tests (happy-dom) of the coach.
 
 export const ROOM = 'room-abc123-0f0f0f';
 export const BUYER = 'buyer-abc123';
 export const PAGE_URL = 'http://127.0.0.1:8787/pilot/seller/ABC123';
-export const context: PageContext = {
-  logging: true,
-  consented: true,
-  study: 'study-1',
+export const context: PageContext = pageContext({
   participant: 'p-seller',
-  role: 'seller',
-  condition: 'B.IIc',
   conversation: ROOM,
-  keepUrlQuery: false,
   overlay: { collapsed: false, side: 'right' },
-};
+});
 
 /**
  * The pilot Seller page (chat parts, the room's state), with the Buyer's participant stated or not. `sent` lists
