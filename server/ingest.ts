@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eventIdOf, validateEvent, type FwEvent } from '../lib/events/event-schema';
 import type { Sql } from './db/sql';
 import type { TokenOwner } from './studies';
@@ -61,6 +62,9 @@ export async function ingest(sql: Sql, owner: TokenOwner, events: readonly unkno
  * Rows are inserted in id order: two batches holding the same ids in opposite orders would otherwise lock them in
  * opposite orders and deadlock on PostgreSQL.
  *
+ * The rows this statement stored are told from those it found by `insert_batch`, an id made for the statement that a
+ * merge never changes (not by `xmax`, which PostgreSQL does not return from a partitioned table: docs/scaling.md).
+ *
  * The batch goes to the database as one JSON array, expanded there: one parameter to send and parse, where one
  * array per column cost twice the time per event (each value quoted into an array literal and parsed back). The
  * answer is one row naming the new ids, not a row per event.
@@ -69,8 +73,8 @@ export async function insertEvents(sql: Sql, events: readonly FwEvent[]): Promis
   if (events.length === 0) return [];
   const [row] = await sql.query<{ fresh: string | null }>(
     `WITH ins AS (
-       INSERT INTO events AS e (id, study_id, participant, conversation, time, agent, action, event)
-       SELECT (j->>'id')::uuid, j->>'study', j->>'participant', j->>'conversation', (j->>'time')::bigint, j->>'agent', j->>'action', j
+       INSERT INTO events AS e (id, study_id, participant, conversation, time, agent, action, event, insert_batch)
+       SELECT (j->>'id')::uuid, j->>'study', j->>'participant', j->>'conversation', (j->>'time')::bigint, j->>'agent', j->>'action', j, $2::uuid
        FROM jsonb_array_elements($1::jsonb) AS j
        ORDER BY 2, 1
        ON CONFLICT (study_id, id) DO UPDATE
@@ -80,9 +84,9 @@ export async function insertEvents(sql: Sql, events: readonly FwEvent[]): Promis
          WHERE e.participant = EXCLUDED.participant AND e.action = EXCLUDED.action
            AND ((EXCLUDED.event -> 'payload') || (e.event -> 'payload') IS DISTINCT FROM e.event -> 'payload'
                 OR (e.event -> 'url' = 'null'::jsonb AND EXCLUDED.event -> 'url' <> 'null'::jsonb))
-       RETURNING id, (xmax = 0) AS inserted)
+       RETURNING id, e.insert_batch = $2::uuid AS inserted)
      SELECT string_agg(id::text, ',') FILTER (WHERE inserted) AS fresh FROM ins`,
-    [JSON.stringify(events)],
+    [JSON.stringify(events), randomUUID()],
   );
   return row?.fresh ? row.fresh.split(',') : [];
 }

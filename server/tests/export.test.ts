@@ -11,7 +11,7 @@ import { conversationsOf, expectedCell, expectedParlai, expectedRecord, expected
 import type { Sql } from '../db/sql';
 import { createLogger } from '../log';
 import { breakEventsFrom, isolatedBackend, repairEvents, storeEventsAndBreakPartWay, storeRows, wireGet } from './export-helpers';
-import { BACKENDS, joinedSeller, post, useServer } from './harness';
+import { BACKENDS, partitionedEvents, joinedSeller, post, useServer } from './harness';
 
 /** Ten of the export's database pages and ten insert batches: every page boundary is crossed many times. */
 const STORED_EVENTS = 10_000;
@@ -55,7 +55,7 @@ const jsonLines = (text: string) =>
     .filter((l) => l !== '')
     .map((l) => JSON.parse(l) as unknown);
 
-describe.each(BACKENDS)('exports ($name)', (backend) => {
+describe.each([...BACKENDS, ...partitionedEvents('export')])('exports ($name)', (backend) => {
   const harness = useServer(backend);
 
   it('streams every format, each parsing and matching what was ingested', async () => {
@@ -284,7 +284,7 @@ describe.each(BACKENDS)('exports ($name)', (backend) => {
   );
 });
 
-describe.each(BACKENDS)('an export the database fails part-way ($name)', (backend) => {
+describe.each([...BACKENDS, ...partitionedEvents('export')])('an export the database fails part-way ($name)', (backend) => {
   const isolated = isolatedBackend(backend);
   const logged: Record<string, unknown>[] = [];
   const harness = useServer(

@@ -1,15 +1,30 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { hc } from 'hono/client';
 import { loadEnv } from '../env';
 import { startServer, type RunningServer } from '../start';
+import { openPostgres } from '../db/sql';
+import { migrate } from '../db/migrate';
 import type { AppType } from '../app';
 import type { Logger } from '../log';
 import { makeEvent } from '../../lib/events/build';
 import type { FwEvent } from '../../lib/events/event-schema';
 import type { OpenedRoom } from '../../lib/pilot/protocol';
 
+export interface Backend {
+  name: string;
+  databaseUrl?: string;
+  /** Sets the database up before the server starts (made once per test file). */
+  prepare?: () => Promise<void>;
+}
+
+/** The operator's script that partitions `events` by study (docs/scaling.md). */
+const PARTITION_SCRIPT = join(import.meta.dirname, '../db/partition-events-by-study.sql');
+
 /** Backends every server test runs against: PGlite always, PostgreSQL when DATABASE_URL is set. */
-export const BACKENDS: { name: string; databaseUrl?: string }[] = [
+export const BACKENDS: Backend[] = [
   { name: 'pglite' },
   ...(process.env.DATABASE_URL ? [{ name: 'postgres', databaseUrl: process.env.DATABASE_URL }] : []),
 ];
@@ -32,12 +47,13 @@ export interface ServerHarness {
  * test defaults (a dedicated instance with a low rate limit, say); `log` hears the server's log (silent otherwise).
  */
 export function useServer(
-  backend: { databaseUrl?: string },
+  backend: Omit<Backend, 'name'>,
   env: Record<string, string> = {},
   opts: { log?: Logger } = {},
 ): () => ServerHarness {
   let h: ServerHarness | undefined;
   beforeAll(async () => {
+    await backend.prepare?.();
     const config = loadEnv({
       PORT: '0',
       LOG_LEVEL: 'silent',
@@ -125,4 +141,36 @@ export async function joinedSeller(h: Pick<ServerHarness, 'url' | 'admin'>, conf
     return { ...e, ...over } as FwEvent;
   };
   return { studyId: study.id, joined, auth, event };
+}
+
+/**
+ * PostgreSQL (where DATABASE_URL is set) with `events` partitioned by study, as docs/scaling.md sets it up
+ * (server/db/partition-events-by-study.sql), in a database of the calling test file's own (`name`): for the tests
+ * of what writes and reads events.
+ */
+export function partitionedEvents(name: string): Backend[] {
+  const url = process.env.DATABASE_URL;
+  if (!url) return [];
+  const db = new URL(url);
+  const database = `${db.pathname.slice(1)}_part_${name}`;
+  db.pathname = `/${database}`;
+  let made: Promise<void> | null = null;
+  const prepare = async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE "${database}"`);
+    } finally {
+      await admin.end();
+    }
+    const sql = await openPostgres(db.toString(), 1);
+    try {
+      await migrate(sql);
+      await sql.exec(await readFile(PARTITION_SCRIPT, 'utf8'));
+    } finally {
+      await sql.close();
+    }
+  };
+  return [{ name: 'postgres, events partitioned by study', databaseUrl: db.toString(), prepare: () => (made ??= prepare()) }];
 }

@@ -1,11 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, joinedSeller, post, useServer } from './harness';
+import { BACKENDS, partitionedEvents, joinedSeller, post, useServer } from './harness';
 import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from '../ingest';
 import { SYNC_BATCH_MAX, SYNC_BATCH_MAX_BYTES, addToBatch, batchBody, emptyBatch, encodeBody } from '../../lib/sync/upload-batch';
 
-describe.each(BACKENDS)('ingest over HTTP ($name)', (backend) => {
+describe.each([...BACKENDS, ...partitionedEvents('ingest')])('ingest over HTTP ($name)', (backend) => {
   const harness = useServer(backend);
 
   it('stores a valid batch and answers with what was accepted', async () => {
