@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { makeEvent } from '../lib/events/build';
 import type { FwEvent } from '../lib/events/event-schema';
 import { percentile } from './lib/report';
 import { report, round, type Row } from './lib/report';
 import { freePort } from './lib/free-port';
+import { uploadBatch } from './lib/upload-batch';
 
 // Ingest throughput: 8 concurrent clients sending 500-event batches over HTTP to a server in its own process,
 // on embedded PGlite and on PostgreSQL (DATABASE_URL), plus the cost of resending batches already stored.
@@ -65,32 +65,8 @@ async function run(backend: 'pglite' | 'postgres', env: Record<string, string>) 
     const clients = await Promise.all(
       codes.map(async (c) => {
         const j = (await post(`${url}/v1/join`, { code: c.code }, '')) as { participant: string; ingestToken: string; condition: string };
-        const ctx = {
-          study: study.id,
-          participant: j.participant,
-          conversation: `bench-${j.participant}`,
-          role: 'seller' as const,
-          condition: j.condition,
-          url: 'http://127.0.0.1/chat',
-        };
         const batches: FwEvent[][] = Array.from({ length: BATCHES_PER_CLIENT[backend] ?? 10 }, (_, b) =>
-          Array.from({ length: BATCH }, (_, i) =>
-            i % 3 === 0
-              ? makeEvent(
-                  ctx,
-                  'Page',
-                  'hover',
-                  { target: 'product_image', productId: `p-${i}`, dwellMs: 300 + i, image: { src: null, index: 0, role: 'main' } },
-                  1_750_000_000_000 + b * BATCH + i,
-                )
-              : makeEvent(
-                  ctx,
-                  'Page',
-                  'click',
-                  { element: { tag: 'button', path: 'main > div.card > button.add', label: 'Add to cart' } },
-                  1_750_000_000_000 + b * BATCH + i,
-                ),
-          ),
+          uploadBatch(study.id, j, 'bench', BATCH, 1_750_000_000_000 + b * BATCH),
         );
         return { token: j.ingestToken, batches };
       }),

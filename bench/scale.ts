@@ -4,11 +4,11 @@ import { readFile, readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import WebSocket from 'ws';
-import { makeEvent } from '../lib/events/build';
 import type { FwEvent } from '../lib/events/event-schema';
 import type { OpenedRoom, ServerMessage } from '../lib/pilot/protocol';
 import { percentile, report, round, type Row } from './lib/report';
 import { freePort } from './lib/free-port';
+import { uploadBatch } from './lib/upload-batch';
 
 // The whole server at scale: 1, 2 and 3 instances (separate processes, as `npm run server` runs them) on one
 // PostgreSQL. In each run, 1,000 participants upload 500-event batches while 100 pilot rooms with simulated Buyers
@@ -192,32 +192,7 @@ async function run(n: number) {
     const joined: { token: string; events: FwEvent[] }[] = [];
     await pool(uploaders, 16, async (c, i) => {
       const j = await post<{ participant: string; ingestToken: string; condition: string }>(`${at(i)}/v1/join`, { code: c.code }, '');
-      const ctx = {
-        study: study.id,
-        participant: j.participant,
-        conversation: `scale-${j.participant}`,
-        role: 'seller' as const,
-        condition: j.condition,
-        url: 'http://127.0.0.1/chat',
-      };
-      const t = 1_750_000_000_000;
-      const events = Array.from({ length: BATCH }, (_, e) =>
-        e % 3 === 0
-          ? makeEvent(
-              ctx,
-              'Page',
-              'hover',
-              { target: 'product_image', productId: `p-${e}`, dwellMs: 300 + e, image: { src: null, index: 0, role: 'main' } },
-              t + e,
-            )
-          : makeEvent(
-              ctx,
-              'Page',
-              'click',
-              { element: { tag: 'button', path: 'main > div.card > button.add', label: 'Add to cart' } },
-              t + e,
-            ),
-      );
+      const events = uploadBatch(study.id, j, 'scale', BATCH, 1_750_000_000_000);
       joined[i] = { token: j.ingestToken, events };
     });
 
