@@ -1,18 +1,21 @@
 import * as v from 'valibot';
 import { parseOrThrow } from '../lib/validation';
 
+/** A PostgreSQL connection string, for the database and its read replica. */
+const PostgresUrl = v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'));
+
 /** Server configuration from the environment, validated once at start with messages that say what to fix. */
 const EnvSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535)), '8787'),
   HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.data'),
-  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
+  DATABASE_URL: v.optional(PostgresUrl),
   /**
    * A read replica of DATABASE_URL's database, for the study exports (the heaviest reads): they then take nothing from
    * the primary, which ingests and runs the rooms. A replica lags by its replication delay, so an export made just
    * after an upload may miss its last seconds.
    */
-  DATABASE_READ_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
+  DATABASE_READ_URL: v.optional(PostgresUrl),
   ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** Extension origins allowed to call the API from the browser, comma-separated (chrome-extension://id). */
   EXTENSION_ORIGINS: v.optional(v.string(), ''),
