@@ -147,7 +147,7 @@ export function createSearchService(
       if (missing.length) for (const block of await catalogBlocksOf(db, meta.version, missing)) r.products.add(block);
       const products = ids.map((id) => r.products.get(id));
       const hits = products.filter((p): p is Product => p !== undefined).map((p) => toHit(p, result.terms, meta.attributes));
-      return { query, hits, total: result.total, corrections: result.corrections, partial: result.partial, latencyMs };
+      return { query, hits, total: result.total, corrections: result.corrections, partial: result.partial, understood: result.understood, unmatched: result.unmatched, latencyMs };
     },
 
     /** A product of the active catalog (without waiting for its search index). */

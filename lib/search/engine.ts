@@ -3,7 +3,7 @@ import type { Product } from '../catalog/catalog-schema';
 import { buildColumns, compileFilter, type Columns } from './columns';
 import { Vocabulary, type VocabularySnapshot } from './vocabulary';
 import { topK } from './top';
-import type { SearchQuery } from './query';
+import type { SearchQuery, Understood } from './query';
 import { productSearchFields, words } from './text';
 
 /**
@@ -53,6 +53,8 @@ export interface EngineResult {
   terms: string[];
   corrections: { from: string; to: string }[];
   partial: boolean;
+  understood: Understood[];
+  unmatched: string[];
 }
 
 /**
@@ -253,7 +255,7 @@ export class SearchEngine {
 
     const start = q.page * q.pageSize;
     const top = topK(candidates, start + q.pageSize, this.comparator(q.sort, terms.length > 0));
-    return { page: top.slice(start), total: candidates.length, terms, corrections, partial };
+    return { page: top.slice(start), total: candidates.length, terms, corrections, partial, understood: [], unmatched: [] };
   }
 
   /**

@@ -34,8 +34,24 @@ export const SearchFiltersSchema = v.object({
 });
 export type SearchFilters = v.InferOutput<typeof SearchFiltersSchema>;
 
+/** What the search read from the Seller's words as a constraint or a ranking signal; shown as a removable chip. */
+export const UNDERSTOOD_KINDS = ['category', 'attribute', 'price', 'age', 'rank'] as const;
+export const MAX_IGNORED = 20;
+export const UnderstoodSchema = v.strictObject({
+  /** Stable for the same reading ("attr:type=on-ear", "price:max=100"); the Seller removes a chip by sending it back in `ignore`. */
+  id: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  kind: v.picklist(UNDERSTOOD_KINDS),
+  /** What the chip says: "Type: on-ear", "Under $100", "For age 10", "Longest battery first". */
+  label: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  /** The query's words it was read from. */
+  words: v.array(v.pipe(v.string(), v.maxLength(100))),
+});
+export type Understood = v.InferOutput<typeof UnderstoodSchema>;
+
 export const SearchQuerySchema = v.object({
   text: v.pipe(v.string(), v.maxLength(200)),
+  /** Ids of readings (`Understood.id`) the Seller removed: their words are then searched as plain words. */
+  ignore: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(MAX_IGNORED)), []),
   filters: v.optional(SearchFiltersSchema, {}),
   sort: v.optional(v.picklist(SORTS), 'relevance'),
   page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000)), 0),
@@ -75,6 +91,10 @@ export interface SearchResponse {
   corrections: { from: string; to: string }[];
   /** True when no product matched every word and the best partial matches are shown instead. */
   partial: boolean;
+  /** What was read from the words (category, attribute values, price, age, ranking), in query order. */
+  understood: Understood[];
+  /** Words that matched nothing in the catalog, even corrected, and were left out ("no results for iphone"). */
+  unmatched: string[];
   /** Time spent in the engine, ms. */
   latencyMs: number;
 }
