@@ -232,7 +232,7 @@ export class SearchEngine {
 
   private readerFor(labels: AttributeLabels | undefined): QueryReader {
     if (this.reader?.labels !== labels || !this.reader) {
-      this.reader = { labels, reader: new QueryReader(this.columns, this.categoryLabels, labels) };
+      this.reader = { labels, reader: new QueryReader(this.columns, this.categoryLabels, labels, (w) => this.vocabulary.has(w)) };
     }
     return this.reader.reader;
   }

@@ -258,6 +258,235 @@ export const CONCEPTS: readonly Concept[] = [
   { say: ['display', 'desk', 'shelf', 'collector', 'collectors', 'office'], look: ['display', 'collector', 'adults', 'architecture'] },
   { say: ['gift', 'present', 'stocking filler', 'stocking stuffer'], look: ['gift'] },
 
+  // More of who it is for.
+  { say: ['kindergarten', 'kindergartener', 'reception', 'nursery'], look: ['preschool', 'kids'], age: 5 },
+  { say: ['first grader', 'second grader', 'primary school', 'grade school', 'elementary'], look: ['kids', 'children'], age: 7 },
+  { say: ['preteen', 'pre teen', 'middle school', 'middle grade'], look: ['kids', 'middle grade'], age: 11 },
+  { say: ['high school', 'highschool', 'student', 'college', 'university', 'students'], look: ['teen', 'student'], age: 16 },
+  {
+    say: [
+      'retired',
+      'retiree',
+      'pensioner',
+      'elderly',
+      'older',
+      'senior citizen',
+      'grandparent',
+      'grandparents',
+      'over 50',
+      'over 60',
+      'seniors',
+    ],
+    look: ['senior', '50', 'adults'],
+  },
+  { say: ['pregnant', 'pregnancy', 'expecting', 'prenatal', 'breastfeeding'], look: ['prenatal', 'women', 'folate', 'iron'] },
+
+  // More of running.
+  {
+    say: [
+      'plantar fasciitis',
+      'heel pain',
+      'knee pain',
+      'sore knees',
+      'bad knees',
+      'joint pain',
+      'shin splints',
+      'achy',
+      'heavy runner',
+      'heavier runner',
+      'big guy',
+    ],
+    look: ['cushioning', 'cushioned', 'max', 'plush', 'stability'],
+    means: ['max'],
+  },
+  {
+    say: ['barefoot', 'minimalist', 'natural running', 'zero drop', 'ground feel'],
+    look: ['minimal', 'barefoot', 'zero drop'],
+    means: ['minimal'],
+  },
+  {
+    say: ['long run', 'long runs', 'long distance', 'distance', 'mileage', 'high mileage'],
+    look: ['long runs', 'distance', 'cushioned', 'marathon'],
+  },
+  { say: ['speedwork', 'intervals', 'track workouts', 'sprints', 'sprinting', 'track'], look: ['track', 'speed', 'spikes', 'tempo'] },
+  {
+    say: ['everyday', 'daily', 'all round', 'all rounder', 'do it all', 'versatile', 'workhorse'],
+    look: ['daily trainer', 'versatile', 'everyday'],
+  },
+  {
+    say: ['both', 'mix', 'mixed', 'hybrid', 'road and trail', 'light trails', 'canal path', 'towpath', 'park'],
+    look: ['road to trail', 'hybrid', 'versatile'],
+  },
+  { say: ['grip', 'slippery', 'rocky', 'technical', 'rain', 'wet'], look: ['grip', 'lugs', 'trail', 'traction'] },
+
+  // More of watches.
+  { say: ['sleep tracking', 'track my sleep', 'sleep tracker', 'sleep score'], look: ['sleep', 'tracking', 'fitness tracker'] },
+  {
+    say: ['steps', 'step counter', 'pedometer', 'activity tracker', 'fitness tracker', 'walking', 'walks'],
+    look: ['fitness tracker', 'steps', 'activity'],
+  },
+  { say: ['cycling', 'bike', 'biking', 'cyclist', 'spin'], look: ['cycling', 'multisport', 'gps'] },
+  { say: ['golf', 'golfer', 'tennis', 'skiing', 'ski', 'snowboard'], look: ['golf', 'multisport', 'sport'] },
+  {
+    say: ['stylish', 'elegant', 'dressy', 'fashion', 'pretty', 'looks nice', 'smart looking', 'classy'],
+    look: ['classic', 'leather', 'rose gold', 'stainless'],
+  },
+  {
+    say: ['text', 'texts', 'notifications', 'messages', 'answer calls', 'apps', 'smart features', 'payments', 'contactless'],
+    look: ['smartwatch', 'notifications', 'apps'],
+  },
+  { say: ['battery', 'charge', 'charging', 'recharge'], look: ['battery', 'days'] },
+
+  // More of listening.
+  {
+    say: ['running headphones', 'jogging headphones', 'sweat', 'sweaty', 'sweatproof', 'stay in', 'fall out', 'secure fit'],
+    look: ['sport earbuds', 'ear hooks', 'sport', 'secure'],
+  },
+  { say: ['gaming', 'gamer', 'games', 'playstation', 'xbox', 'discord'], look: ['gaming', 'microphone', 'mic'], means: ['microphone'] },
+  { say: ['bass', 'bassy', 'punchy', 'club', 'edm', 'hip hop'], look: ['bass', 'extra bass'] },
+  {
+    say: ['bus', 'subway', 'tube', 'metro', 'open office', 'loud', 'block out', 'shut out', 'quiet', 'silence', 'peace and quiet'],
+    look: ['noise cancelling', 'noise canceling', 'travel'],
+    means: ['noise cancelling'],
+  },
+  {
+    say: ['small ears', 'tiny ears', 'lightweight', 'light', 'compact', 'pocket', 'portable', 'foldable'],
+    look: ['compact', 'lightweight', 'portable', 'earbuds'],
+  },
+  { say: ['tv', 'television', 'movies', 'film', 'films'], look: ['wireless', 'over ear', 'home'] },
+
+  // More of reading.
+  { say: ['funny', 'humour', 'humor', 'laugh', 'hilarious', 'silly'], look: ['funny', 'humor', 'laugh'] },
+  {
+    say: ['suspense', 'gripping', 'page turner', 'edge of my seat', 'twisty', 'twists', 'spy', 'spies', 'psychological'],
+    look: ['thriller', 'suspense', 'gripping'],
+  },
+  {
+    say: ['fairy', 'fairies', 'elves', 'epic', 'quest', 'kingdom', 'sword', 'swords', 'sorcery'],
+    look: ['fantasy', 'magic', 'dragons', 'kingdom'],
+  },
+  {
+    say: ['aliens', 'alien', 'robots', 'robot', 'future', 'futuristic', 'time travel', 'galaxy', 'starship'],
+    look: ['science fiction', 'space', 'robot'],
+  },
+  { say: ['love', 'relationship', 'relationships', 'swoon', 'rom com', 'romcom'], look: ['romance', 'love'] },
+  {
+    say: ['old classics', 'literature', 'great books', 'must read', 'timeless', 'victorian', 'school reading', 'set text'],
+    look: ['classics', 'classic', 'literary'],
+  },
+  {
+    say: ['past', 'period', 'victorian era', 'tudor', 'regency', 'medieval', 'ancient'],
+    look: ['historical fiction', 'historical', 'history'],
+  },
+  { say: ['adventures', 'exploring', 'explorer', 'treasure', 'pirates', 'pirate', 'journey'], look: ['adventure', 'treasure', 'journey'] },
+  { say: ['feel good', 'uplifting', 'heartwarming', 'cosy read'], look: ['heartwarming', 'uplifting', 'cozy'] },
+  {
+    say: ['improve myself', 'mindset', 'confidence', 'better myself', 'success', 'goals', 'anxiety', 'mindfulness'],
+    look: ['self help', 'habits', 'mindset'],
+  },
+  {
+    say: ['vegetarian recipes', 'vegan recipes', 'plant based cooking', 'healthy eating', 'healthy recipes', 'meals'],
+    look: ['cookbook', 'recipes', 'healthy'],
+  },
+  {
+    say: ['learn to read', 'learning to read', 'early reader', 'early readers', 'beginning reader', 'first words', 'abc', 'alphabet'],
+    look: ['picture book', 'early', 'first'],
+    age: 4,
+  },
+  { say: ['long book', 'thick', 'big book', 'doorstop', 'epic saga'], look: ['epic', 'saga'] },
+  { say: ['short book', 'quick read', 'short read', 'novella', 'not too long'], look: ['short', 'quick'] },
+  { say: ['commute reading', 'on my phone', 'on my tablet', 'ereader', 'e reader', 'nook', 'kobo'], look: ['ebook'] },
+
+  // More of building sets.
+  {
+    say: ['vehicles', 'vehicle', 'trucks', 'truck', 'diggers', 'digger', 'construction', 'tractor', 'crane'],
+    look: ['truck', 'vehicle', 'construction', 'technic', 'city'],
+  },
+  {
+    say: ['animals', 'animal', 'horses', 'horse', 'pets', 'zoo', 'farm', 'wildlife'],
+    look: ['animals', 'horse', 'farm', 'friends', 'duplo'],
+  },
+  { say: ['friendship', 'girls', 'cafe', 'heartlake'], look: ['friends', 'heartlake'] },
+  {
+    say: ['jedi', 'sith', 'stormtrooper', 'stormtroopers', 'skywalker', 'mandalorian', 'yoda', 'lightsaber', 'x wing', 'death star'],
+    look: ['star wars', 'jedi'],
+  },
+  {
+    say: ['supercars', 'sports cars', 'race cars', 'racing cars', 'formula 1', 'f1', 'motorbike', 'motorcycle'],
+    look: ['technic', 'car', 'supercar', 'race'],
+  },
+  {
+    say: ['flowers', 'plants', 'botanical', 'bouquet', 'home decor', 'decor', 'decoration', 'wall art'],
+    look: ['flowers', 'botanical', 'icons', 'display', 'ideas', 'creator'],
+  },
+  {
+    say: ['challenging', 'challenge', 'hard', 'complex', 'difficult', 'big build', 'advanced', 'expert', 'detailed', 'for adults'],
+    look: ['adults', 'display', 'collector'],
+    age: 18,
+  },
+  {
+    say: ['easy build', 'simple', 'easy', 'quick build', 'first set', 'starter set', 'big bricks', 'large bricks', 'chunky'],
+    look: ['easy', 'starter', 'duplo', 'first'],
+  },
+  {
+    say: ['3 in 1', 'three in one', 'rebuild', 'rebuildable', 'different models', 'creative', 'build different'],
+    look: ['3 in 1', 'creator', 'creative'],
+  },
+  { say: ['city', 'town', 'fire station', 'police station', 'hospital', 'airport'], look: ['city', 'station'] },
+
+  // More of pet food.
+  { say: ['hairball', 'hairballs'], look: ['hairball', 'indoor'] },
+  { say: ['teeth', 'dental', 'breath', 'tartar'], look: ['dental', 'teeth', 'dry'] },
+  { say: ['urinary', 'bladder', 'kidney', 'kidneys', 'crystals'], look: ['urinary', 'kidney'] },
+  { say: ['skin', 'coat', 'shiny coat', 'itchy skin', 'dry skin', 'shedding'], look: ['skin', 'coat', 'omega', 'salmon'] },
+  { say: ['grain allergy', 'no grain', 'no grains', 'grainless', 'wheat free', 'no wheat', 'no corn'], means: ['grain free'] },
+  {
+    say: ['active', 'working dog', 'working dogs', 'energetic', 'high energy', 'athletic'],
+    look: ['active', 'high protein', 'performance', 'protein'],
+  },
+  {
+    say: ['natural', 'wholesome', 'real meat', 'healthy', 'high quality', 'premium', 'no fillers', 'no by products'],
+    look: ['natural', 'real', 'wholesome', 'protein'],
+  },
+  {
+    say: [
+      'bulk',
+      'big bag',
+      'large bag',
+      'stock up',
+      'lasts a while',
+      'multiple dogs',
+      'two dogs',
+      'several dogs',
+      'multi cat',
+      'multiple cats',
+      'two cats',
+    ],
+    look: ['bag', 'lb'],
+  },
+  { say: ['trial', 'try', 'sample', 'small bag', 'travel size'], look: ['small', 'bag'] },
+  { say: ['gravy', 'pate', 'chunks', 'canned', 'cans', 'tins', 'tinned', 'pouches', 'pouch', 'moist'], means: ['wet'] },
+  { say: ['kibble', 'biscuits', 'crunchy'], means: ['dry'] },
+  { say: ['fish', 'seafood', 'ocean'], look: ['salmon', 'tuna', 'whitefish', 'fish'] },
+  { say: ['poultry', 'bird'], look: ['chicken', 'turkey', 'duck'] },
+  { say: ['red meat', 'meat', 'meaty'], look: ['beef', 'lamb', 'bison', 'meat'] },
+
+  // More of vitamins.
+  { say: ['sunshine', 'sun', 'winter', 'dark months', 'indoors a lot', 'office worker', 'no sun'], look: ['vitamin d', 'd3'] },
+  { say: ['hair', 'nails', 'skin health', 'glow', 'collagen', 'biotin'], look: ['hair', 'skin', 'nails', 'biotin'] },
+  { say: ['cramps', 'muscle cramps', 'leg cramps', 'twitching', 'restless legs'], look: ['magnesium', 'muscle'] },
+  { say: ['vegan', 'plant based', 'no animal'], means: ['vegan'] },
+  { say: ['anemic', 'anaemic', 'low iron', 'iron deficiency', 'heavy periods'], look: ['iron'] },
+  {
+    say: ['athlete', 'athletes', 'recovery', 'muscle', 'sports nutrition', 'bodybuilding'],
+    look: ['zinc', 'magnesium', 'zma', 'recovery', 'muscle'],
+  },
+  { say: ['once a day', 'one a day', 'one per day', 'daily dose', 'easy to take'], look: ['once daily', 'one daily', 'daily'] },
+  { say: ['tastes good', 'tasty', 'yummy', 'fruit flavour', 'fruity'], look: ['gummy', 'gummies', 'flavor', 'fruit'] },
+  { say: ['gluten', 'celiac', 'coeliac'], means: ['gluten free'] },
+  { say: ['dairy', 'lactose', 'lactose intolerant', 'milk allergy'], means: ['dairy free'] },
+  { say: ['organic', 'whole food', 'wholefood', 'food based', 'natural vitamins'], look: ['organic', 'whole food', 'organics'] },
+
   // Watches.
   {
     say: ['find him', 'find her', 'track my kid', 'where he is', 'where she is', 'location', 'tracker', 'tracking', 'locate'],

@@ -125,6 +125,22 @@ export class Ranker {
       if (!term.meaning && !term.read) unmatched.push(term.typed);
     }
 
+    // Nothing matched at all: rather than an empty answer, each unmatched word by its stem, or its beginning
+    // ("hypoallergenic" → hypo…), with what it was read as said.
+    if (touched.length === 0) {
+      for (const word of [...unmatched]) {
+        const alts = this.relaxed(word);
+        if (!alts.length) continue;
+        const w = this.scoreTerm({ typed: word, alts, meaning: false, typing: false, group: 63 }, q, touched, categoryCover);
+        if (w > 0) {
+          corrections.push({ from: word, to: alts[0]?.[0] ?? word });
+          unmatched.splice(unmatched.indexOf(word), 1);
+          typedMatched += w;
+          typedWeight += w;
+        }
+      }
+    }
+
     // Readings: attribute values, amounts, age, price and ranking add to the products that meet them.
     const effects = reading.readings.flatMap((r) => r.effects);
     const scoring = effects.filter((e) => e.type !== 'look' && e.type !== 'category');
@@ -273,6 +289,18 @@ export class Ranker {
         if (!alts.has(x) && (typing || w.length >= 4)) alts.set(x, PREFIX_FACTOR);
     }
     return [...alts];
+  }
+
+  /** Looser forms of a word that matched nothing: its stem, then ever shorter beginnings (at least 4 letters). */
+  private relaxed(w: string): [string, number][] {
+    const stem = w.replace(/(ings?|ed|ers?|ly|ness|ful|less|able|ic|al)$/, '');
+    for (const form of [stem, ...Array.from({ length: Math.max(0, w.length - 4) }, (_, k) => w.slice(0, w.length - 1 - k))]) {
+      if (form.length < 4) continue;
+      const found = this.vocabulary.expand(form, MAX_EXPANSIONS);
+      if (found.length) return found.map((x) => [x, PREFIX_FACTOR * 0.8]);
+    }
+    const near = this.vocabulary.candidates(w, true);
+    return near.length ? this.altsOf(near[0]?.search ?? '', true) : [];
   }
 
   private split(w: string): [string, string] | null {

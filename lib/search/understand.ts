@@ -167,6 +167,8 @@ export class QueryReader {
     private readonly cols: Columns,
     categoryLabels: readonly string[],
     private readonly labels: AttributeLabels = DEFAULT_ATTRIBUTE_LABELS,
+    /** Whether the catalog uses a word. */
+    private readonly known: (word: string) => boolean = () => true,
   ) {
     for (const [key, { values }] of Object.entries(cols.attributes)) this.learnAttribute(key, values);
     cols.categories.forEach((id, c) => {
@@ -196,11 +198,14 @@ export class QueryReader {
     const found: Reading[] = [];
     const take = (from: number, to: number, r: Reading | null) => {
       if (!r) return;
-      const keep = r.kind === 'attribute' || r.kind === 'category';
-      const plain = keep && r.effects.every((e) => e.type === 'attr' || e.type === 'category') && !r.id.startsWith('amount:');
+      const keep = r.kind === 'attribute' || r.kind === 'category' || r.kind === 'meaning';
+      const plain =
+        keep && r.effects.every((e) => e.type === 'attr' || e.type === 'category' || e.type === 'look') && !r.id.startsWith('amount:');
       for (let k = from; k < to; k++) {
         used[k] = 1;
-        if (!plain) consumed[k] = 1;
+        // What a shopper said stays a word to match where the catalog uses it too ("light", "track"), and is only
+        // read where it does not ("husband", "overpronate").
+        if (!plain || (r.kind === 'meaning' && !this.known(tokens[k]?.w ?? ''))) consumed[k] = 1;
       }
       found.push(r);
     };
@@ -391,9 +396,11 @@ export class QueryReader {
         parts.push(r.label);
       }
     }
-    if (concept.look?.length && !neg) {
-      effects.push({ type: 'look', words: [...concept.look] });
-      parts.push(concept.look.slice(0, 3).join(', '));
+    // Only what the catalog has is looked for (and shown): a researcher's catalog may have none of it.
+    const look = (concept.look ?? []).filter((phrase) => words(phrase).every((w) => this.known(w) || this.known(singular(w))));
+    if (look.length && !neg) {
+      effects.push({ type: 'look', words: look });
+      parts.push(look.slice(0, 3).join(', '));
     }
     if (concept.cheap && !neg) {
       effects.push({ type: 'cheap' });
