@@ -26,6 +26,8 @@ const MEANING_FACTOR = 0.6;
 /** What a reading adds to a product that meets it, in the units of a typed word in a title. */
 const READING_WEIGHT = 10;
 const MAX_IDF = 4;
+/** A reading of what a shopper's word means counts this much of one named outright. */
+const MEANT_FACTOR = 0.5;
 const RANK_WEIGHT = 4;
 /** How sharply products of a category that explains less of the query fall behind. */
 const CATEGORY_POWER = 2;
@@ -64,6 +66,7 @@ export class Ranker {
   private readonly covered: Float32Array;
   private readonly matchedTerms: Uint8Array;
   private readonly groupStamp: Uint32Array;
+  private readonly typedCount: Uint8Array;
   private generation = 0;
 
   constructor(
@@ -79,10 +82,11 @@ export class Ranker {
     this.covered = new Float32Array(n);
     this.matchedTerms = new Uint8Array(n);
     this.groupStamp = new Uint32Array(n);
+    this.typedCount = new Uint8Array(n);
   }
 
   rank(reading: QueryReading, filter: ((i: number) => boolean) | null): RankResult {
-    const { cols, score, covered, queryStamp, matchedTerms } = this;
+    const { cols, score, covered, queryStamp, matchedTerms, typedCount } = this;
     const n = cols.n;
     const q = ++this.generation;
     const touched: number[] = [];
@@ -93,6 +97,7 @@ export class Ranker {
     const used: string[] = [];
     let typedWeight = 0;
     let typedMatched = 0;
+    let typedTerms = 0;
     const pending: Term[] = [];
     for (const term of terms) {
       if (term.alts.length === 0) {
@@ -102,6 +107,7 @@ export class Ranker {
       const w = this.scoreTerm(term, q, touched, categoryCover);
       if (w > 0) {
         used.push(...term.alts.filter(([, f]) => f === 1).map(([a]) => a));
+        if (!term.meaning) typedTerms++;
         if (!term.meaning) typedMatched += w;
       } else if (!term.meaning) pending.push(term);
       if (!term.meaning) typedWeight += w;
@@ -142,8 +148,20 @@ export class Ranker {
     }
 
     // Readings: attribute values, amounts, age, price and ranking add to the products that meet them.
+    // What a shopper's word was taken to mean ("her" → for women) is weaker evidence than an attribute named
+    // outright, and the same effect read twice ("a woman … her") counts once, at its strongest.
+    const strength = new Map<string, { e: Effect; weight: number }>();
+    for (const r of reading.readings) {
+      for (const e of r.effects) {
+        if (e.type === 'look' || e.type === 'category') continue;
+        const key = effectKey(e);
+        const weight = r.kind === 'meaning' ? MEANT_FACTOR : 1;
+        if ((strength.get(key)?.weight ?? 0) < weight) strength.set(key, { e, weight });
+      }
+    }
     const effects = reading.readings.flatMap((r) => r.effects);
-    const scoring = effects.filter((e) => e.type !== 'look' && e.type !== 'category');
+    const scoring = [...strength.values()].map((x) => x.e);
+    const weightOf = new Map([...strength.values()].map((x) => [x.e, x.weight]));
     const explicit = new Set(effects.filter((e) => e.type === 'category').map((e) => (e as { c: number }).c));
     if (scoring.length + explicit.size > 0) {
       // Every product meeting a reading is a candidate, whether or not it has the query's words: "we just brought
@@ -160,6 +178,7 @@ export class Ranker {
           score[i] = 0;
           covered[i] = 0;
           matchedTerms[i] = 0;
+          typedCount[i] = 0;
           touched.push(i);
         }
       }
@@ -171,14 +190,15 @@ export class Ranker {
       for (const i of touched) {
         const m = this.meets(e, i, ranges);
         if (m > 0) {
-          score[i] = (score[i] ?? 0) + (e.type === 'rank' || e.type === 'cheap' ? RANK_WEIGHT : READING_WEIGHT) * m;
+          score[i] =
+            (score[i] ?? 0) + (e.type === 'rank' || e.type === 'cheap' ? RANK_WEIGHT : READING_WEIGHT) * m * (weightOf.get(e) ?? 1);
           if (e.type !== 'rank' && e.type !== 'cheap') matchedTerms[i] = (matchedTerms[i] ?? 0) + 1;
           cats[cols.category[i] ?? 0] = (cats[cols.category[i] ?? 0] ?? 0) + 1;
           met++;
         }
       }
       // Cheapest-first and other rankings say nothing of the category: every product has a price.
-      if (e.type !== 'rank' && e.type !== 'cheap') addShares(categoryCover, cats, met, READING_COVER);
+      if (e.type !== 'rank' && e.type !== 'cheap') addShares(categoryCover, cats, met, READING_COVER * (weightOf.get(e) ?? 1));
     }
     for (const c of explicit) categoryCover[c] = (categoryCover[c] ?? 0) + NAMED_CATEGORY_COVER;
 
@@ -194,7 +214,10 @@ export class Ranker {
     }
     for (const i of touched) {
       if (filter && !filter(i)) continue;
-      const share = best > 0 ? (categoryCover[cols.category[i] ?? 0] ?? 0) / best : 1;
+      // A product with every typed word is a whole answer wherever it is ("little women" is a book, though
+      // "women" is mostly shoes).
+      const whole = typedTerms > 1 && (typedCount[i] ?? 0) >= typedTerms;
+      const share = best > 0 && !whole ? (categoryCover[cols.category[i] ?? 0] ?? 0) / best : 1;
       score[i] = (score[i] ?? 0) * share ** CATEGORY_POWER;
       // Only products matching at least half as many of the typed words as the best match are counted as results.
       if ((matchedTerms[i] ?? 0) >= Math.ceil(mostTerms / 2)) candidates.push(i);
@@ -339,7 +362,7 @@ export class Ranker {
   /** Adds one term's best field score times its rarity to each product it matches; returns the weight it added. */
   private scoreTerm(term: Term, q: number, touched: number[], categoryCover: Float32Array): number {
     const termGen = ++this.generation;
-    const { termStamp, termBest, queryStamp, score, covered, matchedTerms, groupStamp, cols } = this;
+    const { termStamp, termBest, queryStamp, score, covered, matchedTerms, groupStamp, typedCount, cols } = this;
     // Unique per query and group: a group's terms are scored one after another.
     const groupId = q * 64 + (term.group % 64) + 1;
     const limit = cols.n;
@@ -370,8 +393,10 @@ export class Ranker {
         score[i] = 0;
         covered[i] = 0;
         matchedTerms[i] = 0;
+        typedCount[i] = 0;
         touched.push(i);
       }
+      if (!term.meaning) typedCount[i] = (typedCount[i] ?? 0) + 1;
       if (groupStamp[i] !== groupId) {
         groupStamp[i] = groupId;
         matchedTerms[i] = (matchedTerms[i] ?? 0) + 1;
@@ -461,6 +486,10 @@ export class Ranker {
     }
     return fit;
   }
+}
+
+function effectKey(e: Effect): string {
+  return e.type === 'attr' ? `attr:${e.key}:${e.allowed.join('')}` : JSON.stringify(e);
 }
 
 function addShares(cover: Float32Array, perCategory: Uint32Array, total: number, weight: number): void {
