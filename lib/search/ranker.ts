@@ -68,6 +68,7 @@ export class Ranker {
   private readonly groupStamp: Uint32Array;
   private readonly typedCount: Uint8Array;
   private generation = 0;
+  private readonly ages = new Map<string, { column: Columns['attributes'][string]['column']; fits: Float32Array }[]>();
 
   constructor(
     private readonly cols: Columns,
@@ -471,20 +472,31 @@ export class Ranker {
   /** How well a product rated for ages fits a child of `age`: a numeric minimum age, or a range written "8-12", "8+", "adult". */
   private ageFit(age: number, plus: boolean, i: number): number {
     let fit = 0;
-    for (const [key, attr] of Object.entries(this.cols.attributes)) {
-      if (!/age/i.test(key)) continue;
-      const k = attr.column[i] ?? 0;
-      if (k === 0) continue;
-      const v = attr.values[k - 1];
-      if (typeof v === 'number') {
-        if (plus) fit = Math.max(fit, v >= age ? 1 - Math.min(1, (v - age) / 10) : 0);
-        else fit = Math.max(fit, v <= age ? 1 - Math.min(0.8, (age - v) / 10) : 0);
-      } else if (typeof v === 'string') {
-        const range = ageRange(v);
-        if (range) fit = Math.max(fit, age >= range[0] - 1e-9 && age <= range[1] + 1e-9 ? 1 : 0);
-      }
+    for (const { column, fits } of this.ageTable(age, plus)) {
+      const k = column[i] ?? 0;
+      if (k > 0) fit = Math.max(fit, fits[k - 1] ?? 0);
     }
     return fit;
+  }
+
+  /** Per age attribute, the fit of each of its values, worked out once per query rather than per product. */
+  private ageTable(age: number, plus: boolean): { column: Columns['attributes'][string]['column']; fits: Float32Array }[] {
+    const key = `${age}${plus ? '+' : ''}`;
+    const known = this.ages.get(key);
+    if (known) return known;
+    const table = Object.entries(this.cols.attributes)
+      .filter(([name]) => /age/i.test(name))
+      .map(([, attr]) => ({
+        column: attr.column,
+        fits: Float32Array.from(attr.values, (v) => {
+          if (typeof v === 'number') return plus ? (v >= age ? 1 - Math.min(1, (v - age) / 10) : 0) : v <= age ? 1 - Math.min(0.8, (age - v) / 10) : 0;
+          const range = typeof v === 'string' ? ageRange(v) : null;
+          return range && age >= range[0] - 1e-9 && age <= range[1] + 1e-9 ? 1 : 0;
+        }),
+      }));
+    if (this.ages.size > 32) this.ages.clear();
+    this.ages.set(key, table);
+    return table;
   }
 }
 
