@@ -26,6 +26,8 @@ const MEANING_FACTOR = 0.6;
 /** What a reading adds to a product that meets it, in the units of a typed word in a title. */
 const READING_WEIGHT = 10;
 const MAX_IDF = 4;
+/** An amount near the one asked for ("about 8 mm"), against exactly it. */
+const NEAR_FIT = 0.5;
 /** A reading of what a shopper's word means counts this much of one named outright. */
 const MEANT_FACTOR = 0.5;
 const RANK_WEIGHT = 4;
@@ -186,20 +188,24 @@ export class Ranker {
     }
     const ranges = this.rangesOf(scoring, touched);
     for (const e of scoring) {
-      const cats = new Uint32Array(cols.categories.length);
-      let met = 0;
+      // A reading credits each category by how well its best product meets it, however many do: "18+" is as
+      // much about the 66 sets rated 18+ as about the 400 books for adults.
+      const bestFit = new Float32Array(cols.categories.length);
       for (const i of touched) {
         const m = this.meets(e, i, ranges);
         if (m > 0) {
           score[i] =
             (score[i] ?? 0) + (e.type === 'rank' || e.type === 'cheap' ? RANK_WEIGHT : READING_WEIGHT) * m * (weightOf.get(e) ?? 1);
           if (e.type !== 'rank' && e.type !== 'cheap') matchedTerms[i] = (matchedTerms[i] ?? 0) + 1;
-          cats[cols.category[i] ?? 0] = (cats[cols.category[i] ?? 0] ?? 0) + 1;
-          met++;
+          const c = cols.category[i] ?? 0;
+          bestFit[c] = Math.max(bestFit[c] ?? 0, m);
         }
       }
       // Cheapest-first and other rankings say nothing of the category: every product has a price.
-      if (e.type !== 'rank' && e.type !== 'cheap') addShares(categoryCover, cats, met, READING_COVER * (weightOf.get(e) ?? 1));
+      if (e.type !== 'rank' && e.type !== 'cheap') {
+        const weight = READING_COVER * (weightOf.get(e) ?? 1);
+        bestFit.forEach((fit, c) => (categoryCover[c] = (categoryCover[c] ?? 0) + weight * fit));
+      }
     }
     for (const c of explicit) categoryCover[c] = (categoryCover[c] ?? 0) + NAMED_CATEGORY_COVER;
 
@@ -446,7 +452,8 @@ export class Ranker {
     switch (e.type) {
       case 'attr': {
         const k = cols.attributes[e.key]?.column[i] ?? 0;
-        return k > 0 && e.allowed[k - 1] === 1 ? 1 : 0;
+        if (k === 0 || e.allowed[k - 1] !== 1) return 0;
+        return !e.exact || e.exact[k - 1] === 1 ? 1 : NEAR_FIT;
       }
       case 'price': {
         const p = cols.price[i] ?? 0;
@@ -489,9 +496,14 @@ export class Ranker {
       .map(([, attr]) => ({
         column: attr.column,
         fits: Float32Array.from(attr.values, (v) => {
-          if (typeof v === 'number') return plus ? (v >= age ? 1 - Math.min(1, (v - age) / 10) : 0) : v <= age ? 1 - Math.min(0.8, (age - v) / 10) : 0;
+          if (typeof v === 'number')
+            return plus ? (v >= age ? 1 - Math.min(1, (v - age) / 10) : 0) : v <= age ? 1 - Math.min(0.8, (age - v) / 10) : 0;
           const range = typeof v === 'string' ? ageRange(v) : null;
-          return range && age >= range[0] - 1e-9 && age <= range[1] + 1e-9 ? 1 : 0;
+          // "18+" asks for products rated from 18; "for a 10 year old" for those a 10-year-old is within.
+          if (!range) return 0;
+          // Written as asked ("18+") fits best; another range from that age ("adult") nearly as well.
+          if (plus) return v === `${age}+` ? 1 : range[0] >= age ? 0.8 - Math.min(0.8, (range[0] - age) / 10) : 0;
+          return age >= range[0] - 1e-9 && age <= range[1] + 1e-9 ? 1 : 0;
         }),
       }));
     if (this.ages.size > 32) this.ages.clear();

@@ -15,7 +15,8 @@ import { words } from './text';
  * words of a removed reading are then searched as plain words.
  */
 export type Effect =
-  | { type: 'attr'; key: string; allowed: Uint8Array }
+  /** `allowed` by value number; with `exact`, the values that are exactly what was asked score full, the rest of `allowed` less. */
+  | { type: 'attr'; key: string; allowed: Uint8Array; exact?: Uint8Array }
   | { type: 'rank'; key: string; dir: 1 | -1 }
   | { type: 'age'; age: number; plus: boolean }
   | { type: 'price'; min?: number; max?: number }
@@ -508,7 +509,9 @@ export class QueryReader {
                 : [v * 0.75, Math.max(v * 1.25, v + 1)];
         const allowed = this.allowed(k.key, (x) => typeof x === 'number' && x >= min - 1e-9 && x <= max + 1e-9);
         if (!allowed) continue;
-        effects.push({ type: 'attr', key: k.key, allowed });
+        // "8 mm drop": 8 is best, 7 and 9 are near.
+        const exact = vHi === null && cmp === null && !timed ? this.allowed(k.key, (x) => x === v) : null;
+        effects.push({ type: 'attr', key: k.key, allowed, ...(exact ? { exact } : {}) });
         const unitText = this.labels[k.key]?.unit ?? DEFAULT_ATTRIBUTE_LABELS[k.key]?.unit ?? '';
         const amount = (x: number) => `${Math.round(x * 100) / 100}${unitText ? ` ${unitText}` : ''}`;
         const range =
