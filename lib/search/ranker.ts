@@ -26,6 +26,8 @@ const MEANING_FACTOR = 0.6;
 /** What a reading adds to a product that meets it, in the units of a typed word in a title. */
 const READING_WEIGHT = 10;
 const MAX_IDF = 4;
+/** Another ending of a typed word ("hiking" for hike). */
+const INFLECTION_FACTOR = 0.9;
 /** An amount near the one asked for ("about 8 mm"), against exactly it. */
 const NEAR_FIT = 0.5;
 /** A reading of what a shopper's word means counts this much of one named outright. */
@@ -311,6 +313,8 @@ export class Ranker {
     if (v.has(w)) alts.set(w, 1);
     for (const form of [singular(w), `${w}s`, w.endsWith('y') ? `${w.slice(0, -1)}ies` : ''])
       if (form && form !== w && v.has(form)) alts.set(form, 1);
+    // Other endings of the same word ("hiking" → hike, "flights" → flight, "running" → run), a little less.
+    for (const form of inflections(w)) if (!alts.has(form) && v.has(form)) alts.set(form, INFLECTION_FACTOR);
     if (/^\d+$/.test(w)) {
       // A model number typed in part ("1080" → 1080v14): numbers followed by letters, never longer numbers ("10" ≠ "1000").
       for (const x of v.expand(w, MAX_EXPANSIONS)) if (x !== w && /^\d+[a-z]/.test(x)) alts.set(x, PREFIX_FACTOR);
@@ -510,6 +514,23 @@ export class Ranker {
     this.ages.set(key, table);
     return table;
   }
+}
+
+/** The same word with another ending: its stem and the stem's usual forms. */
+export function inflections(w: string): string[] {
+  if (w.length < 5 || /\d/.test(w)) return [];
+  const stems = new Set<string>();
+  const m = /^(.{3,}?)(ing|ed|er|ers|es|s|ly|ness)$/.exec(w);
+  if (m?.[1]) {
+    const stem = m[1];
+    stems.add(stem);
+    stems.add(`${stem}e`);
+    if (/([b-df-hj-np-tv-z])\1$/.test(stem)) stems.add(stem.slice(0, -1)); // "running" → run
+  }
+  const out = new Set<string>();
+  for (const stem of stems) for (const end of ['', 's', 'ing', 'ed', 'er', 'ers']) out.add(stem + end);
+  out.delete(w);
+  return [...out];
 }
 
 function effectKey(e: Effect): string {
