@@ -38,7 +38,7 @@ const CATEGORY_POWER = 2;
 /** How much a reading met by a category's products says the query is about that category, against a word's idf. */
 const READING_COVER = 4;
 /** A category the Seller named. */
-const NAMED_CATEGORY_COVER = 8;
+const NAMED_CATEGORY_COVER = 16;
 
 interface Term {
   /** The word as typed (for unmatched and corrections). */
