@@ -488,7 +488,7 @@ export const CONCEPTS: readonly Concept[] = [
   { say: ['organic', 'whole food', 'wholefood', 'food based', 'natural vitamins'], look: ['organic', 'whole food', 'organics'] },
 
   // Watches.
-  { say: ['watch', 'watches', 'wristwatch', 'smart watch', 'fitness watch', 'sports watch'], look: ['smartwatch', 'watch', 'gps watch'] },
+  { say: ['watch', 'watches', 'wristwatch', 'fitness watch', 'sports watch'], look: ['smartwatch', 'watch', 'gps watch'] },
   {
     say: ['find him', 'find her', 'track my kid', 'where he is', 'where she is', 'location', 'tracker', 'tracking', 'locate'],
     look: ['gps', 'tracker', 'kids'],
