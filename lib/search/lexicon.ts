@@ -510,6 +510,6 @@ export const QUERY_STOP_WORDS: ReadonlySet<string> = new Set(
     'a an the and or of to for with in on at by from as into about my me i im am is are was be been it its that this these those some any ' +
     'looking look want wants wanted need needs needed please something thing things who what which would like good great best really very ' +
     'get got buy buying find show give help can could should will just also only so too he she hes shes they them their we our us you your ' +
-    'loves love likes into fan turning old year years yr yrs aged ages age one new just'
+    'loves love likes into fan turning old year years yr yrs aged ages age one new just every each only'
   ).split(' '),
 );

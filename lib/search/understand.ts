@@ -267,7 +267,13 @@ export class QueryReader {
         rest[rest.length - 1] = { ...t, w: prev.w + t.w, parts: [...(prev.parts ?? [prev.w]), t.w] };
       else rest.push(t);
     });
-    const kept = rest.filter((t) => t.parts || (!QUERY_STOP_WORDS.has(t.w) && !NEGATIONS.has(t.w)));
+    // In a short query a function word the catalog uses may be a name ("purina one", "the hobbit"): it stays, as
+    // a word that may match but is never reported when it does not.
+    const short = tokens.filter((t) => !t.sym).length <= 3;
+    const kept = rest
+      .filter((t) => t.parts || !NEGATIONS.has(t.w))
+      .filter((t) => t.parts || !QUERY_STOP_WORDS.has(t.w) || (short && this.known(t.w) && rest.length > 1))
+      .map((t) => (QUERY_STOP_WORDS.has(t.w) && !t.parts ? { ...t, read: true } : t));
     return { readings, found: found.length, rest: kept };
   }
 
@@ -395,6 +401,18 @@ export class QueryReader {
       if (r) {
         effects.push(...r.effects);
         parts.push(r.label);
+      }
+    }
+    // A word looked for that is one of the catalog's attribute values ("biography" a genre, "wet" a food form) is
+    // read as that value too, as if meant.
+    if (!neg) {
+      for (const phrase of concept.look ?? []) {
+        const targets = this.phrases.get(words(phrase).map(singular).join(' '))?.filter((t) => t.kind === 'value');
+        const r = targets?.length ? this.readPhrase(targets, words(phrase), false) : null;
+        if (r && !parts.includes(r.label)) {
+          effects.push(...r.effects);
+          parts.push(r.label);
+        }
       }
     }
     // Only what the catalog has is looked for (and shown): a researcher's catalog may have none of it.
