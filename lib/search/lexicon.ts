@@ -350,8 +350,8 @@ export const CONCEPTS: readonly Concept[] = [
     means: ['noise cancelling'],
   },
   {
-    say: ['small ears', 'tiny ears', 'lightweight', 'light', 'compact', 'pocket', 'portable', 'foldable'],
-    look: ['compact', 'lightweight', 'portable', 'earbuds'],
+    say: ['small ears', 'tiny ears', 'lightweight', 'foldable'],
+    look: ['compact', 'lightweight', 'portable'],
   },
   { say: ['tv', 'television', 'movies', 'film', 'films'], look: ['wireless', 'over ear', 'home'] },
 
