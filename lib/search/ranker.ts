@@ -164,6 +164,14 @@ export class Ranker {
         if ((strength.get(key)?.weight ?? 0) < weight) strength.set(key, { e, weight });
       }
     }
+    // A price nothing meets ("under $3") ranks the nearest first instead of emptying the answer.
+    for (const [key, x] of strength) {
+      if (x.e.type !== 'price') continue;
+      const { max } = x.e;
+      let any = false;
+      for (let i = 0; i < n && !any; i++) any = this.meets(x.e, i) > 0;
+      if (!any) strength.set(key, { e: max !== undefined ? { type: 'cheap' } : { type: 'rank', key: '', dir: -1 }, weight: x.weight });
+    }
     const effects = reading.readings.flatMap((r) => r.effects);
     const scoring = [...strength.values()].map((x) => x.e);
     const weightOf = new Map([...strength.values()].map((x) => [x.e, x.weight]));

@@ -526,7 +526,17 @@ export class QueryReader {
                 ? [-Infinity, v]
                 : [v * 0.75, Math.max(v * 1.25, v + 1)];
         const allowed = this.allowed(k.key, (x) => typeof x === 'number' && x >= min - 1e-9 && x <= max + 1e-9);
-        if (!allowed) continue;
+        if (!allowed) {
+          // No product has that much (or that little): the nearest first, and the chip says so.
+          if (min === -Infinity || max === Infinity) {
+            const dir = max === Infinity ? -1 : 1;
+            effects.push({ type: 'rank', key: k.key, dir });
+            labels.push(
+              `${attributeLabel(k.key, this.labels)}: none ${dir < 0 ? `≥ ${n}` : `≤ ${n}`}, ${dir < 0 ? 'highest' : 'lowest'} first`,
+            );
+          }
+          continue;
+        }
         // "8 mm drop": 8 is best, 7 and 9 are near.
         const exact = vHi === null && cmp === null && !timed ? this.allowed(k.key, (x) => x === v) : null;
         effects.push({ type: 'attr', key: k.key, allowed, ...(exact ? { exact } : {}) });

@@ -49,6 +49,16 @@ describe('query understanding', () => {
     expect(drop.products.slice(0, 5).every((p) => p.attributes.dropMm === 8)).toBe(true);
   });
 
+  it('when nothing has the amount or price asked, shows the nearest first and says so', () => {
+    const r = run({ text: 'lego over 10000 pieces' });
+    expect(r.labels[0]).toMatch(/none ≥ 10000, highest first/);
+    const most = Math.max(...catalog.products.map((p) => Number(p.attributes.pieces ?? 0)));
+    expect(r.products[0]?.attributes.pieces).toBeGreaterThanOrEqual(most * 0.9);
+    const cheap = run({ text: 'vitamins under $1' });
+    const cheapest = Math.min(...catalog.products.filter((p) => p.category === 'vitamins').map((p) => p.price));
+    expect(cheap.products[0]?.price).toBeLessThan(cheapest * 1.5);
+  });
+
   it('ranks by an amount a size word asks for ("long battery life smartwatch", "biggest bag")', () => {
     const r = run({ text: 'long battery life smartwatch' });
     expect(r.labels).toContain('Battery: highest first');
