@@ -487,6 +487,37 @@ export const CONCEPTS: readonly Concept[] = [
   { say: ['dairy', 'lactose', 'lactose intolerant', 'milk allergy'], means: ['dairy free'] },
   { say: ['organic', 'whole food', 'wholefood', 'food based', 'natural vitamins'], look: ['organic', 'whole food', 'organics'] },
 
+  // Still more, by need.
+  {
+    say: ['high arch', 'high arches', 'neutral', 'neutral runner', 'supinate', 'supination', 'underpronate'],
+    look: ['neutral', 'cushioned', 'cushioning'],
+  },
+  {
+    say: ['walking', 'walker', 'standing all day', 'on my feet all day', 'nurse', 'nurses', 'long shifts'],
+    look: ['cushioned', 'cushioning', 'comfort', 'max', 'walking'],
+  },
+  { say: ['fishy', 'fishy burps', 'burps', 'aftertaste', 'fish burps'], look: ['algae', 'vegan', 'lemon', 'enteric'] },
+  {
+    say: ['book club', 'book group', 'prize winning', 'award winning', 'booker', 'literary'],
+    look: ['literary fiction', 'literary', 'novel'],
+  },
+  { say: ['like harry potter', 'wizards and magic', 'magic school', 'witches'], look: ['fantasy', 'magic', 'academy', 'witch'] },
+  { say: ['reluctant reader', 'doesnt like reading', 'hates reading', 'struggling reader'], look: ['adventure', 'funny', 'short'] },
+  { say: ['laps', 'lap swimming', 'open water'], look: ['swim', 'swimming', 'water', 'atm'] },
+  { say: ['sleeping', 'sleep in', 'in bed', 'side sleeper'], look: ['sleep', 'comfortable', 'earbuds'] },
+  { say: ['standing desk', 'office chair', 'at work', 'for work', 'work'], look: ['work', 'office', 'calls'] },
+  {
+    say: ['birthday', 'christmas', 'xmas', 'holiday', 'anniversary', 'graduation', 'gift idea', 'gift ideas'],
+    look: ['gift', 'gift idea'],
+  },
+  { say: ['senior dog', 'senior cat', '7 plus', 'older pet'], look: ['senior', 'mature', '7+'] },
+  { say: ['puppies', 'pup', 'young dog'], look: ['puppy'] },
+  { say: ['kittens', 'young cat'], look: ['kitten'] },
+  {
+    say: ['collectible', 'collectable', 'ucs', 'ultimate collector', 'collectors edition', 'display model'],
+    look: ['collector', 'collectible', 'display', 'ultimate collector series'],
+  },
+
   // Watches.
   { say: ['watch', 'watches', 'wristwatch', 'fitness watch', 'sports watch'], look: ['smartwatch', 'watch', 'gps watch'] },
   {
