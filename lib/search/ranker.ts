@@ -30,6 +30,8 @@ const MAX_IDF = 4;
 const INFLECTION_FACTOR = 0.9;
 /** An amount near the one asked for ("about 8 mm"), against exactly it. */
 const NEAR_FIT = 0.5;
+/** An age range asked in words a product is not rated in ("3-5" against "2+"), against one rated in them. */
+const WRITTEN_ELSEWHERE = 0.8;
 /** A reading of what a shopper's word means counts this much of one named outright. */
 const MEANT_FACTOR = 0.5;
 const RANK_WEIGHT = 4;
@@ -472,7 +474,7 @@ export class Ranker {
         return (e.min === undefined || p >= e.min) && (e.max === undefined || p <= e.max) ? 1 : 0;
       }
       case 'age':
-        return this.ageFit(e.age, e.plus, i);
+        return this.ageFit(e.age, e.plus, i, e.written);
       case 'rank':
       case 'cheap': {
         const key = e.type === 'rank' ? e.key : '';
@@ -489,9 +491,9 @@ export class Ranker {
   }
 
   /** How well a product rated for ages fits a child of `age`: a numeric minimum age, or a range written "8-12", "8+", "adult". */
-  private ageFit(age: number, plus: boolean, i: number): number {
+  private ageFit(age: number, plus: boolean, i: number, written?: string): number {
     let fit = 0;
-    for (const { column, fits } of this.ageTable(age, plus)) {
+    for (const { column, fits } of this.ageTable(age, plus, written)) {
       const k = column[i] ?? 0;
       if (k > 0) fit = Math.max(fit, fits[k - 1] ?? 0);
     }
@@ -499,8 +501,8 @@ export class Ranker {
   }
 
   /** Per age attribute, the fit of each of its values, worked out once per query rather than per product. */
-  private ageTable(age: number, plus: boolean): { column: Columns['attributes'][string]['column']; fits: Float32Array }[] {
-    const key = `${age}${plus ? '+' : ''}`;
+  private ageTable(age: number, plus: boolean, written?: string): { column: Columns['attributes'][string]['column']; fits: Float32Array }[] {
+    const key = `${age}${plus ? '+' : ''}:${written ?? ''}`;
     const known = this.ages.get(key);
     if (known) return known;
     const table = Object.entries(this.cols.attributes)
@@ -510,12 +512,14 @@ export class Ranker {
         fits: Float32Array.from(attr.values, (v) => {
           if (typeof v === 'number')
             return plus ? (v >= age ? 1 - Math.min(1, (v - age) / 10) : 0) : v <= age ? 1 - Math.min(0.8, (age - v) / 10) : 0;
+          if (written !== undefined && typeof v === 'string' && v.replace(/\s|–/g, (c) => (c === '–' ? '-' : '')) === written) return 1;
           const range = typeof v === 'string' ? ageRange(v) : null;
+          const near = written !== undefined ? WRITTEN_ELSEWHERE : 1;
           // "18+" asks for products rated from 18; "for a 10 year old" for those a 10-year-old is within.
           if (!range) return 0;
           // Written as asked ("18+") fits best; another range from that age ("adult") nearly as well.
-          if (plus) return v === `${age}+` ? 1 : range[0] >= age ? 0.8 - Math.min(0.8, (range[0] - age) / 10) : 0;
-          return age >= range[0] - 1e-9 && age <= range[1] + 1e-9 ? 1 : 0;
+          if (plus) return range[0] >= age ? near - Math.min(near, (range[0] - age) / 10) : 0;
+          return age >= range[0] - 1e-9 && age <= range[1] + 1e-9 ? near : 0;
         }),
       }));
     if (this.ages.size > 32) this.ages.clear();

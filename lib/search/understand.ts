@@ -18,7 +18,8 @@ export type Effect =
   /** `allowed` by value number; with `exact`, the values that are exactly what was asked score full, the rest of `allowed` less. */
   | { type: 'attr'; key: string; allowed: Uint8Array; exact?: Uint8Array }
   | { type: 'rank'; key: string; dir: 1 | -1 }
-  | { type: 'age'; age: number; plus: boolean }
+  /** `written`: the age as typed ("3-5", "18+"): a product rated in those very words fits best. */
+  | { type: 'age'; age: number; plus: boolean; written?: string }
   | { type: 'price'; min?: number; max?: number }
   | { type: 'cheap' }
   | { type: 'category'; c: number }
@@ -479,7 +480,8 @@ export class QueryReader {
       if (AGE_LEAD.has(lead) && from === i) from = i - 1;
       const plus = w(to - 1) === '+';
       const label = hi !== null ? `Ages ${n}–${hi}` : plus ? `Ages ${n}+` : `For age ${n}`;
-      const effects: Effect[] = hi !== null ? [{ type: 'age', age: (n + hi) / 2, plus: false }] : [{ type: 'age', age: n, plus }];
+      const effects: Effect[] =
+        hi !== null ? [{ type: 'age', age: (n + hi) / 2, plus: false, written: `${n}-${hi}` }] : [{ type: 'age', age: n, plus, ...(plus ? { written: `${n}+` } : {}) }];
       return {
         from,
         to,
