@@ -79,7 +79,9 @@ const NUMBER_WORDS: Record<string, string> = {
 };
 
 export function tokenize(text: string): Token[] {
-  const folded = fold(text).replace(/(\p{L})['’](\p{L})/gu, '$1$2');
+  const folded = fold(text)
+    .replace(/(\p{L})['’](\p{L})/gu, '$1$2')
+    .replace(/(\d),(?=\d{3}\b)/g, '$1'); // 2,000 pieces
   const out: Token[] = [];
   const re = /[\p{L}\p{N}]+|[$£€+]|-/gu;
   let prevEnd = -1;
@@ -129,4 +131,30 @@ export function singular(w: string): string {
   if (w.length > 4 && /(ch|sh|x|ss|z)es$/.test(w)) return w.slice(0, -2); // watches, boxes
   if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) return w.slice(0, -1);
   return w;
+}
+
+/** The same word in the other spelling of English: colour/color, centre/center, cosy/cozy, grey/gray. */
+export function spellings(w: string): string[] {
+  const out = new Set<string>();
+  const swaps: [RegExp, string][] = [
+    [/our/g, 'or'],
+    [/or(?=s?$|ful|ite|ed|ing)/g, 'our'],
+    [/tre(s?)$/g, 'ter$1'],
+    [/ter(s?)$/g, 'tre$1'],
+    [/is(e|ed|es|ing|ation)$/g, 'iz$1'],
+    [/iz(e|ed|es|ing|ation)$/g, 'is$1'],
+    [/ll(ed|ing|er)$/g, 'l$1'],
+    [/([^l])l(ed|ing|er)$/g, '$1ll$2'],
+    [/grey/g, 'gray'],
+    [/gray/g, 'grey'],
+    [/cosy/g, 'cozy'],
+    [/cozy/g, 'cosy'],
+    [/aluminium/g, 'aluminum'],
+    [/aluminum/g, 'aluminium'],
+  ];
+  for (const [re, to] of swaps) {
+    const v = w.replace(re, to);
+    if (v !== w) out.add(v);
+  }
+  return [...out];
 }

@@ -1,7 +1,7 @@
 import type { Index } from 'flexsearch';
 import type { Columns } from './columns';
 import { QUERY_STOP_WORDS } from './lexicon';
-import { singular, type Token } from './query-words';
+import { singular, spellings, type Token } from './query-words';
 import type { Effect, QueryReading } from './understand';
 import type { Vocabulary } from './vocabulary';
 
@@ -323,8 +323,13 @@ export class Ranker {
     if (v.has(w)) alts.set(w, 1);
     for (const form of [singular(w), `${w}s`, w.endsWith('y') ? `${w.slice(0, -1)}ies` : ''])
       if (form && form !== w && v.has(form)) alts.set(form, 1);
+    // The other spelling of English ("colour", "canceling"), as good as the word itself.
+    if (alts.size === 0) for (const form of spellings(w)) if (v.has(form)) alts.set(form, 1);
     // Other endings of the same word ("hiking" → hike, "flights" → flight, "running" → run), a little less.
     for (const form of inflections(w)) if (!alts.has(form) && v.has(form)) alts.set(form, INFLECTION_FACTOR);
+    // The end of a model number ("xm4" of WH-1000XM4): catalog words that end with it, when nothing else matched.
+    if (alts.size === 0 && /\d/.test(w) && /[a-z]/.test(w) && w.length >= 3)
+      for (const x of v.endingWith(w, MAX_EXPANSIONS)) alts.set(x, PREFIX_FACTOR);
     if (/^\d+$/.test(w)) {
       // A model number typed in part ("1080" → 1080v14): numbers followed by letters, never longer numbers ("10" ≠ "1000").
       for (const x of v.expand(w, MAX_EXPANSIONS)) if (x !== w && /^\d+[a-z]/.test(x)) alts.set(x, PREFIX_FACTOR);
@@ -501,7 +506,11 @@ export class Ranker {
   }
 
   /** Per age attribute, the fit of each of its values, worked out once per query rather than per product. */
-  private ageTable(age: number, plus: boolean, written?: string): { column: Columns['attributes'][string]['column']; fits: Float32Array }[] {
+  private ageTable(
+    age: number,
+    plus: boolean,
+    written?: string,
+  ): { column: Columns['attributes'][string]['column']; fits: Float32Array }[] {
     const key = `${age}${plus ? '+' : ''}:${written ?? ''}`;
     const known = this.ages.get(key);
     if (known) return known;

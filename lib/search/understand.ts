@@ -481,7 +481,9 @@ export class QueryReader {
       const plus = w(to - 1) === '+';
       const label = hi !== null ? `Ages ${n}–${hi}` : plus ? `Ages ${n}+` : `For age ${n}`;
       const effects: Effect[] =
-        hi !== null ? [{ type: 'age', age: (n + hi) / 2, plus: false, written: `${n}-${hi}` }] : [{ type: 'age', age: n, plus, ...(plus ? { written: `${n}+` } : {}) }];
+        hi !== null
+          ? [{ type: 'age', age: (n + hi) / 2, plus: false, written: `${n}-${hi}` }]
+          : [{ type: 'age', age: n, plus, ...(plus ? { written: `${n}+` } : {}) }];
       return {
         from,
         to,

@@ -51,6 +51,16 @@ export class Vocabulary {
     return this.words[i] === word ? (this.counts[i] ?? 0) : 0;
   }
 
+  /** Words ending with `suffix` (a model number's end), the most used first, at most `max`: a scan, for rare use. */
+  endingWith(suffix: string, max: number): string[] {
+    const found: number[] = [];
+    this.words.forEach((w, i) => {
+      if (w.length > suffix.length && w.endsWith(suffix)) found.push(i);
+    });
+    found.sort((a, b) => (this.counts[b] ?? 0) - (this.counts[a] ?? 0));
+    return found.slice(0, max).map((i) => this.words[i] ?? '');
+  }
+
   /** Words starting with `prefix`, the word itself first if it is one, then the most used, at most `max`. */
   expand(prefix: string, max: number): string[] {
     const start = this.lowerBound(prefix);
