@@ -1,10 +1,13 @@
 import { Charset, Encoder, Index } from 'flexsearch';
 import type { Product } from '../catalog/catalog-schema';
+import type { AttributeLabels } from '../catalog/attribute-labels';
 import { buildColumns, compileFilter, type Columns } from './columns';
 import { Vocabulary, type VocabularySnapshot } from './vocabulary';
 import { topK } from './top';
 import type { SearchQuery, Understood } from './query';
-import { productSearchFields, words } from './text';
+import { indexWords, productSearchFields } from './text';
+import { Ranker, SEARCH_FIELDS, type SearchField } from './ranker';
+import { QueryReader } from './understand';
 
 /**
  * Catalog search: one FlexSearch index per field over whole words, results merged by our own scorer so a
@@ -14,14 +17,8 @@ import { productSearchFields, words } from './text';
  * load. Candidate sets are complete (every match, not FlexSearch's top hits), so a filtered query returns every
  * product that matches.
  */
-export const SEARCH_FIELDS = ['title', 'brand', 'attrs', 'description'] as const;
-export type SearchField = (typeof SEARCH_FIELDS)[number];
+export { SEARCH_FIELDS, type SearchField };
 
-const FIELD_WEIGHT: Record<SearchField, number> = { title: 3, brand: 2.5, attrs: 1.5, description: 1 };
-/** A word the Seller has typed in full scores higher than words it merely begins. */
-const PREFIX_FACTOR = 0.85;
-/** A prefix stands for at most this many words (the most used first): "s" must not mean 3,000 words. */
-const MAX_EXPANSIONS = 24;
 /**
  * Function words dropped from queries (not from the index). Deliberately short: FlexSearch's English list also
  * drops "over", "back", "new" and "one", which are product words here ("over-ear", "open back").
@@ -31,7 +28,7 @@ const STOP_WORDS = new Set(
     ' ',
   ),
 );
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
 
 /** Category labels by id: the engine indexes a product's category label as one of its attribute words. */
 export function categoryLabels(categories: readonly { id: string; label: string }[]): Record<string, string> {
@@ -42,6 +39,8 @@ export interface EngineSnapshot {
   format: typeof SNAPSHOT_FORMAT;
   /** The columns, with product ids as one "\n"-joined string: 100,000 small strings deserialize slowly. */
   columns: Omit<Columns, 'ids'> & { ids: string };
+  /** Each category's label, in the order of `columns.categories`: the query reader knows categories by them. */
+  categoryLabels: string[];
   vocabulary: VocabularySnapshot;
   index: Record<SearchField, [string, string][]>;
 }
@@ -117,7 +116,7 @@ export class EngineBuilder {
       const seen = new Set<string>();
       for (const f of SEARCH_FIELDS) {
         const fresh: string[] = [];
-        for (const w of words(fields[f])) {
+        for (const w of indexWords(fields[f])) {
           this.counts.set(w, (this.counts.get(w) ?? 0) + 1);
           if (!seen.has(w)) {
             seen.add(w);
@@ -130,34 +129,28 @@ export class EngineBuilder {
   }
 
   finish(): SearchEngine {
-    return SearchEngine.assemble(buildColumns(this.products), this.indexes, Vocabulary.fromCounts(this.counts));
+    const columns = buildColumns(this.products);
+    const labels = columns.categories.map((c) => this.labels.get(c) ?? c);
+    return SearchEngine.assemble(columns, this.indexes, Vocabulary.fromCounts(this.counts), labels);
   }
 }
 
 export class SearchEngine {
   private readonly indexes: Record<SearchField, Index>;
   private readonly vocabulary: Vocabulary;
-  // Per-query scratch space, reused: generation stamps avoid clearing arrays of 100,000 entries per query.
-  private readonly termStamp: Uint32Array;
-  private readonly termBest: Float32Array;
-  private readonly queryStamp: Uint32Array;
-  private readonly score: Float32Array;
-  private readonly matched: Uint8Array;
-  private generation = 0;
+  private readonly ranker: Ranker;
+  // The reader is built on the first search (and again for other attribute labels): a cold start needs no reader.
+  private reader: { labels: AttributeLabels | undefined; reader: QueryReader } | null = null;
 
   private constructor(
     readonly columns: Columns,
     indexes: Record<SearchField, Index>,
     vocabulary: Vocabulary,
+    readonly categoryLabels: string[],
   ) {
     this.indexes = indexes;
     this.vocabulary = vocabulary;
-    const n = columns.n;
-    this.termStamp = new Uint32Array(n);
-    this.termBest = new Float32Array(n);
-    this.queryStamp = new Uint32Array(n);
-    this.score = new Float32Array(n);
-    this.matched = new Uint8Array(n);
+    this.ranker = new Ranker(columns, indexes, vocabulary);
   }
 
   get size(): number {
@@ -171,8 +164,8 @@ export class SearchEngine {
   }
 
   /** @internal For EngineBuilder. */
-  static assemble(columns: Columns, indexes: Record<SearchField, Index>, vocabulary: Vocabulary): SearchEngine {
-    return new SearchEngine(columns, indexes, vocabulary);
+  static assemble(columns: Columns, indexes: Record<SearchField, Index>, vocabulary: Vocabulary, categoryLabels: string[]): SearchEngine {
+    return new SearchEngine(columns, indexes, vocabulary, categoryLabels);
   }
 
   static async fromSnapshot(s: EngineSnapshot): Promise<SearchEngine> {
@@ -185,7 +178,7 @@ export class SearchEngine {
       }),
     ) as Record<SearchField, Index>;
     const columns: Columns = { ...s.columns, ids: s.columns.ids ? s.columns.ids.split('\n') : [] };
-    return new SearchEngine(columns, indexes, Vocabulary.fromSnapshot(s.vocabulary));
+    return new SearchEngine(columns, indexes, Vocabulary.fromSnapshot(s.vocabulary), s.categoryLabels);
   }
 
   async snapshot(): Promise<EngineSnapshot> {
@@ -200,125 +193,61 @@ export class SearchEngine {
     return {
       format: SNAPSHOT_FORMAT,
       columns: { ...this.columns, ids: this.columns.ids.join('\n') },
+      categoryLabels: this.categoryLabels,
       vocabulary: this.vocabulary.toSnapshot(),
       index,
     };
   }
 
-  search(q: SearchQuery): EngineResult {
-    const raw = words(q.text);
-    const meaningful = raw.filter((w) => !STOP_WORDS.has(w));
-    const terms = (meaningful.length ? meaningful : raw).slice(0, 12);
+  /**
+   * Reads the words (lib/search/understand.ts), scores the products (lib/search/ranker.ts), applies the Seller's
+   * filters and returns the requested page. `labels` are the catalog's attribute labels, for the chips' words.
+   */
+  search(q: SearchQuery, labels?: AttributeLabels): EngineResult {
     const filter = compileFilter(this.columns, q.filters);
-    const corrections: EngineResult['corrections'] = [];
+    const reading = this.readerFor(labels).read(q.text, q.ignore);
+    const understood: Understood[] = reading.readings.map(({ id, kind, label, words }) => ({ id, kind, label, words }));
     let candidates: number[];
-    let partial = false;
-
-    if (terms.length === 0) {
+    let byScore = false;
+    let result: { terms: string[]; corrections: EngineResult['corrections']; unmatched: string[]; partial: boolean } = {
+      terms: [],
+      corrections: [],
+      unmatched: [],
+      partial: false,
+    };
+    if (reading.rest.length === 0 && reading.readings.length === 0) {
       candidates = [];
       for (let i = 0; i < this.columns.n; i++) if (!filter || filter(i)) candidates.push(i);
     } else {
-      const q1 = ++this.generation;
-      const finalTerms: string[] = [];
-      let scored = 0;
-      const touched: number[] = [];
-      terms.forEach((term, t) => {
-        const isLast = t === terms.length - 1 && !/\s$/.test(q.text);
-        let hits = this.scoreTerm(term, q1, touched, isLast);
-        let used = term;
-        if (hits === 0) {
-          const fixed = this.vocabulary.correct(term, isLast);
-          if (fixed && fixed.search !== term) {
-            hits = this.scoreTerm(fixed.search, q1, touched, isLast);
-            if (hits > 0) {
-              corrections.push({ from: term, to: fixed.word });
-              used = fixed.search;
-            }
-          }
-        }
-        if (hits > 0) scored++;
-        finalTerms.push(used);
-      });
-      terms.splice(0, terms.length, ...finalTerms);
-      // Every word must match somewhere; when no product has them all, show those matching the most.
-      let need = scored;
-      let best = 0;
-      for (const i of touched) best = Math.max(best, this.matched[i] ?? 0);
-      if (best < need) {
-        partial = true;
-        need = best;
-      }
-      candidates = [];
-      if (need > 0) for (const i of touched) if (this.matched[i] === need && (!filter || filter(i))) candidates.push(i);
+      const ranked = this.ranker.rank(reading, filter);
+      candidates = ranked.candidates;
+      byScore = true;
+      result = { terms: ranked.terms, corrections: ranked.corrections, unmatched: ranked.unmatched, partial: ranked.partial };
       if (q.filters.boostBrands?.length) this.boostBrands(candidates, q.filters.boostBrands);
     }
-
     const start = q.page * q.pageSize;
-    const top = topK(candidates, start + q.pageSize, this.comparator(q.sort, terms.length > 0));
-    return { page: top.slice(start), total: candidates.length, terms, corrections, partial, understood: [], unmatched: [] };
+    const top = topK(candidates, start + q.pageSize, this.comparator(q.sort, byScore));
+    return { page: top.slice(start), total: candidates.length, ...result, understood };
   }
 
-  /**
-   * Adds one typed word's best field score to each product it matches; returns how many products it matched.
-   * The word counts as every catalog word it begins (the most used, at most MAX_EXPANSIONS), itself first.
-   */
-  private scoreTerm(term: string, queryGen: number, touched: number[], typing: boolean): number {
-    const termGen = ++this.generation;
-    const { termStamp, termBest, queryStamp, score, matched } = this;
-    const limit = this.columns.n;
-    let hits = 0;
-    for (const word of this.wordsFor(term, typing)) {
-      const factor = word === term ? 1 : PREFIX_FACTOR;
-      for (const f of SEARCH_FIELDS) {
-        const ids = this.indexes[f].search(word, { limit }) as number[];
-        const len = ids.length;
-        // No position signal: at resolution 1 FlexSearch returns ids in insertion order, which says nothing
-        // about relevance. Ties go to the more popular product (see comparator).
-        const s = FIELD_WEIGHT[f] * factor;
-        for (let r = 0; r < len; r++) {
-          const i = ids[r] as number;
-          if (termStamp[i] !== termGen) {
-            termStamp[i] = termGen;
-            termBest[i] = s;
-            hits++;
-            if (queryStamp[i] !== queryGen) {
-              queryStamp[i] = queryGen;
-              score[i] = s;
-              matched[i] = 1;
-              touched.push(i);
-            } else {
-              matched[i] = (matched[i] as number) + 1;
-              score[i] = (score[i] as number) + s;
-            }
-          } else if (s > (termBest[i] as number)) {
-            score[i] = (score[i] as number) + s - (termBest[i] as number);
-            termBest[i] = s;
-          }
-        }
-      }
+  private readerFor(labels: AttributeLabels | undefined): QueryReader {
+    if (this.reader?.labels !== labels || !this.reader) {
+      this.reader = { labels, reader: new QueryReader(this.columns, this.categoryLabels, labels, (w) => this.vocabulary.has(w)) };
     }
-    return hits;
-  }
-
-  /**
-   * The catalog words a typed word stands for. A whole catalog word stands for itself, unless it is the word
-   * still being typed, which also stands for the words it begins. Numbers are never expanded: "10" is not "1000".
-   */
-  private wordsFor(term: string, typing: boolean): string[] {
-    if (/^\d+$/.test(term)) return [term];
-    if (!typing && this.vocabulary.has(term)) return [term];
-    return this.vocabulary.expand(term, term.length <= 2 ? 8 : MAX_EXPANSIONS);
+    return this.reader.reader;
   }
 
   private boostBrands(candidates: number[], brands: string[]): void {
     const wanted = new Set(brands.map((b) => b.toLowerCase()));
+    const score = this.ranker.score;
     for (const i of candidates) {
-      if (wanted.has((this.columns.brands[this.columns.brand[i] ?? 0] ?? '').toLowerCase())) this.score[i] = (this.score[i] ?? 0) + 2;
+      if (wanted.has((this.columns.brands[this.columns.brand[i] ?? 0] ?? '').toLowerCase())) score[i] = (score[i] ?? 0) + 6;
     }
   }
 
   private comparator(sort: SearchQuery['sort'], byScore: boolean): (a: number, b: number) => number {
     const { price, rating, ratingCount } = this.columns;
+    const score = this.ranker.score;
     const popularity = (i: number) => (rating[i] ?? 0) * Math.log1p(ratingCount[i] ?? 0);
     const tie = (a: number, b: number) => popularity(b) - popularity(a) || a - b;
     switch (sort) {
@@ -329,7 +258,7 @@ export class SearchEngine {
       case 'rating':
         return (a, b) => (rating[b] ?? 0) - (rating[a] ?? 0) || (ratingCount[b] ?? 0) - (ratingCount[a] ?? 0) || a - b;
       default:
-        return byScore ? (a, b) => (this.score[b] ?? 0) - (this.score[a] ?? 0) || tie(a, b) : tie;
+        return byScore ? (a, b) => (score[b] ?? 0) - (score[a] ?? 0) || tie(a, b) : tie;
     }
   }
 }

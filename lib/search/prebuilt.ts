@@ -36,6 +36,7 @@ type EncodedColumns = Omit<EngineSnapshot['columns'], 'price' | 'rating' | 'rati
 interface EncodedSnapshot {
   format: EngineSnapshot['format'];
   columns: EncodedColumns;
+  categoryLabels: string[];
   vocabulary: { words: string; counts: TypedJson };
   index: EngineSnapshot['index'];
 }
@@ -101,6 +102,7 @@ function encodeSnapshot(s: EngineSnapshot): EncodedSnapshot {
       brand: typedJson(c.brand),
       attributes: Object.fromEntries(Object.entries(c.attributes).map(([k, a]) => [k, { values: a.values, column: typedJson(a.column) }])),
     },
+    categoryLabels: s.categoryLabels,
     vocabulary: { words: s.vocabulary.words, counts: typedJson(s.vocabulary.counts) },
     index: s.index,
   };
@@ -121,6 +123,7 @@ function decodeSnapshot(e: EncodedSnapshot): EngineSnapshot {
         Object.entries(c.attributes).map(([k, a]) => [k, { values: a.values, column: attributeColumn(a.column) }]),
       ),
     },
+    categoryLabels: e.categoryLabels,
     vocabulary: { words: e.vocabulary.words, counts: typed(e.vocabulary.counts, 'Uint32Array') },
     index: e.index,
   };

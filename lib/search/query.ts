@@ -35,13 +35,13 @@ export const SearchFiltersSchema = v.object({
 export type SearchFilters = v.InferOutput<typeof SearchFiltersSchema>;
 
 /** What the search read from the Seller's words as a constraint or a ranking signal; shown as a removable chip. */
-export const UNDERSTOOD_KINDS = ['category', 'attribute', 'price', 'age', 'rank'] as const;
+export const UNDERSTOOD_KINDS = ['category', 'attribute', 'price', 'age', 'rank', 'meaning'] as const;
 export const MAX_IGNORED = 20;
 export const UnderstoodSchema = v.strictObject({
   /** Stable for the same reading ("attr:type=on-ear", "price:max=100"); the Seller removes a chip by sending it back in `ignore`. */
   id: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
   kind: v.picklist(UNDERSTOOD_KINDS),
-  /** What the chip says: "Type: on-ear", "Under $100", "For age 10", "Longest battery first". */
+  /** What the chip says: "Type: on-ear", "Under $100", "For age 10", "Longest battery first", "gym: sport, workout" (a meaning: words looked for instead). */
   label: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
   /** The query's words it was read from. */
   words: v.array(v.pipe(v.string(), v.maxLength(100))),

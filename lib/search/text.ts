@@ -6,6 +6,17 @@ export function words(text: string): string[] {
   return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
+/**
+ * The words indexed for a field: its words, and each hyphenated word also joined ("AT-AT" → "atat", "on-ear" →
+ * "onear", "WH-1000XM5" → "wh1000xm5"), since shoppers type them joined, split or hyphenated, and a function word
+ * in one ("at") is not indexed alone.
+ */
+export function indexWords(text: string): string[] {
+  const out = words(text);
+  for (const m of fold(text).matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)) out.push(m[0].replace(/-/g, ''));
+  return out;
+}
+
 export function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }

@@ -45,6 +45,12 @@ export class Vocabulary {
     return this.words[i] === word;
   }
 
+  /** How often the catalog uses the word (0 when it never does). */
+  count(word: string): number {
+    const i = this.lowerBound(word);
+    return this.words[i] === word ? (this.counts[i] ?? 0) : 0;
+  }
+
   /** Words starting with `prefix`, the word itself first if it is one, then the most used, at most `max`. */
   expand(prefix: string, max: number): string[] {
     const start = this.lowerBound(prefix);
@@ -63,9 +69,18 @@ export class Vocabulary {
    * then the corrected beginning (so every word it starts still matches) and `word` the whole word, to show.
    */
   correct(term: string, prefix = false): { search: string; word: string } | null {
-    if (term.length < 4 || /^\d+$/.test(term)) return null;
+    return this.candidates(term, prefix, 1)[0] ?? null;
+  }
+
+  /**
+   * Near spellings of a word that matches nothing: the fewest edits first, then the most used, at most `max`
+   * (distinct words shown). The caller may prefer one its query's other words agree with ("salamon speedcross" →
+   * Salomon, not salmon).
+   */
+  candidates(term: string, prefix = false, max = 8): { search: string; word: string }[] {
+    if (term.length < 4 || /^\d+$/.test(term)) return [];
     const maxEdits = term.length >= 7 ? 2 : 1;
-    let best: { search: string; word: string; d: number; count: number } | null = null;
+    const found: { search: string; word: string; d: number; count: number }[] = [];
     for (const [len, list] of this.lengthIndex()) {
       if (!prefix && Math.abs(len - term.length) > maxEdits) continue;
       if (prefix && len < term.length - maxEdits) continue;
@@ -76,10 +91,21 @@ export class Vocabulary {
         if (candidate[0] !== term[0] && maxEdits < 2) continue; // first letters are rarely wrong
         const d = distance(term, candidate);
         if (d === 0 || d > maxEdits) continue;
-        if (!best || d < best.d || (d === best.d && count > best.count)) best = { search: candidate, word, d, count };
+        found.push({ search: candidate, word, d, count });
       }
     }
-    return best ? { search: best.search, word: best.word } : null;
+    found.sort((a, b) => a.d - b.d || b.count - a.count);
+    const out: { search: string; word: string }[] = [];
+    const seen = new Set<string>();
+    for (const f of found) {
+      if (out.length >= max) break;
+      if (seen.has(f.search)) continue;
+      seen.add(f.search);
+      // Only the fewest edits compete; a word two edits away never beats one that is one away.
+      if (f.d > (found[0]?.d ?? 0)) break;
+      out.push({ search: f.search, word: f.word });
+    }
+    return out;
   }
 
   /** Built on the first correction only: most searches never need it. */

@@ -1,0 +1,523 @@
+import type { Index } from 'flexsearch';
+import type { Columns } from './columns';
+import { QUERY_STOP_WORDS } from './lexicon';
+import { singular, type Token } from './query-words';
+import type { Effect, QueryReading } from './understand';
+import type { Vocabulary } from './vocabulary';
+
+/**
+ * Scores products for a query: each word (and each meaning read from the words) is a term whose alternatives are
+ * catalog words (itself, its singular, the words it begins while typed, a model number it begins, a compound or
+ * split form, a correction); a term scores a product by its best field times its rarity (idf), and products are
+ * ranked by the sum, plus what the readings ask (attribute values, amounts, age, price, ranking), times how well
+ * their category explains the query. Words are OR-ed: a product matching most of a long, descriptive query still
+ * ranks, and a word the catalog has nowhere is reported, not silently dropped.
+ */
+export const SEARCH_FIELDS = ['title', 'brand', 'attrs', 'description'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+const FIELD_WEIGHT: Record<SearchField, number> = { title: 3, brand: 2.5, attrs: 1.5, description: 1 };
+/** A word the Seller has typed in full scores higher than words it merely begins. */
+const PREFIX_FACTOR = 0.85;
+/** A prefix stands for at most this many words (the most used first): "s" must not mean 3,000 words. */
+const MAX_EXPANSIONS = 24;
+/** Words looked for in place of what a shopper said ("gym" → sport, workout) count less than typed words. */
+const MEANING_FACTOR = 0.6;
+/** What a reading adds to a product that meets it, in the units of a typed word in a title. */
+const READING_WEIGHT = 10;
+const MAX_IDF = 4;
+/** A reading of what a shopper's word means counts this much of one named outright. */
+const MEANT_FACTOR = 0.5;
+const RANK_WEIGHT = 4;
+/** How sharply products of a category that explains less of the query fall behind. */
+const CATEGORY_POWER = 2;
+/** How much a reading met by a category's products says the query is about that category, against a word's idf. */
+const READING_COVER = 4;
+/** A category the Seller named. */
+const NAMED_CATEGORY_COVER = 8;
+
+interface Term {
+  /** The word as typed (for unmatched and corrections). */
+  typed: string;
+  alts: [string, number][];
+  /** A meaning's words: never reported as unmatched, and weighed less. */
+  meaning: boolean;
+  /** Read as an attribute or a category too: not reported when it matches nothing. */
+  read?: boolean;
+  /** Terms of one group count once towards how much of the query a product meets (a meaning's words). */
+  group: number;
+  typing: boolean;
+}
+
+export interface RankResult {
+  candidates: number[];
+  score: Float32Array;
+  terms: string[];
+  corrections: { from: string; to: string }[];
+  unmatched: string[];
+  partial: boolean;
+}
+
+export class Ranker {
+  private readonly termStamp: Uint32Array;
+  private readonly termBest: Float32Array;
+  private readonly queryStamp: Uint32Array;
+  readonly score: Float32Array;
+  private readonly covered: Float32Array;
+  private readonly matchedTerms: Uint8Array;
+  private readonly groupStamp: Uint32Array;
+  private readonly typedCount: Uint8Array;
+  private generation = 0;
+  private readonly ages = new Map<string, { column: Columns['attributes'][string]['column']; fits: Float32Array }[]>();
+
+  constructor(
+    private readonly cols: Columns,
+    private readonly indexes: Record<SearchField, Index>,
+    private readonly vocabulary: Vocabulary,
+  ) {
+    const n = cols.n;
+    this.termStamp = new Uint32Array(n);
+    this.termBest = new Float32Array(n);
+    this.queryStamp = new Uint32Array(n);
+    this.score = new Float32Array(n);
+    this.covered = new Float32Array(n);
+    this.matchedTerms = new Uint8Array(n);
+    this.groupStamp = new Uint32Array(n);
+    this.typedCount = new Uint8Array(n);
+  }
+
+  rank(reading: QueryReading, filter: ((i: number) => boolean) | null): RankResult {
+    const { cols, score, covered, queryStamp, matchedTerms, typedCount } = this;
+    const n = cols.n;
+    const q = ++this.generation;
+    const touched: number[] = [];
+    const categoryCover = new Float32Array(cols.categories.length);
+    const terms = this.termsOf(reading);
+    const corrections: RankResult['corrections'] = [];
+    const unmatched: string[] = [];
+    const used: string[] = [];
+    let typedWeight = 0;
+    let typedMatched = 0;
+    let typedTerms = 0;
+    const pending: Term[] = [];
+    for (const term of terms) {
+      if (term.alts.length === 0) {
+        pending.push(term);
+        continue;
+      }
+      const w = this.scoreTerm(term, q, touched, categoryCover);
+      if (w > 0) {
+        used.push(...term.alts.filter(([, f]) => f === 1).map(([a]) => a));
+        if (!term.meaning) typedTerms++;
+        if (!term.meaning) typedMatched += w;
+      } else if (!term.meaning) pending.push(term);
+      if (!term.meaning) typedWeight += w;
+    }
+    // Words that matched nothing: a correction the query's other words agree with, else reported.
+    const others = touched.length > 0;
+    for (const term of pending) {
+      const fixed = this.correct(term, q, others);
+      if (fixed) {
+        // A word still being typed is corrected as a beginning: every word it begins matches.
+        const alts = term.typing ? this.altsOf(fixed.search, true) : [[fixed.search, 1] as [string, number]];
+        const w = this.scoreTerm({ ...term, alts }, q, touched, categoryCover);
+        if (w > 0) {
+          corrections.push({ from: term.typed, to: fixed.word });
+          used.push(fixed.search);
+          typedMatched += w;
+          typedWeight += w;
+          continue;
+        }
+      }
+      if (!term.meaning && !term.read) unmatched.push(term.typed);
+    }
+
+    // Nothing matched at all: rather than an empty answer, each unmatched word by its stem, or its beginning
+    // ("hypoallergenic" → hypo…), with what it was read as said.
+    if (touched.length === 0) {
+      for (const word of [...unmatched]) {
+        const alts = this.relaxed(word);
+        if (!alts.length) continue;
+        const w = this.scoreTerm({ typed: word, alts, meaning: false, typing: false, group: 63 }, q, touched, categoryCover);
+        if (w > 0) {
+          corrections.push({ from: word, to: alts[0]?.[0] ?? word });
+          unmatched.splice(unmatched.indexOf(word), 1);
+          typedMatched += w;
+          typedWeight += w;
+        }
+      }
+    }
+
+    // Readings: attribute values, amounts, age, price and ranking add to the products that meet them.
+    // What a shopper's word was taken to mean ("her" → for women) is weaker evidence than an attribute named
+    // outright, and the same effect read twice ("a woman … her") counts once, at its strongest.
+    const strength = new Map<string, { e: Effect; weight: number }>();
+    for (const r of reading.readings) {
+      for (const e of r.effects) {
+        if (e.type === 'look' || e.type === 'category') continue;
+        const key = effectKey(e);
+        const weight = r.kind === 'meaning' ? MEANT_FACTOR : 1;
+        if ((strength.get(key)?.weight ?? 0) < weight) strength.set(key, { e, weight });
+      }
+    }
+    const effects = reading.readings.flatMap((r) => r.effects);
+    const scoring = [...strength.values()].map((x) => x.e);
+    const weightOf = new Map([...strength.values()].map((x) => [x.e, x.weight]));
+    const explicit = new Set(effects.filter((e) => e.type === 'category').map((e) => (e as { c: number }).c));
+    if (scoring.length + explicit.size > 0) {
+      // Every product meeting a reading is a candidate, whether or not it has the query's words: "we just brought
+      // home a kitten" wants kitten food, which says neither "brought" nor "home". A ranking alone ("low drop")
+      // takes the products that have the amount.
+      const selecting = scoring.filter((e) => e.type !== 'cheap');
+      for (let i = 0; i < n; i++) {
+        if (queryStamp[i] === q) continue;
+        if (
+          explicit.has(cols.category[i] ?? -1) ||
+          selecting.some((e) => (e.type === 'rank' ? this.value(e.key, i) !== null : this.meets(e, i) > 0))
+        ) {
+          queryStamp[i] = q;
+          score[i] = 0;
+          covered[i] = 0;
+          matchedTerms[i] = 0;
+          typedCount[i] = 0;
+          touched.push(i);
+        }
+      }
+    }
+    const ranges = this.rangesOf(scoring, touched);
+    for (const e of scoring) {
+      const cats = new Uint32Array(cols.categories.length);
+      let met = 0;
+      for (const i of touched) {
+        const m = this.meets(e, i, ranges);
+        if (m > 0) {
+          score[i] =
+            (score[i] ?? 0) + (e.type === 'rank' || e.type === 'cheap' ? RANK_WEIGHT : READING_WEIGHT) * m * (weightOf.get(e) ?? 1);
+          if (e.type !== 'rank' && e.type !== 'cheap') matchedTerms[i] = (matchedTerms[i] ?? 0) + 1;
+          cats[cols.category[i] ?? 0] = (cats[cols.category[i] ?? 0] ?? 0) + 1;
+          met++;
+        }
+      }
+      // Cheapest-first and other rankings say nothing of the category: every product has a price.
+      if (e.type !== 'rank' && e.type !== 'cheap') addShares(categoryCover, cats, met, READING_COVER * (weightOf.get(e) ?? 1));
+    }
+    for (const c of explicit) categoryCover[c] = (categoryCover[c] ?? 0) + NAMED_CATEGORY_COVER;
+
+    // Each product's score falls with how much less of the query its category explains than the best one.
+    let best = 0;
+    for (const v of categoryCover) best = Math.max(best, v);
+    const candidates: number[] = [];
+    let bestCovered = 0;
+    let mostTerms = 0;
+    for (const i of touched) {
+      bestCovered = Math.max(bestCovered, covered[i] ?? 0);
+      mostTerms = Math.max(mostTerms, matchedTerms[i] ?? 0);
+    }
+    for (const i of touched) {
+      if (filter && !filter(i)) continue;
+      // A product with every typed word is a whole answer wherever it is ("little women" is a book, though
+      // "women" is mostly shoes).
+      const whole = typedTerms > 1 && (typedCount[i] ?? 0) >= typedTerms;
+      const share = best > 0 && !whole ? (categoryCover[cols.category[i] ?? 0] ?? 0) / best : 1;
+      score[i] = (score[i] ?? 0) * share ** CATEGORY_POWER;
+      // Only products matching at least half as many of the typed words as the best match are counted as results.
+      if ((matchedTerms[i] ?? 0) >= Math.ceil(mostTerms / 2)) candidates.push(i);
+    }
+    return {
+      candidates,
+      score,
+      terms: [...new Set(used)],
+      corrections,
+      unmatched,
+      partial: typedWeight > 0 && bestCovered + 1e-6 < typedWeight && typedMatched > 0,
+    };
+  }
+
+  /** The query's words as terms with their catalog alternatives; the meanings read from them as terms too. */
+  private termsOf(reading: QueryReading): Term[] {
+    const out: Term[] = [];
+    const rest = reading.rest;
+    for (let k = 0; k < rest.length; k++) {
+      const t = rest[k] as Token;
+      const next = rest[k + 1];
+      // "on-ear", "at-at", "wh-1000xm5": the joined word, as the index also keeps it, else its parts.
+      if (t.parts) {
+        if (this.vocabulary.has(t.w))
+          out.push({ typed: t.parts.join('-'), alts: [[t.w, 1]], meaning: false, typing: t.typing, read: t.read, group: out.length });
+        else
+          for (const part of t.parts)
+            if (!QUERY_STOP_WORDS.has(part))
+              out.push({ typed: part, alts: this.altsOf(part, false), meaning: false, typing: false, read: t.read, group: out.length });
+        continue;
+      }
+      // "smart watch", "fit bit", "pro biotics": two words the catalog writes as one.
+      if (next && !t.typing) {
+        const joined = t.w + next.w;
+        if (this.vocabulary.has(joined) || this.vocabulary.has(singular(joined))) {
+          out.push({
+            typed: `${t.w} ${next.w}`,
+            alts: [[this.vocabulary.has(joined) ? joined : singular(joined), 1]],
+            meaning: false,
+            typing: next.typing,
+            read: t.read,
+            group: out.length,
+          });
+          k++;
+          continue;
+        }
+      }
+      const alts = this.altsOf(t.w, t.typing);
+      if (alts.length === 0) {
+        // "starwars", "newbalance", "grainfree": a word the catalog writes as two.
+        const split = this.split(t.w);
+        if (split) {
+          for (const part of split)
+            out.push({ typed: part, alts: [[part, 1]], meaning: false, typing: false, read: t.read, group: out.length });
+          continue;
+        }
+      }
+      out.push({ typed: t.w, alts, meaning: false, typing: t.typing, read: t.read, group: out.length });
+    }
+    const seen = new Set(out.flatMap((t) => t.alts.map(([a]) => a)));
+    let group = out.length;
+    for (const r of reading.readings) {
+      group++;
+      for (const e of r.effects) {
+        if (e.type !== 'look') continue;
+        // Each word looked for is a term of its own, so a rare one ("stability") says more than a common one ("support").
+        for (const phrase of e.words) {
+          for (const w of phrase.split(' ')) {
+            if (seen.has(w)) continue;
+            seen.add(w);
+            const alts = this.altsOf(w, false).filter(([, f]) => f === 1);
+            if (alts.length) out.push({ typed: w, alts, meaning: true, typing: false, group });
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The catalog words a typed word stands for: itself, its singular or plural, the words it begins. */
+  private altsOf(w: string, typing: boolean): [string, number][] {
+    const v = this.vocabulary;
+    const alts = new Map<string, number>();
+    if (v.has(w)) alts.set(w, 1);
+    for (const form of [singular(w), `${w}s`, w.endsWith('y') ? `${w.slice(0, -1)}ies` : ''])
+      if (form && form !== w && v.has(form)) alts.set(form, 1);
+    if (/^\d+$/.test(w)) {
+      // A model number typed in part ("1080" → 1080v14): numbers followed by letters, never longer numbers ("10" ≠ "1000").
+      for (const x of v.expand(w, MAX_EXPANSIONS)) if (x !== w && /^\d+[a-z]/.test(x)) alts.set(x, PREFIX_FACTOR);
+    } else if (typing || alts.size === 0) {
+      for (const x of v.expand(w, w.length <= 2 ? 8 : MAX_EXPANSIONS))
+        if (!alts.has(x) && (typing || w.length >= 4)) alts.set(x, PREFIX_FACTOR);
+    }
+    return [...alts];
+  }
+
+  /** Looser forms of a word that matched nothing: its stem, then ever shorter beginnings (at least 4 letters). */
+  private relaxed(w: string): [string, number][] {
+    const stem = w.replace(/(ings?|ed|ers?|ly|ness|ful|less|able|ic|al)$/, '');
+    for (const form of [stem, ...Array.from({ length: Math.max(0, w.length - 4) }, (_, k) => w.slice(0, w.length - 1 - k))]) {
+      if (form.length < 4) continue;
+      const found = this.vocabulary.expand(form, MAX_EXPANSIONS);
+      if (found.length) return found.map((x) => [x, PREFIX_FACTOR * 0.8]);
+    }
+    const near = this.vocabulary.candidates(w, true);
+    return near.length ? this.altsOf(near[0]?.search ?? '', true) : [];
+  }
+
+  private split(w: string): [string, string] | null {
+    if (w.length < 5) return null;
+    let best: [string, string] | null = null;
+    let bestCount = 0;
+    for (let k = 2; k <= w.length - 2; k++) {
+      const a = w.slice(0, k);
+      const b = w.slice(k);
+      if (!this.vocabulary.has(a) || !(this.vocabulary.has(b) || this.vocabulary.has(singular(b)))) continue;
+      const c = Math.min(this.vocabulary.count(a), this.vocabulary.count(b));
+      if (c > bestCount) [best, bestCount] = [[a, this.vocabulary.has(b) ? b : singular(b)], c];
+    }
+    return best;
+  }
+
+  /** Of the near spellings of a word that matched nothing, the one found most with the query's other words. */
+  private correct(term: Term, q: number, others: boolean): { search: string; word: string } | null {
+    const options = this.vocabulary.candidates(term.typed.replace(/[\s-]/g, ''), term.typing);
+    if (!others) return options[0] ?? null;
+    // With other words matched, a correction must be found with them: in "we just brought home a kitten",
+    // "brought" is talk, not a misspelt "thought".
+    let best: { search: string; word: string } | null = null;
+    let bestTogether = 0;
+    for (const o of options) {
+      let together = 0;
+      for (const [w] of this.altsOf(o.search, term.typing)) {
+        for (const f of SEARCH_FIELDS)
+          for (const i of this.indexes[f].search(w, { limit: this.cols.n }) as number[]) if (this.queryStamp[i] === q) together++;
+      }
+      if (together > bestTogether) [best, bestTogether] = [o, together];
+    }
+    return best;
+  }
+
+  /** Adds one term's best field score times its rarity to each product it matches; returns the weight it added. */
+  private scoreTerm(term: Term, q: number, touched: number[], categoryCover: Float32Array): number {
+    const termGen = ++this.generation;
+    const { termStamp, termBest, queryStamp, score, covered, matchedTerms, groupStamp, typedCount, cols } = this;
+    // Unique per query and group: a group's terms are scored one after another.
+    const groupId = q * 64 + (term.group % 64) + 1;
+    const limit = cols.n;
+    const mine: number[] = [];
+    for (const [word, factor] of term.alts) {
+      for (const f of SEARCH_FIELDS) {
+        const ids = this.indexes[f].search(word, { limit }) as number[];
+        const s = FIELD_WEIGHT[f] * factor;
+        for (const i of ids) {
+          if (termStamp[i] !== termGen) {
+            termStamp[i] = termGen;
+            termBest[i] = s;
+            mine.push(i);
+          } else if (s > (termBest[i] as number)) termBest[i] = s;
+        }
+      }
+    }
+    if (mine.length === 0) return 0;
+    // Rarer words say more: a product matching "speedcross" is a better answer than one matching "shoe".
+    // Capped: in a long, chatty query a word that only two products happen to use ("home") must not outweigh
+    // what was understood.
+    const idf = Math.min(MAX_IDF, Math.log(1 + cols.n / mine.length));
+    const weight = idf * (term.meaning ? MEANING_FACTOR : 1);
+    const cats = new Uint32Array(cols.categories.length);
+    for (const i of mine) {
+      if (queryStamp[i] !== q) {
+        queryStamp[i] = q;
+        score[i] = 0;
+        covered[i] = 0;
+        matchedTerms[i] = 0;
+        typedCount[i] = 0;
+        touched.push(i);
+      }
+      if (!term.meaning) typedCount[i] = (typedCount[i] ?? 0) + 1;
+      if (groupStamp[i] !== groupId) {
+        groupStamp[i] = groupId;
+        matchedTerms[i] = (matchedTerms[i] ?? 0) + 1;
+      }
+      score[i] = (score[i] ?? 0) + idf * (termBest[i] ?? 0) * (term.meaning ? MEANING_FACTOR : 1);
+      if (!term.meaning) covered[i] = (covered[i] ?? 0) + weight;
+      cats[cols.category[i] ?? 0] = (cats[cols.category[i] ?? 0] ?? 0) + 1;
+    }
+    // A category is credited with the share of the term's matches it holds: "restful" (all vitamins) points to
+    // vitamins, "sleep" (books and vitamins) to both a little.
+    addShares(categoryCover, cats, mine.length, weight);
+    return weight;
+  }
+
+  /** Per amount to rank by, the smallest and largest value among the candidates. */
+  private rangesOf(effects: Effect[], touched: number[]): Map<string, [number, number]> {
+    const out = new Map<string, [number, number]>();
+    for (const e of effects) {
+      const key = e.type === 'rank' ? e.key : e.type === 'cheap' ? '' : null;
+      if (key === null || out.has(key)) continue;
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (const i of touched) {
+        const v = this.value(key, i);
+        if (v === null) continue;
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+      }
+      out.set(key, [lo, hi]);
+    }
+    return out;
+  }
+
+  /** A numeric attribute's value ('' = price), or null when the product has none. */
+  private value(key: string, i: number): number | null {
+    if (key === '') return Math.log1p(this.cols.price[i] ?? 0);
+    const attr = this.cols.attributes[key];
+    const k = attr ? (attr.column[i] ?? 0) : 0;
+    const v = k > 0 ? attr?.values[k - 1] : undefined;
+    return typeof v === 'number' ? v : null;
+  }
+
+  /** How far product i meets a reading, 0 to 1. */
+  private meets(e: Effect, i: number, ranges?: Map<string, [number, number]>): number {
+    const cols = this.cols;
+    switch (e.type) {
+      case 'attr': {
+        const k = cols.attributes[e.key]?.column[i] ?? 0;
+        return k > 0 && e.allowed[k - 1] === 1 ? 1 : 0;
+      }
+      case 'price': {
+        const p = cols.price[i] ?? 0;
+        return (e.min === undefined || p >= e.min) && (e.max === undefined || p <= e.max) ? 1 : 0;
+      }
+      case 'age':
+        return this.ageFit(e.age, e.plus, i);
+      case 'rank':
+      case 'cheap': {
+        const key = e.type === 'rank' ? e.key : '';
+        const v = this.value(key, i);
+        const r = ranges?.get(key);
+        if (v === null || !r || !(r[1] > r[0])) return 0;
+        const x = (v - r[0]) / (r[1] - r[0]);
+        const dir = e.type === 'cheap' ? 1 : e.dir;
+        return dir < 0 ? x : 1 - x;
+      }
+      default:
+        return 0;
+    }
+  }
+
+  /** How well a product rated for ages fits a child of `age`: a numeric minimum age, or a range written "8-12", "8+", "adult". */
+  private ageFit(age: number, plus: boolean, i: number): number {
+    let fit = 0;
+    for (const { column, fits } of this.ageTable(age, plus)) {
+      const k = column[i] ?? 0;
+      if (k > 0) fit = Math.max(fit, fits[k - 1] ?? 0);
+    }
+    return fit;
+  }
+
+  /** Per age attribute, the fit of each of its values, worked out once per query rather than per product. */
+  private ageTable(age: number, plus: boolean): { column: Columns['attributes'][string]['column']; fits: Float32Array }[] {
+    const key = `${age}${plus ? '+' : ''}`;
+    const known = this.ages.get(key);
+    if (known) return known;
+    const table = Object.entries(this.cols.attributes)
+      .filter(([name]) => /age/i.test(name))
+      .map(([, attr]) => ({
+        column: attr.column,
+        fits: Float32Array.from(attr.values, (v) => {
+          if (typeof v === 'number') return plus ? (v >= age ? 1 - Math.min(1, (v - age) / 10) : 0) : v <= age ? 1 - Math.min(0.8, (age - v) / 10) : 0;
+          const range = typeof v === 'string' ? ageRange(v) : null;
+          return range && age >= range[0] - 1e-9 && age <= range[1] + 1e-9 ? 1 : 0;
+        }),
+      }));
+    if (this.ages.size > 32) this.ages.clear();
+    this.ages.set(key, table);
+    return table;
+  }
+}
+
+function effectKey(e: Effect): string {
+  return e.type === 'attr' ? `attr:${e.key}:${e.allowed.join('')}` : JSON.stringify(e);
+}
+
+function addShares(cover: Float32Array, perCategory: Uint32Array, total: number, weight: number): void {
+  if (total === 0) return;
+  perCategory.forEach((k, c) => (cover[c] = (cover[c] ?? 0) + (weight * k) / total));
+}
+
+/** "8-12" → [8, 12]; "8+" → [8, 120]; "adult" → [18, 120]; "all ages" → [0, 120]. */
+export function ageRange(text: string): [number, number] | null {
+  const t = text.toLowerCase();
+  const m = /(\d+)\s*[-–to]+\s*(\d+)/.exec(t);
+  if (m) return [Number(m[1]), Number(m[2])];
+  const plus = /(\d+)\s*\+/.exec(t);
+  if (plus) return [Number(plus[1]), 120];
+  if (/adult|grown/.test(t)) return [18, 120];
+  if (/teen|young adult|ya\b/.test(t)) return [13, 18];
+  if (/all/.test(t)) return [0, 120];
+  return null;
+}

@@ -1,0 +1,563 @@
+import type { AttributeValue } from '../catalog/catalog-schema';
+import { attributeLabel, DEFAULT_ATTRIBUTE_LABELS, keyToWords, type AttributeLabels } from '../catalog/attribute-labels';
+import type { Columns } from './columns';
+import { CONCEPTS, QUERY_STOP_WORDS, type Concept } from './lexicon';
+import type { Understood } from './query';
+import { isNumber, numberWord, singular, tokenize, type Token } from './query-words';
+import { words } from './text';
+
+/**
+ * Query understanding over the catalog's own schema: reads a Seller's words as constraints and ranking signals
+ * (a category, attribute values, a number of pieces or days of battery, an age, a price, "cheapest first") and as
+ * catalog words for what shoppers say (lib/search/lexicon.ts). Everything it knows of the catalog comes from the
+ * columns (attribute names, their values, their labels) and the category labels, so an imported catalog is read
+ * through its own attributes. Each reading is shown to the Seller as a chip and can be removed (`ignore`); the
+ * words of a removed reading are then searched as plain words.
+ */
+export type Effect =
+  | { type: 'attr'; key: string; allowed: Uint8Array }
+  | { type: 'rank'; key: string; dir: 1 | -1 }
+  | { type: 'age'; age: number; plus: boolean }
+  | { type: 'price'; min?: number; max?: number }
+  | { type: 'cheap' }
+  | { type: 'category'; c: number }
+  | { type: 'look'; words: string[] };
+
+export interface Reading extends Understood {
+  effects: Effect[];
+}
+
+export interface QueryReading {
+  /** Readings in force (those the Seller removed are not here). */
+  readings: Reading[];
+  /** Every reading found, removed ones included: what the chips show is `readings`. */
+  found: number;
+  /** The words left to match against the catalog's text, stop words removed. */
+  rest: Token[];
+}
+
+type Target =
+  | { kind: 'bool'; key: string }
+  | { kind: 'value'; key: string; value: string }
+  | { kind: 'category'; c: number }
+  | { kind: 'concept'; concept: Concept };
+
+interface NumericKey {
+  key: string;
+  /** What the number counts, in the catalog's unit ("day" for batteryDays), or null for a plain count. */
+  unit: string | null;
+  /** The size of the catalog's unit in its family's base unit (a day is 24 hours). */
+  size: number;
+  nouns: Set<string>;
+}
+
+const NEGATIONS = new Set(['no', 'not', 'non', 'without', 'dont', 'never', 'nothing', 'doesnt', 'isnt', 'wont']);
+const MORE = ['over', 'more than', 'at least', 'above', 'min', 'minimum', 'greater than', 'bigger than', 'longer than', 'plus', 'from'];
+const LESS = [
+  'under',
+  'less than',
+  'below',
+  'at most',
+  'max',
+  'maximum',
+  'up to',
+  'within',
+  'fewer than',
+  'no more than',
+  'smaller than',
+  'cheaper than',
+  'shorter than',
+  'lower than',
+];
+const ABOUT = ['around', 'about', 'approx', 'approximately', 'roughly', 'close to', 'near', 'circa'];
+const HIGH = new Set([
+  'long',
+  'longer',
+  'longest',
+  'big',
+  'bigger',
+  'biggest',
+  'large',
+  'larger',
+  'largest',
+  'high',
+  'higher',
+  'highest',
+  'most',
+  'huge',
+  'max',
+  'maximum',
+  'extended',
+  'massive',
+  'lot',
+  'lots',
+  'more',
+  'great',
+  'best',
+]);
+const LOW = new Set([
+  'short',
+  'shorter',
+  'shortest',
+  'small',
+  'smaller',
+  'smallest',
+  'low',
+  'lower',
+  'lowest',
+  'little',
+  'least',
+  'mini',
+  'minimal',
+  'zero',
+  'less',
+  'tiny',
+]);
+const CURRENCY = new Set([
+  '$',
+  '£',
+  '€',
+  'dollar',
+  'dollars',
+  'buck',
+  'bucks',
+  'usd',
+  'quid',
+  'pound',
+  'pounds',
+  'euro',
+  'euros',
+  'gbp',
+  'eur',
+]);
+/** Units as a shopper writes them → the unit and its size in the base unit. */
+const UNIT_OF: Record<string, [string, number]> = {
+  h: ['hour', 1],
+  hr: ['hour', 1],
+  hrs: ['hour', 1],
+  hour: ['hour', 1],
+  hours: ['hour', 1],
+  day: ['hour', 24],
+  days: ['hour', 24],
+  wk: ['hour', 168],
+  week: ['hour', 168],
+  weeks: ['hour', 168],
+  month: ['hour', 720],
+  months: ['hour', 720],
+  mm: ['mm', 1],
+  cm: ['mm', 10],
+  lb: ['lb', 1],
+  lbs: ['lb', 1],
+  pound: ['lb', 1],
+  pounds: ['lb', 1],
+  kg: ['lb', 2.2046],
+  oz: ['lb', 1 / 16],
+};
+const AGE_WORDS = new Set(['year', 'years', 'yr', 'yrs', 'yo']);
+const AGE_LEAD = new Set(['age', 'ages', 'aged', 'turning', 'turns', 'hes', 'shes', 'is']);
+const MAX_VALUES_PER_KEY = 5000;
+const MAX_PHRASE = 4;
+
+export class QueryReader {
+  private readonly phrases = new Map<string, Target[]>();
+  private readonly numeric: NumericKey[] = [];
+  private readonly ageKeys: string[] = [];
+
+  constructor(
+    private readonly cols: Columns,
+    categoryLabels: readonly string[],
+    private readonly labels: AttributeLabels = DEFAULT_ATTRIBUTE_LABELS,
+    /** Whether the catalog uses a word. */
+    private readonly known: (word: string) => boolean = () => true,
+  ) {
+    for (const [key, { values }] of Object.entries(cols.attributes)) this.learnAttribute(key, values);
+    cols.categories.forEach((id, c) => {
+      const label = categoryLabels[c] ?? id.replace(/_/g, ' ');
+      const ws = words(label).map(singular);
+      this.add(ws, { kind: 'category', c });
+      this.add(words(id.replace(/_/g, ' ')).map(singular), { kind: 'category', c });
+      const head = ws.at(-1);
+      if (head && ws.length > 1) this.add([head], { kind: 'category', c });
+    });
+    for (const concept of CONCEPTS) for (const say of concept.say) this.add(words(say).map(singular), { kind: 'concept', concept }, false);
+  }
+
+  read(text: string, ignore: readonly string[] = []): QueryReading {
+    // Number words are numbers only beside an age or a unit ("three year old"), so "purina one" stays a name.
+    const raw = tokenize(text);
+    const tokens = raw.map((t, i) => {
+      const n = numberWord(t.w);
+      const next = raw[i + 1]?.w ?? '';
+      return n !== t.w && (AGE_WORDS.has(next) || UNIT_OF[next] || AGE_LEAD.has(raw[i - 1]?.w ?? '')) ? { ...t, w: n } : t;
+    });
+    // `used`: read already, so no other reading takes it; `consumed`: not matched as a plain word either. The
+    // words of an attribute or a category ("wireless", "headphones") are both read and matched, so a product
+    // saying them still counts; numbers, ages, prices and what shoppers say are read only.
+    const used = new Uint8Array(tokens.length);
+    const consumed = new Uint8Array(tokens.length);
+    const found: Reading[] = [];
+    const take = (from: number, to: number, r: Reading | null) => {
+      if (!r) return;
+      const keep = r.kind === 'attribute' || r.kind === 'category' || r.kind === 'meaning';
+      const plain =
+        keep && r.effects.every((e) => e.type === 'attr' || e.type === 'category' || e.type === 'look') && !r.id.startsWith('amount:');
+      for (let k = from; k < to; k++) {
+        used[k] = 1;
+        // What a shopper said stays a word to match where the catalog uses it too ("light", "track"), and is only
+        // read where it does not ("husband", "overpronate").
+        if (!plain || (r.kind === 'meaning' && !this.known(tokens[k]?.w ?? ''))) consumed[k] = 1;
+      }
+      found.push(r);
+    };
+    // Numbers first: prices, ages, amounts of an attribute.
+    for (let i = 0; i < tokens.length; i++) {
+      if (used[i] || !isNumber(tokens[i]?.w)) continue;
+      const span = this.readNumber(tokens, i, used);
+      if (span) take(span.from, span.to, span.reading);
+    }
+    // Then phrases, longest first: attribute names and values, categories, what shoppers say.
+    for (let i = 0; i < tokens.length; i++) {
+      if (used[i] || tokens[i]?.sym) continue;
+      for (let n = Math.min(MAX_PHRASE, tokens.length - i); n >= 1; n--) {
+        const span = tokens.slice(i, i + n);
+        if (span.some((t, k) => t.sym || used[i + k])) continue;
+        const ws = span.map((t) => singular(t.w));
+        const targets = this.phrases.get(ws.join(' ')) ?? (n > 1 ? this.phrases.get(ws.join('')) : undefined);
+        if (!targets) continue;
+        const neg = i > 0 && !used[i - 1] && NEGATIONS.has(tokens[i - 1]?.w ?? '');
+        const reading = this.readPhrase(
+          targets,
+          span.map((t) => t.w),
+          neg,
+        );
+        if (!reading) continue;
+        take(neg ? i - 1 : i, i + n, reading);
+        i += n - 1;
+        break;
+      }
+    }
+    // "long battery", "biggest bag", "low drop": a size word before an amount's name ranks by that amount.
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const dir = HIGH.has(tokens[i]?.w ?? '') ? -1 : LOW.has(tokens[i]?.w ?? '') ? 1 : 0;
+      if (!dir || used[i]) continue;
+      const noun = singular(tokens[i + 1]?.w ?? '');
+      const keys = this.numeric.filter((k) => k.nouns.has(noun));
+      if (!keys.length) continue;
+      const what = attributeLabel(keys[0]?.key ?? '', this.labels);
+      take(i, i + 2, {
+        id: `rank:${keys.map((k) => k.key).join(',')}:${dir < 0 ? 'desc' : 'asc'}`,
+        kind: 'rank',
+        label: `${what}: ${dir < 0 ? 'highest' : 'lowest'} first`,
+        words: [tokens[i]?.w ?? '', tokens[i + 1]?.w ?? ''],
+        effects: keys.map((k) => ({ type: 'rank', key: k.key, dir: dir as 1 | -1 })),
+      });
+    }
+    const ignored = new Set(ignore);
+    const readings = found.filter((r) => !ignored.has(r.id));
+    // A removed reading's words go back to the plain words.
+    const back = new Set(found.filter((r) => ignored.has(r.id)).flatMap((r) => r.words));
+    const rest: Token[] = [];
+    tokens.forEach((t, i) => {
+      if (t.sym || (consumed[i] && !back.has(t.w))) return;
+      if (used[i] && !consumed[i]) t = { ...t, read: true };
+      const prev = rest.at(-1);
+      // A hyphenated word stays one ("at-at", "wh-1000xm5"), even when a part is a function word.
+      if (t.hyphened && prev && tokens[i - 1] === prev)
+        rest[rest.length - 1] = { ...t, w: prev.w + t.w, parts: [...(prev.parts ?? [prev.w]), t.w] };
+      else rest.push(t);
+    });
+    const kept = rest.filter((t) => t.parts || (!QUERY_STOP_WORDS.has(t.w) && !NEGATIONS.has(t.w)));
+    return { readings, found: found.length, rest: kept };
+  }
+
+  private add(ws: string[], target: Target, joined = true): void {
+    if (ws.length === 0 || ws.length > MAX_PHRASE) return;
+    if (ws.length === 1 && (QUERY_STOP_WORDS.has(ws[0] ?? '') || (ws[0] ?? '').length < 2)) return;
+    const keys = [ws.join(' ')];
+    if (joined && ws.length > 1) keys.push(ws.join(''));
+    for (const k of keys) {
+      const list = this.phrases.get(k) ?? [];
+      if (!list.some((t) => JSON.stringify(t) === JSON.stringify(target))) list.push(target);
+      this.phrases.set(k, list);
+    }
+  }
+
+  private learnAttribute(key: string, values: readonly AttributeValue[]): void {
+    const nameWords = words(keyToWords(key)).map(singular);
+    const labelWords = words(attributeLabel(key, this.labels)).map(singular);
+    if (values.length && values.every((v) => typeof v === 'boolean')) {
+      this.add(nameWords, { kind: 'bool', key });
+      this.add(labelWords, { kind: 'bool', key });
+      return;
+    }
+    if (values.length && values.every((v) => typeof v === 'number')) {
+      if (nameWords.includes('age') || labelWords.includes('age')) {
+        this.ageKeys.push(key);
+        return;
+      }
+      const unitWord = [...nameWords, ...words(this.labels[key]?.unit ?? DEFAULT_ATTRIBUTE_LABELS[key]?.unit ?? '')].find(
+        (w) => UNIT_OF[w],
+      );
+      const nouns = new Set([...nameWords, ...labelWords].filter((w) => !UNIT_OF[w] && !QUERY_STOP_WORDS.has(w) && w !== 'size'));
+      const unit = unitWord ? UNIT_OF[unitWord] : undefined;
+      this.numeric.push({ key, unit: unit?.[0] ?? null, size: unit?.[1] ?? 1, nouns });
+      return;
+    }
+    if (nameWords.includes('age') || labelWords.includes('age')) this.ageKeys.push(key);
+    const strings = new Set<string>();
+    for (const v of values) for (const s of Array.isArray(v) ? v : [v]) if (typeof s === 'string') strings.add(s);
+    if (strings.size > MAX_VALUES_PER_KEY) return;
+    for (const s of strings) {
+      const ws = words(s).map(singular);
+      if (ws.length === 0 || ws.every((w) => /^\d+$/.test(w))) continue;
+      this.add(ws, { kind: 'value', key, value: s });
+    }
+  }
+
+  /** The values of `key` that `test` accepts, as flags by value number. */
+  private allowed(key: string, test: (v: AttributeValue) => boolean): Uint8Array | null {
+    const attr = this.cols.attributes[key];
+    if (!attr) return null;
+    const flags = Uint8Array.from(attr.values, (v) => (test(v) ? 1 : 0));
+    return flags.some((f) => f) ? flags : null;
+  }
+
+  private readPhrase(targets: Target[], typed: string[], neg: boolean): Reading | null {
+    const effects: Effect[] = [];
+    const labels: string[] = [];
+    const ids: string[] = [];
+    let kind: Understood['kind'] = 'attribute';
+    // A phrase that names an attribute or a category is read as that; what shoppers say only when it is not.
+    const direct = targets.filter((t) => t.kind !== 'concept');
+    for (const t of direct.length ? direct : targets) {
+      if (t.kind === 'bool') {
+        const allowed = this.allowed(t.key, (v) => v === !neg);
+        if (!allowed) continue;
+        effects.push({ type: 'attr', key: t.key, allowed });
+        labels.push(`${attributeLabel(t.key, this.labels)}${neg ? ': No' : ''}`);
+        ids.push(`attr:${t.key}=${String(!neg)}`);
+      } else if (t.kind === 'value') {
+        const want = t.value.toLowerCase();
+        const allowed = this.allowed(
+          t.key,
+          (v) => (Array.isArray(v) ? v : [v]).some((x) => typeof x === 'string' && x.toLowerCase() === want) !== neg,
+        );
+        if (!allowed) continue;
+        effects.push({ type: 'attr', key: t.key, allowed });
+        labels.push(`${attributeLabel(t.key, this.labels)}: ${neg ? 'not ' : ''}${t.value}`);
+        ids.push(`attr:${t.key}${neg ? '!=' : '='}${want}`);
+      } else if (t.kind === 'category' && !neg) {
+        kind = 'category';
+        effects.push({ type: 'category', c: t.c });
+        labels.push(this.categoryName(t.c));
+        ids.push(`category:${this.cols.categories[t.c] ?? t.c}`);
+      } else if (t.kind === 'concept') {
+        const r = this.readConcept(t.concept, typed, neg);
+        if (r) {
+          kind = r.kind;
+          effects.push(...r.effects);
+          labels.push(r.label);
+          ids.push(r.id);
+        }
+      }
+    }
+    if (!effects.length) return null;
+    if (effects.every((e) => e.type === 'category') || kind !== 'attribute')
+      kind = effects.every((e) => e.type === 'category') ? 'category' : kind;
+    return {
+      id: ids.join('|').slice(0, 100),
+      kind,
+      label: [...new Set(labels)].slice(0, 2).join(' · ').slice(0, 100),
+      words: neg ? ['no', ...typed] : typed,
+      effects,
+    };
+  }
+
+  private categoryName(c: number): string {
+    return (this.cols.categories[c] ?? '').replace(/_/g, ' ').replace(/^./, (x) => x.toUpperCase());
+  }
+
+  private readConcept(concept: Concept, typed: string[], neg: boolean): Reading | null {
+    const effects: Effect[] = [];
+    const parts: string[] = [];
+    for (const phrase of concept.means ?? []) {
+      const ws = words(phrase).map(singular);
+      const negated = neg !== (ws[0] === 'no');
+      const targets = this.phrases.get((ws[0] === 'no' ? ws.slice(1) : ws).join(' '));
+      const r =
+        targets &&
+        this.readPhrase(
+          targets.filter((t) => t.kind !== 'concept'),
+          ws,
+          negated,
+        );
+      if (r) {
+        effects.push(...r.effects);
+        parts.push(r.label);
+      }
+    }
+    // Only what the catalog has is looked for (and shown): a researcher's catalog may have none of it.
+    const look = (concept.look ?? []).filter((phrase) => words(phrase).every((w) => this.known(w) || this.known(singular(w))));
+    if (look.length && !neg) {
+      effects.push({ type: 'look', words: look });
+      parts.push(look.slice(0, 3).join(', '));
+    }
+    if (concept.cheap && !neg) {
+      effects.push({ type: 'cheap' });
+      parts.push('cheapest first');
+    }
+    if (concept.age !== undefined && this.ageKeys.length) {
+      effects.push({ type: 'age', age: concept.age, plus: false });
+      parts.push(`for age ${concept.age}`);
+    }
+    if (!effects.length) return null;
+    const said = typed.join(' ');
+    return { id: `meaning:${said}`, kind: 'meaning', label: `${said}: ${parts.join('; ')}`.slice(0, 100), words: typed, effects };
+  }
+
+  /** A number and the words around it: a price, an age, or an amount of a numeric attribute. */
+  private readNumber(tokens: Token[], i: number, used: Uint8Array): { from: number; to: number; reading: Reading } | null {
+    const w = (k: number) => (used[k] ? '' : (tokens[k]?.w ?? ''));
+    const n = Number(w(i));
+    let from: number;
+    let to = i + 1;
+    // A comparison before it: "over", "less than", "around".
+    const before2 = `${w(i - 2)} ${w(i - 1)}`;
+    let cmp: 'more' | 'less' | 'about' | null = null;
+    const cur = w(i - 1) === '$' || CURRENCY.has(w(i - 1));
+    const cmpAt = cur ? i - 1 : i;
+    const b2 = cur ? `${w(cmpAt - 2)} ${w(cmpAt - 1)}` : before2;
+    const b1 = w(cmpAt - 1);
+    if (MORE.includes(b2)) [cmp, from] = ['more', cmpAt - 2];
+    else if (LESS.includes(b2)) [cmp, from] = ['less', cmpAt - 2];
+    else if (ABOUT.includes(b2)) [cmp, from] = ['about', cmpAt - 2];
+    else if (MORE.includes(b1)) [cmp, from] = ['more', cmpAt - 1];
+    else if (LESS.includes(b1)) [cmp, from] = ['less', cmpAt - 1];
+    else if (ABOUT.includes(b1)) [cmp, from] = ['about', cmpAt - 1];
+    else from = cmpAt;
+    let hi: number | null = null;
+    if (w(i + 1) === '-' && isNumber(w(i + 2))) {
+      hi = Number(w(i + 2));
+      to = i + 3;
+    }
+    if (w(to) === '+') {
+      cmp = 'more';
+      to++;
+    }
+    const after = w(to);
+    // A price: a currency sign or word, or a bare "under 50" that names nothing else.
+    if (cur || CURRENCY.has(after)) {
+      if (CURRENCY.has(after)) to++;
+      return { from, to, reading: this.price(n, hi, cmp, tokens, from, to) };
+    }
+    // An age: "10 year old", "ages 3-5", "18+", "turning 9", "hes 8".
+    const lead = w(i - 1);
+    if (this.ageKeys.length && (AGE_WORDS.has(after) || (AGE_LEAD.has(lead) && n <= 21) || (w(to - 1) === '+' && n <= 21 && hi === null))) {
+      if (AGE_WORDS.has(after)) {
+        to++;
+        if (w(to) === 'old' || w(to) === 'olds') to++;
+      }
+      if (AGE_LEAD.has(lead) && from === i) from = i - 1;
+      const plus = w(to - 1) === '+';
+      const label = hi !== null ? `Ages ${n}–${hi}` : plus ? `Ages ${n}+` : `For age ${n}`;
+      const effects: Effect[] = hi !== null ? [{ type: 'age', age: (n + hi) / 2, plus: false }] : [{ type: 'age', age: n, plus }];
+      return {
+        from,
+        to,
+        reading: {
+          id: `age:${n}${hi !== null ? `-${hi}` : plus ? '+' : ''}`,
+          kind: 'age',
+          label,
+          words: tokens.slice(from, to).map((t) => t.w),
+          effects,
+        },
+      };
+    }
+    // An amount: "2000 pieces", "8 mm drop", "2 week battery", "30 lb bag".
+    const unit = UNIT_OF[after];
+    let end = unit ? to + 1 : to;
+    const noun = singular(w(end));
+    const nounBefore = singular(w(from - 1));
+    const keys = this.numeric.filter((k) => k.nouns.has(noun) || (!unit && k.nouns.has(singular(after))) || k.nouns.has(nounBefore));
+    let fit = keys.filter((k) => (unit ? k.unit === unit[0] : true));
+    if (!unit) fit = fit.filter((k) => k.nouns.has(singular(after)) || k.nouns.has(nounBefore));
+    if (fit.length) {
+      if (fit.some((k) => k.nouns.has(noun)) && unit) end++;
+      else if (!unit) end = to + 1;
+      if (fit.every((k) => k.nouns.has(nounBefore)) && !fit.some((k) => k.nouns.has(noun) || k.nouns.has(singular(after)))) {
+        from--;
+        end = unit ? to + 1 : to;
+      }
+      // The amount in each attribute's own unit: the closest unit wins ("2 weeks" of battery → days, not hours).
+      const scale = (k: NumericKey) => (unit && k.unit ? unit[1] / k.size : 1);
+      const best = Math.min(...fit.map((k) => Math.abs(Math.log(scale(k)))));
+      const chosen = fit.filter((k) => Math.abs(Math.abs(Math.log(scale(k))) - best) < 1e-9);
+      const effects: Effect[] = [];
+      const labels: string[] = [];
+      for (const k of chosen) {
+        const v = n * scale(k);
+        const vHi = hi === null ? null : hi * scale(k);
+        const timed = k.unit === 'hour';
+        const [min, max] =
+          vHi !== null
+            ? [v, vHi]
+            : cmp === 'more' || (cmp === null && timed)
+              ? [v, Infinity]
+              : cmp === 'less'
+                ? [-Infinity, v]
+                : [v * 0.75, Math.max(v * 1.25, v + 1)];
+        const allowed = this.allowed(k.key, (x) => typeof x === 'number' && x >= min - 1e-9 && x <= max + 1e-9);
+        if (!allowed) continue;
+        effects.push({ type: 'attr', key: k.key, allowed });
+        const unitText = this.labels[k.key]?.unit ?? DEFAULT_ATTRIBUTE_LABELS[k.key]?.unit ?? '';
+        const amount = (x: number) => `${Math.round(x * 100) / 100}${unitText ? ` ${unitText}` : ''}`;
+        const range =
+          max === Infinity
+            ? `≥ ${amount(min)}`
+            : min === -Infinity
+              ? `≤ ${amount(max)}`
+              : vHi !== null
+                ? `${amount(min)}–${amount(max)}`
+                : `about ${amount(v)}`;
+        labels.push(`${attributeLabel(k.key, this.labels)}: ${range}`);
+      }
+      if (!effects.length) return null;
+      const span = tokens.slice(from, end).map((t) => t.w);
+      return {
+        from,
+        to: end,
+        reading: {
+          id: `amount:${chosen.map((k) => k.key).join(',')}:${span.join(' ')}`.slice(0, 100),
+          kind: 'attribute',
+          label: labels.join(' · ').slice(0, 100),
+          words: span,
+          effects,
+        },
+      };
+    }
+    // "under 50" with nothing after it is a price.
+    if (cmp && cmp !== 'about' && (!after || QUERY_STOP_WORDS.has(after)))
+      return { from, to, reading: this.price(n, hi, cmp, tokens, from, to) };
+    return null;
+  }
+
+  private price(n: number, hi: number | null, cmp: 'more' | 'less' | 'about' | null, tokens: Token[], from: number, to: number): Reading {
+    const [min, max] = hi !== null ? [n, hi] : cmp === 'more' ? [n, undefined] : cmp === 'less' ? [undefined, n] : [n * 0.8, n * 1.2];
+    const money = (x: number) => `$${Math.round(x * 100) / 100}`;
+    const label =
+      min !== undefined && max !== undefined
+        ? hi !== null
+          ? `${money(min)}–${money(max)}`
+          : `About ${money(n)}`
+        : max !== undefined
+          ? `Under ${money(max)}`
+          : `Over ${money(min ?? n)}`;
+    return {
+      id: `price:${min ?? ''}-${max ?? ''}`,
+      kind: 'price',
+      label,
+      words: tokens.slice(from, to).map((t) => t.w),
+      effects: [{ type: 'price', ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) }],
+    };
+  }
+}
