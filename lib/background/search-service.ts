@@ -140,14 +140,23 @@ export function createSearchService(
       const r = await get();
       const { engine, meta } = r;
       const t0 = performance.now();
-      const result = engine.search(query);
+      const result = engine.search(query, meta.attributes);
       const latencyMs = performance.now() - t0;
       const ids = result.page.map((i) => engine.columns.ids[i] ?? '');
       const missing = ids.filter((id) => !r.products.get(id));
       if (missing.length) for (const block of await catalogBlocksOf(db, meta.version, missing)) r.products.add(block);
       const products = ids.map((id) => r.products.get(id));
       const hits = products.filter((p): p is Product => p !== undefined).map((p) => toHit(p, result.terms, meta.attributes));
-      return { query, hits, total: result.total, corrections: result.corrections, partial: result.partial, understood: result.understood, unmatched: result.unmatched, latencyMs };
+      return {
+        query,
+        hits,
+        total: result.total,
+        corrections: result.corrections,
+        partial: result.partial,
+        understood: result.understood,
+        unmatched: result.unmatched,
+        latencyMs,
+      };
     },
 
     /** A product of the active catalog (without waiting for its search index). */

@@ -350,8 +350,8 @@ export const CONCEPTS: readonly Concept[] = [
     means: ['noise cancelling'],
   },
   {
-    say: ['small ears', 'tiny ears', 'lightweight', 'light', 'compact', 'pocket', 'portable', 'foldable'],
-    look: ['compact', 'lightweight', 'portable', 'earbuds'],
+    say: ['small ears', 'tiny ears', 'lightweight', 'foldable'],
+    look: ['compact', 'lightweight', 'portable'],
   },
   { say: ['tv', 'television', 'movies', 'film', 'films'], look: ['wireless', 'over ear', 'home'] },
 
@@ -487,7 +487,39 @@ export const CONCEPTS: readonly Concept[] = [
   { say: ['dairy', 'lactose', 'lactose intolerant', 'milk allergy'], means: ['dairy free'] },
   { say: ['organic', 'whole food', 'wholefood', 'food based', 'natural vitamins'], look: ['organic', 'whole food', 'organics'] },
 
+  // Still more, by need.
+  {
+    say: ['high arch', 'high arches', 'neutral', 'neutral runner', 'supinate', 'supination', 'underpronate'],
+    look: ['neutral', 'cushioned', 'cushioning'],
+  },
+  {
+    say: ['walking', 'walker', 'standing all day', 'on my feet all day', 'nurse', 'nurses', 'long shifts'],
+    look: ['cushioned', 'cushioning', 'comfort', 'max', 'walking'],
+  },
+  { say: ['fishy', 'fishy burps', 'burps', 'aftertaste', 'fish burps'], look: ['algae', 'vegan', 'lemon', 'enteric'] },
+  {
+    say: ['book club', 'book group', 'prize winning', 'award winning', 'booker', 'literary'],
+    look: ['literary fiction', 'literary', 'novel'],
+  },
+  { say: ['like harry potter', 'wizards and magic', 'magic school', 'witches'], look: ['fantasy', 'magic', 'academy', 'witch'] },
+  { say: ['reluctant reader', 'doesnt like reading', 'hates reading', 'struggling reader'], look: ['adventure', 'funny', 'short'] },
+  { say: ['laps', 'lap swimming', 'open water'], look: ['swim', 'swimming', 'water', 'atm'] },
+  { say: ['sleeping', 'sleep in', 'in bed', 'side sleeper'], look: ['sleep', 'comfortable', 'earbuds'] },
+  { say: ['standing desk', 'office chair', 'at work', 'for work', 'work'], look: ['work', 'office', 'calls'] },
+  {
+    say: ['birthday', 'christmas', 'xmas', 'holiday', 'anniversary', 'graduation', 'gift idea', 'gift ideas'],
+    look: ['gift', 'gift idea'],
+  },
+  { say: ['senior dog', 'senior cat', '7 plus', 'older pet'], look: ['senior', 'mature', '7+'] },
+  { say: ['puppies', 'pup', 'young dog'], look: ['puppy'] },
+  { say: ['kittens', 'young cat'], look: ['kitten'] },
+  {
+    say: ['collectible', 'collectable', 'ucs', 'ultimate collector', 'collectors edition', 'display model'],
+    look: ['collector', 'collectible', 'display', 'ultimate collector series'],
+  },
+
   // Watches.
+  { say: ['watch', 'watches', 'wristwatch', 'fitness watch', 'sports watch'], look: ['smartwatch', 'watch', 'gps watch'] },
   {
     say: ['find him', 'find her', 'track my kid', 'where he is', 'where she is', 'location', 'tracker', 'tracking', 'locate'],
     look: ['gps', 'tracker', 'kids'],
@@ -509,6 +541,6 @@ export const QUERY_STOP_WORDS: ReadonlySet<string> = new Set(
     'a an the and or of to for with in on at by from as into about my me i im am is are was be been it its that this these those some any ' +
     'looking look want wants wanted need needs needed please something thing things who what which would like good great best really very ' +
     'get got buy buying find show give help can could should will just also only so too he she hes shes they them their we our us you your ' +
-    'loves love likes into fan turning old year years yr yrs aged ages age one new just'
+    'loves love likes into fan turning old year years yr yrs aged ages age one new just every each only'
   ).split(' '),
 );

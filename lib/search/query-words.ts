@@ -126,6 +126,7 @@ export function isNumber(w: string | undefined): boolean {
 export function singular(w: string): string {
   if (/^\d+s$/.test(w)) return w.slice(0, -1); // "omega 3s", "the 90s"
   if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length > 4 && /(ch|sh|x|ss|z)es$/.test(w)) return w.slice(0, -2); // watches, boxes
   if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) return w.slice(0, -1);
   return w;
 }

@@ -26,6 +26,12 @@ const MEANING_FACTOR = 0.6;
 /** What a reading adds to a product that meets it, in the units of a typed word in a title. */
 const READING_WEIGHT = 10;
 const MAX_IDF = 4;
+/** Another ending of a typed word ("hiking" for hike). */
+const INFLECTION_FACTOR = 0.9;
+/** An amount near the one asked for ("about 8 mm"), against exactly it. */
+const NEAR_FIT = 0.5;
+/** An age range asked in words a product is not rated in ("3-5" against "2+"), against one rated in them. */
+const WRITTEN_ELSEWHERE = 0.8;
 /** A reading of what a shopper's word means counts this much of one named outright. */
 const MEANT_FACTOR = 0.5;
 const RANK_WEIGHT = 4;
@@ -34,7 +40,7 @@ const CATEGORY_POWER = 2;
 /** How much a reading met by a category's products says the query is about that category, against a word's idf. */
 const READING_COVER = 4;
 /** A category the Seller named. */
-const NAMED_CATEGORY_COVER = 8;
+const NAMED_CATEGORY_COVER = 16;
 
 interface Term {
   /** The word as typed (for unmatched and corrections). */
@@ -160,6 +166,14 @@ export class Ranker {
         if ((strength.get(key)?.weight ?? 0) < weight) strength.set(key, { e, weight });
       }
     }
+    // A price nothing meets ("under $3") ranks the nearest first instead of emptying the answer.
+    for (const [key, x] of strength) {
+      if (x.e.type !== 'price') continue;
+      const { max } = x.e;
+      let any = false;
+      for (let i = 0; i < n && !any; i++) any = this.meets(x.e, i) > 0;
+      if (!any) strength.set(key, { e: max !== undefined ? { type: 'cheap' } : { type: 'rank', key: '', dir: -1 }, weight: x.weight });
+    }
     const effects = reading.readings.flatMap((r) => r.effects);
     const scoring = [...strength.values()].map((x) => x.e);
     const weightOf = new Map([...strength.values()].map((x) => [x.e, x.weight]));
@@ -186,20 +200,24 @@ export class Ranker {
     }
     const ranges = this.rangesOf(scoring, touched);
     for (const e of scoring) {
-      const cats = new Uint32Array(cols.categories.length);
-      let met = 0;
+      // A reading credits each category by how well its best product meets it, however many do: "18+" is as
+      // much about the 66 sets rated 18+ as about the 400 books for adults.
+      const bestFit = new Float32Array(cols.categories.length);
       for (const i of touched) {
         const m = this.meets(e, i, ranges);
         if (m > 0) {
           score[i] =
             (score[i] ?? 0) + (e.type === 'rank' || e.type === 'cheap' ? RANK_WEIGHT : READING_WEIGHT) * m * (weightOf.get(e) ?? 1);
           if (e.type !== 'rank' && e.type !== 'cheap') matchedTerms[i] = (matchedTerms[i] ?? 0) + 1;
-          cats[cols.category[i] ?? 0] = (cats[cols.category[i] ?? 0] ?? 0) + 1;
-          met++;
+          const c = cols.category[i] ?? 0;
+          bestFit[c] = Math.max(bestFit[c] ?? 0, m);
         }
       }
       // Cheapest-first and other rankings say nothing of the category: every product has a price.
-      if (e.type !== 'rank' && e.type !== 'cheap') addShares(categoryCover, cats, met, READING_COVER * (weightOf.get(e) ?? 1));
+      if (e.type !== 'rank' && e.type !== 'cheap') {
+        const weight = READING_COVER * (weightOf.get(e) ?? 1);
+        bestFit.forEach((fit, c) => (categoryCover[c] = (categoryCover[c] ?? 0) + weight * fit));
+      }
     }
     for (const c of explicit) categoryCover[c] = (categoryCover[c] ?? 0) + NAMED_CATEGORY_COVER;
 
@@ -305,6 +323,8 @@ export class Ranker {
     if (v.has(w)) alts.set(w, 1);
     for (const form of [singular(w), `${w}s`, w.endsWith('y') ? `${w.slice(0, -1)}ies` : ''])
       if (form && form !== w && v.has(form)) alts.set(form, 1);
+    // Other endings of the same word ("hiking" → hike, "flights" → flight, "running" → run), a little less.
+    for (const form of inflections(w)) if (!alts.has(form) && v.has(form)) alts.set(form, INFLECTION_FACTOR);
     if (/^\d+$/.test(w)) {
       // A model number typed in part ("1080" → 1080v14): numbers followed by letters, never longer numbers ("10" ≠ "1000").
       for (const x of v.expand(w, MAX_EXPANSIONS)) if (x !== w && /^\d+[a-z]/.test(x)) alts.set(x, PREFIX_FACTOR);
@@ -446,14 +466,15 @@ export class Ranker {
     switch (e.type) {
       case 'attr': {
         const k = cols.attributes[e.key]?.column[i] ?? 0;
-        return k > 0 && e.allowed[k - 1] === 1 ? 1 : 0;
+        if (k === 0 || e.allowed[k - 1] !== 1) return 0;
+        return !e.exact || e.exact[k - 1] === 1 ? 1 : NEAR_FIT;
       }
       case 'price': {
         const p = cols.price[i] ?? 0;
         return (e.min === undefined || p >= e.min) && (e.max === undefined || p <= e.max) ? 1 : 0;
       }
       case 'age':
-        return this.ageFit(e.age, e.plus, i);
+        return this.ageFit(e.age, e.plus, i, e.written);
       case 'rank':
       case 'cheap': {
         const key = e.type === 'rank' ? e.key : '';
@@ -470,9 +491,9 @@ export class Ranker {
   }
 
   /** How well a product rated for ages fits a child of `age`: a numeric minimum age, or a range written "8-12", "8+", "adult". */
-  private ageFit(age: number, plus: boolean, i: number): number {
+  private ageFit(age: number, plus: boolean, i: number, written?: string): number {
     let fit = 0;
-    for (const { column, fits } of this.ageTable(age, plus)) {
+    for (const { column, fits } of this.ageTable(age, plus, written)) {
       const k = column[i] ?? 0;
       if (k > 0) fit = Math.max(fit, fits[k - 1] ?? 0);
     }
@@ -480,8 +501,8 @@ export class Ranker {
   }
 
   /** Per age attribute, the fit of each of its values, worked out once per query rather than per product. */
-  private ageTable(age: number, plus: boolean): { column: Columns['attributes'][string]['column']; fits: Float32Array }[] {
-    const key = `${age}${plus ? '+' : ''}`;
+  private ageTable(age: number, plus: boolean, written?: string): { column: Columns['attributes'][string]['column']; fits: Float32Array }[] {
+    const key = `${age}${plus ? '+' : ''}:${written ?? ''}`;
     const known = this.ages.get(key);
     if (known) return known;
     const table = Object.entries(this.cols.attributes)
@@ -489,15 +510,39 @@ export class Ranker {
       .map(([, attr]) => ({
         column: attr.column,
         fits: Float32Array.from(attr.values, (v) => {
-          if (typeof v === 'number') return plus ? (v >= age ? 1 - Math.min(1, (v - age) / 10) : 0) : v <= age ? 1 - Math.min(0.8, (age - v) / 10) : 0;
+          if (typeof v === 'number')
+            return plus ? (v >= age ? 1 - Math.min(1, (v - age) / 10) : 0) : v <= age ? 1 - Math.min(0.8, (age - v) / 10) : 0;
+          if (written !== undefined && typeof v === 'string' && v.replace(/\s|–/g, (c) => (c === '–' ? '-' : '')) === written) return 1;
           const range = typeof v === 'string' ? ageRange(v) : null;
-          return range && age >= range[0] - 1e-9 && age <= range[1] + 1e-9 ? 1 : 0;
+          const near = written !== undefined ? WRITTEN_ELSEWHERE : 1;
+          // "18+" asks for products rated from 18; "for a 10 year old" for those a 10-year-old is within.
+          if (!range) return 0;
+          // Written as asked ("18+") fits best; another range from that age ("adult") nearly as well.
+          if (plus) return range[0] >= age ? near - Math.min(near, (range[0] - age) / 10) : 0;
+          return age >= range[0] - 1e-9 && age <= range[1] + 1e-9 ? near : 0;
         }),
       }));
     if (this.ages.size > 32) this.ages.clear();
     this.ages.set(key, table);
     return table;
   }
+}
+
+/** The same word with another ending: its stem and the stem's usual forms. */
+export function inflections(w: string): string[] {
+  if (w.length < 5 || /\d/.test(w)) return [];
+  const stems = new Set<string>();
+  const m = /^(.{3,}?)(ing|ed|er|ers|es|s|ly|ness)$/.exec(w);
+  if (m?.[1]) {
+    const stem = m[1];
+    stems.add(stem);
+    stems.add(`${stem}e`);
+    if (/([b-df-hj-np-tv-z])\1$/.test(stem)) stems.add(stem.slice(0, -1)); // "running" → run
+  }
+  const out = new Set<string>();
+  for (const stem of stems) for (const end of ['', 's', 'ing', 'ed', 'er', 'ers']) out.add(stem + end);
+  out.delete(w);
+  return [...out];
 }
 
 function effectKey(e: Effect): string {

@@ -15,9 +15,11 @@ import { words } from './text';
  * words of a removed reading are then searched as plain words.
  */
 export type Effect =
-  | { type: 'attr'; key: string; allowed: Uint8Array }
+  /** `allowed` by value number; with `exact`, the values that are exactly what was asked score full, the rest of `allowed` less. */
+  | { type: 'attr'; key: string; allowed: Uint8Array; exact?: Uint8Array }
   | { type: 'rank'; key: string; dir: 1 | -1 }
-  | { type: 'age'; age: number; plus: boolean }
+  /** `written`: the age as typed ("3-5", "18+"): a product rated in those very words fits best. */
+  | { type: 'age'; age: number; plus: boolean; written?: string }
   | { type: 'price'; min?: number; max?: number }
   | { type: 'cheap' }
   | { type: 'category'; c: number }
@@ -266,7 +268,13 @@ export class QueryReader {
         rest[rest.length - 1] = { ...t, w: prev.w + t.w, parts: [...(prev.parts ?? [prev.w]), t.w] };
       else rest.push(t);
     });
-    const kept = rest.filter((t) => t.parts || (!QUERY_STOP_WORDS.has(t.w) && !NEGATIONS.has(t.w)));
+    // In a short query a function word the catalog uses may be a name ("purina one", "the hobbit"): it stays, as
+    // a word that may match but is never reported when it does not.
+    const short = tokens.filter((t) => !t.sym).length <= 3;
+    const kept = rest
+      .filter((t) => t.parts || !NEGATIONS.has(t.w))
+      .filter((t) => t.parts || !QUERY_STOP_WORDS.has(t.w) || (short && this.known(t.w) && rest.length > 1))
+      .map((t) => (QUERY_STOP_WORDS.has(t.w) && !t.parts ? { ...t, read: true } : t));
     return { readings, found: found.length, rest: kept };
   }
 
@@ -396,6 +404,18 @@ export class QueryReader {
         parts.push(r.label);
       }
     }
+    // A word looked for that is one of the catalog's attribute values ("biography" a genre, "wet" a food form) is
+    // read as that value too, as if meant.
+    if (!neg) {
+      for (const phrase of concept.look ?? []) {
+        const targets = this.phrases.get(words(phrase).map(singular).join(' '))?.filter((t) => t.kind === 'value');
+        const r = targets?.length ? this.readPhrase(targets, words(phrase), false) : null;
+        if (r && !parts.includes(r.label)) {
+          effects.push(...r.effects);
+          parts.push(r.label);
+        }
+      }
+    }
     // Only what the catalog has is looked for (and shown): a researcher's catalog may have none of it.
     const look = (concept.look ?? []).filter((phrase) => words(phrase).every((w) => this.known(w) || this.known(singular(w))));
     if (look.length && !neg) {
@@ -460,7 +480,8 @@ export class QueryReader {
       if (AGE_LEAD.has(lead) && from === i) from = i - 1;
       const plus = w(to - 1) === '+';
       const label = hi !== null ? `Ages ${n}–${hi}` : plus ? `Ages ${n}+` : `For age ${n}`;
-      const effects: Effect[] = hi !== null ? [{ type: 'age', age: (n + hi) / 2, plus: false }] : [{ type: 'age', age: n, plus }];
+      const effects: Effect[] =
+        hi !== null ? [{ type: 'age', age: (n + hi) / 2, plus: false, written: `${n}-${hi}` }] : [{ type: 'age', age: n, plus, ...(plus ? { written: `${n}+` } : {}) }];
       return {
         from,
         to,
@@ -507,8 +528,20 @@ export class QueryReader {
                 ? [-Infinity, v]
                 : [v * 0.75, Math.max(v * 1.25, v + 1)];
         const allowed = this.allowed(k.key, (x) => typeof x === 'number' && x >= min - 1e-9 && x <= max + 1e-9);
-        if (!allowed) continue;
-        effects.push({ type: 'attr', key: k.key, allowed });
+        if (!allowed) {
+          // No product has that much (or that little): the nearest first, and the chip says so.
+          if (min === -Infinity || max === Infinity) {
+            const dir = max === Infinity ? -1 : 1;
+            effects.push({ type: 'rank', key: k.key, dir });
+            labels.push(
+              `${attributeLabel(k.key, this.labels)}: none ${dir < 0 ? `≥ ${n}` : `≤ ${n}`}, ${dir < 0 ? 'highest' : 'lowest'} first`,
+            );
+          }
+          continue;
+        }
+        // "8 mm drop": 8 is best, 7 and 9 are near.
+        const exact = vHi === null && cmp === null && !timed ? this.allowed(k.key, (x) => x === v) : null;
+        effects.push({ type: 'attr', key: k.key, allowed, ...(exact ? { exact } : {}) });
         const unitText = this.labels[k.key]?.unit ?? DEFAULT_ATTRIBUTE_LABELS[k.key]?.unit ?? '';
         const amount = (x: number) => `${Math.round(x * 100) / 100}${unitText ? ` ${unitText}` : ''}`;
         const range =

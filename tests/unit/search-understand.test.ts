@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Catalog, Product } from '../../lib/catalog/catalog-schema';
+import { categoryLabels, SearchEngine } from '../../lib/search/engine';
+import { parseSearchQuery, type SearchQueryInput } from '../../lib/search/query';
+import { tokenize } from '../../lib/search/query-words';
+import { ageRange } from '../../lib/search/ranker';
+import { product } from './helpers/products';
+
+// The bundled catalog: the reader knows only what a catalog says of itself (attributes, values, labels, categories).
+const catalog = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../public/catalog/default.json'), 'utf8')) as Catalog;
+const engine = SearchEngine.build(catalog.products, categoryLabels(catalog.categories));
+const byId = new Map(catalog.products.map((p) => [p.id, p]));
+
+function run(input: SearchQueryInput, e = engine) {
+  const r = e.search(parseSearchQuery({ pageSize: 10, ...input }));
+  const products = r.page.map((i) => byId.get(e.columns.ids[i] ?? '') ?? ({} as Product));
+  return { ...r, products, labels: r.understood.map((u) => u.label) };
+}
+
+describe('query understanding', () => {
+  it('reads attribute values and yes/no features, written split, joined or hyphenated', () => {
+    for (const text of ['on ear', 'on-ear', 'onear headphones']) {
+      const r = run({ text });
+      expect(r.labels, text).toContain('Type: on-ear');
+      expect(r.products.slice(0, 5).every((p) => p.attributes.type === 'on-ear')).toBe(true);
+    }
+    const grain = run({ text: 'grainfree' });
+    expect(grain.labels).toContain('Grain free');
+    expect(grain.products.every((p) => p.attributes.grainFree === true)).toBe(true);
+  });
+
+  it('reads a negated feature, and what a shopper says for one ("headphones i don\'t have to charge" → not wireless)', () => {
+    const r = run({ text: "headphones i don't have to charge" });
+    expect(r.labels.join(' ')).toContain('Wireless: No');
+    expect(r.products.slice(0, 5).every((p) => p.category === 'headphones' && p.attributes.wireless === false)).toBe(true);
+  });
+
+  it("reads amounts with units and comparisons, in the attribute's own unit", () => {
+    const pieces = run({ text: 'over 2000 pieces' });
+    expect(pieces.labels).toEqual(['Pieces: ≥ 2000']);
+    expect(pieces.products.length).toBe(10);
+    expect(pieces.products.every((p) => Number(p.attributes.pieces) >= 2000)).toBe(true);
+    const battery = run({ text: '2 week battery' });
+    expect(battery.labels).toEqual(['Battery: ≥ 14 days']);
+    expect(battery.products.every((p) => Number(p.attributes.batteryDays) >= 14)).toBe(true);
+    const drop = run({ text: '8mm drop' });
+    expect(drop.products.slice(0, 5).every((p) => p.attributes.dropMm === 8)).toBe(true);
+  });
+
+  it('when nothing has the amount or price asked, shows the nearest first and says so', () => {
+    const r = run({ text: 'lego over 10000 pieces' });
+    expect(r.labels[0]).toMatch(/none ≥ 10000, highest first/);
+    const most = Math.max(...catalog.products.map((p) => Number(p.attributes.pieces ?? 0)));
+    expect(r.products[0]?.attributes.pieces).toBeGreaterThanOrEqual(most * 0.9);
+    const cheap = run({ text: 'vitamins under $1' });
+    const cheapest = Math.min(...catalog.products.filter((p) => p.category === 'vitamins').map((p) => p.price));
+    expect(cheap.products[0]?.price).toBeLessThan(cheapest * 1.5);
+  });
+
+  it('ranks by an amount a size word asks for ("long battery life smartwatch", "biggest bag")', () => {
+    const r = run({ text: 'long battery life smartwatch' });
+    expect(r.labels).toContain('Battery: highest first');
+    const days = r.products.map((p) => Number(p.attributes.batteryDays));
+    const all = catalog.products.filter((p) => p.category === 'smartwatches').map((p) => Number(p.attributes.batteryDays));
+    expect(Math.min(...days.slice(0, 5))).toBeGreaterThanOrEqual(14);
+    expect(Math.min(...days.slice(0, 5))).toBeGreaterThan(all.sort((a, b) => a - b)[Math.floor(all.length / 2)] ?? 0);
+  });
+
+  it('reads ages in the ways people write them, against numeric minimum ages and written ranges', () => {
+    const books = run({ text: 'books for a 10 year old' });
+    expect(books.labels).toEqual(expect.arrayContaining(['For age 10', 'Books']));
+    expect(books.products.every((p) => p.category === 'books' && p.attributes.readingAge === '8-12')).toBe(true);
+    const lego = run({ text: 'lego for a three year old' });
+    expect(lego.labels).toContain('For age 3');
+    expect(lego.products.every((p) => p.category === 'lego' && Number(p.attributes.ageMin) <= 3)).toBe(true);
+    expect(run({ text: '18+' }).products.every((p) => Number(p.attributes.ageMin) >= 18)).toBe(true);
+  });
+
+  it('reads prices and cheapness', () => {
+    const r = run({ text: 'cheap dog food under $20' });
+    expect(r.labels).toEqual(expect.arrayContaining(['Under $20', 'For: dog']));
+    expect(r.products.length).toBeGreaterThan(0);
+    expect(r.products.every((p) => p.category === 'pet_food' && p.attributes.species === 'dog' && p.price <= 20)).toBe(true);
+  });
+
+  it('finds what a need means in the catalog\'s words ("something to help me sleep" → a sleep supplement)', () => {
+    const r = run({ text: 'something to help me sleep' });
+    expect(r.products[0]?.category).toBe('vitamins');
+    expect(r.products[0]?.description).toMatch(/sleep/i);
+    expect(
+      run({ text: 'headphones for the gym' })
+        .products.slice(0, 3)
+        .every((p) => /sport/i.test(p.title)),
+    ).toBe(true);
+  });
+
+  it('a removed reading is not applied, and its words are searched as words', () => {
+    const r = run({ text: 'over 2000 pieces' });
+    const id = r.understood[0]?.id ?? '';
+    const without = run({ text: 'over 2000 pieces', ignore: [id] });
+    expect(without.understood.map((u) => u.id)).not.toContain(id);
+    expect(without.products.every((p) => Number(p.attributes.pieces) >= 2000)).toBe(false);
+  });
+});
+
+describe('lexical matching', () => {
+  it('joins and splits compounds: "smart watch" = "smartwatch", "star wars" = "starwars", "fit bit" = "fitbit"', () => {
+    const ids = (text: string) => run({ text }).products.map((p) => p.id);
+    expect(ids('smart watch')).toEqual(ids('smartwatch'));
+    expect(run({ text: 'starwars' }).products.every((p) => p.attributes.theme === 'Star Wars')).toBe(true);
+    expect(run({ text: 'fit bit' }).products.every((p) => p.brand === 'Fitbit')).toBe(true);
+    expect(run({ text: 'at-at' }).products[0]?.title).toMatch(/AT-AT/);
+  });
+
+  it("takes a number typed in part as a model number's beginning, never as a longer number", () => {
+    const r = run({ text: '1080' });
+    expect(r.products.length).toBeGreaterThan(0);
+    expect(r.products.every((p) => /1080v\d+/i.test(p.title))).toBe(true);
+    const small = SearchEngine.build([
+      product({ id: 'a', title: 'Widget 10', brand: 'X', category: 'c' }),
+      product({ id: 'b', title: 'Widget 1000', brand: 'X', category: 'c' }),
+    ]);
+    expect(run({ text: '10 ' }, small).page.map((i) => small.columns.ids[i])).toEqual(['a']);
+  });
+
+  it('corrects a typo to the word the query\'s other words agree with ("salamon speedcross" → Salomon, not salmon)', () => {
+    const r = run({ text: 'salamon speedcross' });
+    expect(r.corrections).toEqual([{ from: 'salamon', to: 'salomon' }]);
+    expect(r.products.every((p) => p.brand === 'Salomon')).toBe(true);
+    // Talk is not corrected into a catalog word when the query's other words do not agree.
+    expect(run({ text: 'we just brought home a kitten' }).corrections).toEqual([]);
+  });
+
+  it('says which words matched nothing instead of dropping them silently', () => {
+    const r = run({ text: 'airpods pro' });
+    expect(r.unmatched).toEqual(['airpods']);
+    expect(r.products.length).toBeGreaterThan(0);
+    const none = run({ text: 'zzzz qqqq' });
+    expect(none.total).toBe(0);
+    expect(none.unmatched).toEqual(['zzzz', 'qqqq']);
+  });
+});
+
+describe('query words', () => {
+  it('splits units from numbers, keeps ranges, joins apostrophes and marks hyphenated words', () => {
+    expect(tokenize('400mg').map((t) => t.w)).toEqual(['400', 'mg']);
+    expect(tokenize('ages 3-5').map((t) => t.w)).toEqual(['ages', '3', '-', '5']);
+    expect(tokenize("don't").map((t) => t.w)).toEqual(['dont']);
+    expect(tokenize('on-ear').map((t) => [t.w, t.hyphened])).toEqual([
+      ['on', false],
+      ['ear', true],
+    ]);
+    expect(tokenize('$100 under').map((t) => t.w)).toEqual(['$', '100', 'under']);
+  });
+
+  it('reads written age ranges', () => {
+    expect(ageRange('8-12')).toEqual([8, 12]);
+    expect(ageRange('10+')).toEqual([10, 120]);
+    expect(ageRange('adult')).toEqual([18, 120]);
+    expect(ageRange('red')).toBeNull();
+  });
+});
