@@ -125,11 +125,18 @@ const UtterPayload = v.strictObject({
 
 const SelectActPayload = v.strictObject({ act: ShortText(40), via: v.picklist(['mouse', 'keyboard', 'suggestion']) });
 
+/** At most as many ids as a search takes in `ignore` (lib/search/query's MAX_IGNORED; tests/unit/event-schema checks they agree). */
+const MAX_IGNORED_READINGS = 20;
+/** Ids of the search's readings of the words (`Understood.id`, "attr:type=on-ear") the Seller removed. */
+const IgnoredReadings = v.pipe(v.array(ShortText(100)), v.minLength(1), v.maxLength(MAX_IGNORED_READINGS));
+
 const SearchPayload = v.strictObject({
   query: ShortText(500),
   filters: FreeForm,
   sort: v.picklist(['relevance', 'price_asc', 'price_desc', 'rating']),
   page: NonNegInt,
+  /** Present when the Seller removed readings of their words: removing a chip is logged as the search it starts. */
+  ignore: v.optional(IgnoredReadings),
 });
 
 const ResultsPayload = v.strictObject({
@@ -143,6 +150,12 @@ const ResultsPayload = v.strictObject({
   page: v.optional(NonNegInt),
   corrections: v.optional(v.array(v.strictObject({ from: ShortText(100), to: ShortText(100) }))),
   partial: v.optional(v.boolean()),
+  /** What the search read from the words (the chips the Seller saw), when it read anything. */
+  understood: v.optional(v.pipe(v.array(v.strictObject({ id: ShortText(100), label: ShortText(100) })), v.minLength(1))),
+  /** Words that matched nothing in the catalog and were left out, when any were (a query is at most 200 characters). */
+  unmatched: v.optional(v.pipe(v.array(ShortText(200)), v.minLength(1))),
+  /** The readings the Seller had removed for this search (its `ignore`), when any. */
+  ignored: v.optional(IgnoredReadings),
 });
 
 const SharePayload = v.strictObject({

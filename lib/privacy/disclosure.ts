@@ -86,11 +86,11 @@ export const ACTION_DISCLOSURES: Record<Action, Disclosure> = {
     chrome: ['User activity'],
   },
   search: {
-    what: "A search in Floorwalker's own catalog search box: the words, the filters, the sort order and the page.",
+    what: "A search in Floorwalker's own catalog search box: the words, the filters, the sort order, the page, and which of the search's readings of the words the Seller removed.",
     chrome: ['User activity'],
   },
   results: {
-    what: 'The catalog products that search returned, their number, spelling corrections made, and how long the search took.',
+    what: 'The catalog products that search returned, their number, spelling corrections made, what the search read from the words (such as a price limit or a type), the words that matched nothing, the readings the Seller had removed, and how long the search took.',
     chrome: ['User activity'],
   },
   share: {

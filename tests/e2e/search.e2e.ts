@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, useHarness, waitFor } from './harness';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ARTIFACTS_DIR, screenshot, useHarness, waitFor } from './harness';
 import { exportJsonl, openOptions, storedEvents } from './options-page';
 import { restPointerOn } from './product-page';
 import type { EventOf, FwEvent } from '../../lib/events/event-schema';
 
 const shadow = (page: Page, css: string) => page.locator(`floorwalker-overlay >> ${css}`);
+/**
+ * A picture of the top of the overlay's search section (box, chips, notices, first results): on a whole page they
+ * are small, and the section runs below the overlay's scrolling area.
+ */
+async function searchShot(page: Page, name: string): Promise<void> {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  const section = shadow(page, '.fw-search');
+  await section.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  const box = await section.boundingBox();
+  if (!box) throw new Error('the search section is not on screen');
+  await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), clip: { ...box, height: Math.min(box.height, 420) } });
+}
 const prices = async (page: Page) => (await shadow(page, '.fw-price').allInnerTexts()).map((t) => Number(t.replace(/[$,]/g, '')));
 
 /** How long the pointer rests on a result image: its logged dwell is checked against it. */
@@ -54,7 +68,7 @@ describe('catalog search in the overlay', () => {
     // Keyboard: a typo is corrected; arrow down and Enter choose a result.
     await input.fill('');
     await input.pressSequentially('sennhiser', { delay: 20 });
-    await expect.poll(() => page.getByTestId('fw-search-status').innerText()).toMatch(/showing results for “sennheiser”/);
+    await expect.poll(() => page.getByTestId('fw-search-status').innerText()).toMatch(/Showing results for “sennheiser”\./);
     await input.press('ArrowDown');
     await input.press('Enter');
     await expect.poll(() => shadow(page, '.fw-result[aria-selected="true"]').count()).toBe(1);
@@ -62,7 +76,7 @@ describe('catalog search in the overlay', () => {
 
     // Nothing found: a clear empty state.
     await input.fill('zzzzqqqq');
-    await expect.poll(() => page.getByTestId('fw-search-status').innerText()).toMatch(/No products match “zzzzqqqq”/);
+    await expect.poll(() => page.getByTestId('fw-search-status').innerText()).toMatch(/^No results for “zzzzqqqq”\. Try other words/);
 
     const options = await openOptions(h);
     // The last things logged, the empty search's results and the hover, are stored (with everything before them).
@@ -96,5 +110,61 @@ describe('catalog search in the overlay', () => {
     expect(hover?.payload.dwellMs).toBeGreaterThanOrEqual(RESULT_REST_MS - 50);
     // Each search event is followed by its results (none logged for superseded searches).
     expect(results.length).toBeLessThanOrEqual(searches.length);
+  });
+
+  it('shows what it understood from the words as chips, removes one with a click, and says which word matched nothing', async () => {
+    const h = harness();
+    const page = await h.context.newPage();
+    await page.goto(`${h.fixtures.url}/chat.html`);
+    const options = await openOptions(h);
+    await page.bringToFront();
+    const input = page.getByTestId('fw-search-input');
+    await input.waitFor();
+    const chips = () => shadow(page, '[data-testid="fw-reading"] .fw-reading-label').allInnerTexts();
+    /** The newest stored event of an action that `which` picks (ids are UUIDv7: they sort by time). */
+    const newest = async <A extends 'search' | 'results'>(action: A, which: (e: EventOf<A>) => boolean): Promise<EventOf<A>> =>
+      waitFor(
+        async () => {
+          const events: FwEvent[] = await storedEvents(options);
+          const picked = events.filter((e): e is EventOf<A> => e.action === action && which(e as EventOf<A>));
+          return picked.sort((a: FwEvent, b: FwEvent) => a.id.localeCompare(b.id)).at(-1) ?? null;
+        },
+        15_000,
+        `a stored ${action} event`,
+      );
+
+    // Needs the engine's query understanding: "on ear" is a type of headphones, "under $100" a price.
+    const text = 'on ear headphones under $100';
+    await input.pressSequentially(text, { delay: 20 });
+    await expect.poll(chips, { timeout: 15_000 }).not.toEqual([]);
+    const results = await newest('results', (e) => e.payload.query === text && !e.payload.ignored);
+    const understood = results.payload.understood ?? [];
+    expect(understood.length).toBeGreaterThan(0);
+    await expect.poll(chips).toEqual(understood.map((u) => u.label));
+    await searchShot(page, 'search-understood');
+
+    // Remove the first chip with a real click: the next search ignores its reading, and the engine no longer reads it.
+    const [removed] = understood;
+    if (!removed) throw new Error('nothing understood');
+    await shadow(page, `button[aria-label="Remove ${removed.label}"]`).click();
+    await expect.poll(chips).not.toContain(removed.label);
+    const search = await newest('search', (e) => e.payload.query === text && (e.payload.ignore ?? []).includes(removed.id));
+    expect(search.payload.ignore).toEqual([removed.id]);
+    expect(search.agent).toBe('Seller');
+    const after = await newest('results', (e) => e.payload.query === text && (e.payload.ignored ?? []).includes(removed.id));
+    expect((after.payload.understood ?? []).map((u) => u.id)).not.toContain(removed.id);
+    await expect.poll(chips).toEqual((after.payload.understood ?? []).map((u) => u.label));
+    await searchShot(page, 'search-understood-removed');
+
+    // A word the catalog does not have is named, with the words the results are for instead. ("iphone charger", the
+    // issue's first example, is read now: iphone as works with iOS, charger corrected to charge.)
+    await input.fill('airpods pro');
+    const unmatched = page.getByTestId('fw-notice-unmatched');
+    await expect.poll(() => unmatched.innerText(), { timeout: 15_000 }).toBe('No results for “airpods”; showing results for “pro”.');
+    await expect.poll(() => page.getByTestId('fw-search-status').innerText()).toMatch(/^1–8 of \d+/);
+    const airpods = await newest('results', (e) => e.payload.query === 'airpods pro');
+    expect(airpods.payload.unmatched).toEqual(['airpods']);
+    expect(airpods.payload.total).toBeGreaterThan(0);
+    await searchShot(page, 'search-unmatched');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIONS, validateEvent } from '../../lib/events/event-schema';
 import { makeEvent } from '../../lib/events/build';
 import { formatCondition, parseCondition, DEFAULT_CONDITION_CODE } from '../../lib/study/condition';
+import { MAX_IGNORED } from '../../lib/search/query';
 import { CONTEXT, clickEvent, hoverEvent } from './helpers/events';
 
 describe('event schema v1', () => {
@@ -57,6 +58,39 @@ describe('event schema v1', () => {
     expect(ACTIONS).toEqual(
       expect.arrayContaining(['hover', 'scroll', 'click', 'utter', 'select_act', 'search', 'results', 'share', 'guess', 'confirm']),
     );
+  });
+});
+
+describe('search events', () => {
+  const search = (ignore?: string[]) =>
+    makeEvent(CONTEXT, 'Seller', 'search', { query: 'on ear', filters: {}, sort: 'relevance', page: 0, ...(ignore ? { ignore } : {}) });
+  const results = (more: Record<string, unknown>) =>
+    makeEvent(CONTEXT, 'Catalog', 'results', { query: 'on ear', productIds: [], total: 0, latencyMs: 0.1, ...more });
+
+  it('take as many removed readings as a search does, and no more', () => {
+    const ids = Array.from({ length: MAX_IGNORED + 1 }, (_, i) => `attr:type=${i}`);
+    expect(validateEvent(search(ids.slice(0, MAX_IGNORED))).ok).toBe(true);
+    expect(validateEvent(search(ids))).toMatchObject({ ok: false, error: expect.stringMatching(/^payload\.ignore: /) });
+    expect(validateEvent(results({ ignored: ids.slice(0, MAX_IGNORED) })).ok).toBe(true);
+    expect(validateEvent(results({ ignored: ids })).ok).toBe(false);
+  });
+
+  it('carry what was understood, unmatched or removed only when there is some', () => {
+    const full = results({
+      understood: [{ id: 'price:max=100', label: 'Under $100' }],
+      unmatched: ['iphone'],
+      ignored: ['attr:type=on-ear'],
+    });
+    expect(validateEvent(full).ok).toBe(true);
+    expect(validateEvent(search())).toMatchObject({ ok: true });
+    for (const empty of [{ understood: [] }, { unmatched: [] }, { ignored: [] }])
+      expect(validateEvent(results(empty))).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/^payload\.(understood|unmatched|ignored): /),
+      });
+    expect(validateEvent(search([])).ok).toBe(false);
+    // A reading is logged as its id and label: what the chip said, not how the engine holds it.
+    expect(validateEvent(results({ understood: [{ id: 'x', label: 'X', kind: 'attribute' }] })).ok).toBe(false);
   });
 });
 

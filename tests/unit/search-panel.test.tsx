@@ -8,6 +8,7 @@ import { useTestDbs } from './helpers/db';
 import { createSearchService } from '../../lib/background/search-service';
 import { SearchPanel, type SearchApi } from '../../components/overlay/search/SearchPanel';
 import type { LogFn } from '../../lib/logger/event-log';
+import type { SearchQuery, SearchResponse, Understood } from '../../lib/search/query';
 import { CATALOG_PATH } from '../../scripts/catalog/paths';
 
 const catalogText = await readFile(CATALOG_PATH, 'utf8');
@@ -82,5 +83,91 @@ describe('search panel when a search fails', () => {
     const titles = [...root.querySelectorAll('[data-testid="fw-results"] li')].map((li) => li.textContent ?? '');
     expect(titles.length).toBeGreaterThan(0);
     expect(titles[0]).toMatch(/Star Wars/i);
+  });
+});
+
+const READINGS: Understood[] = [
+  { id: 'cat:headphones', kind: 'category', label: 'Headphones', words: ['headphones'] },
+  { id: 'attr:type=on-ear', kind: 'attribute', label: 'Type: on-ear', words: ['on', 'ear'] },
+  { id: 'price:max=100', kind: 'price', label: 'Under $100', words: ['under', '$100'] },
+];
+
+/**
+ * A search that reads the test's readings wherever their words are in the text, leaves out those it is told to
+ * ignore, and calls "iphone" unmatched: the engine's side of the contract, as the panel sees it.
+ */
+function readingApi() {
+  const search = vi.fn(async (q: Partial<SearchQuery> & { text: string }): Promise<SearchResponse> => {
+    const words = q.text.toLowerCase().split(/\s+/);
+    const understood = READINGS.filter((u) => u.words.every((w) => words.includes(w)) && !q.ignore?.includes(u.id));
+    const unmatched = words.filter((w) => w === 'iphone' || w === 'zzqx');
+    const total = unmatched.length === words.length ? 0 : 3;
+    const query = { text: q.text, ignore: q.ignore ?? [], filters: {}, sort: 'relevance', page: 0, pageSize: 8 } as const;
+    return { query, hits: [], total, corrections: [], partial: false, understood, unmatched, latencyMs: 0.1 };
+  });
+  const api: SearchApi = {
+    search,
+    facets: async () => ({ brands: [], flags: [], options: [], price: null }) as never,
+    catalogInfo: async () => ({ categories: [], count: 0 }),
+  };
+  return { api, search };
+}
+
+const chipLabels = (root: HTMLElement) =>
+  [...root.querySelectorAll('[data-testid="fw-reading"] .fw-reading-label')].map((c) => c.textContent);
+const removeButton = (root: HTMLElement, label: string) => {
+  const b = root.querySelector<HTMLButtonElement>(`button[aria-label="Remove ${label}"]`);
+  if (!b) throw new Error(`no chip "${label}"`);
+  return b;
+};
+
+describe('search panel: what the search understood', () => {
+  it('shows a removable chip per reading; × searches again ignoring it, and the focus moves to the next chip', async () => {
+    const { api, search } = readingApi();
+    const root = mount(api);
+    expect(root.querySelector('[data-testid="fw-understood"]')).toBeNull();
+
+    await typeQuery(root, 'on ear headphones under $100');
+    await vi.waitFor(() => expect(chipLabels(root)).toEqual(['Headphones', 'Type: on-ear', 'Under $100']), WAIT);
+    expect(root.querySelector('[data-testid="fw-understood"]')?.textContent).toMatch(/^Understood:/);
+    expect(root.querySelector('[data-testid="fw-understood"]')?.getAttribute('role')).toBe('group');
+
+    const calls = search.mock.calls.length;
+    const onEar = removeButton(root, 'Type: on-ear');
+    onEar.focus();
+    await act(() => onEar.click());
+    expect(chipLabels(root)).toEqual(['Headphones', 'Under $100']);
+    // The removed chip's button is gone: the keyboard carries on from the next chip.
+    expect(document.activeElement).toBe(removeButton(root, 'Under $100'));
+    await vi.waitFor(() => expect(search.mock.calls.length).toBe(calls + 1), WAIT);
+    expect(search.mock.calls.at(-1)?.[0]).toMatchObject({ text: 'on ear headphones under $100', ignore: ['attr:type=on-ear'] });
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="fw-search-status"]')?.textContent).toMatch(/^1–3 of 3/), WAIT);
+    expect(chipLabels(root)).toEqual(['Headphones', 'Under $100']);
+
+    // The last chip removed: back to the search box.
+    await act(() => removeButton(root, 'Under $100').click());
+    await act(() => removeButton(root, 'Headphones').click());
+    expect(root.querySelector('[data-testid="fw-understood"]')).toBeNull();
+    expect(document.activeElement).toBe(root.querySelector('[data-testid="fw-search-input"]'));
+    await vi.waitFor(
+      () => expect(search.mock.calls.at(-1)?.[0].ignore).toEqual(['attr:type=on-ear', 'price:max=100', 'cat:headphones']),
+      WAIT,
+    );
+  });
+
+  it('says which word matched nothing and which words the results are for, or that nothing matched', async () => {
+    const { api } = readingApi();
+    const root = mount(api);
+    await typeQuery(root, 'iphone charger');
+    const status = () => root.querySelector('[data-testid="fw-search-status"]');
+    await vi.waitFor(() => expect(status()?.textContent).toMatch(/^1–3 of 3/), WAIT);
+    const notice = root.querySelector('[data-testid="fw-notice-unmatched"]');
+    expect(notice?.textContent).toBe('No results for “iphone”; showing results for “charger”.');
+    expect([...(notice?.querySelectorAll('b') ?? [])].map((b) => b.textContent)).toEqual(['iphone', 'charger']);
+
+    await typeQuery(root, 'iphone zzqx');
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="fw-notice-empty"]')).not.toBeNull(), WAIT);
+    expect(status()?.textContent).toBe('No results for “iphone” or “zzqx”. Try other words or remove a filter.');
+    expect(root.querySelector('[data-testid="fw-notice-unmatched"]')).toBeNull();
   });
 });

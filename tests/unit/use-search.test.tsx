@@ -4,7 +4,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSearch, type SearchApi } from '../../components/overlay/search/useSearch';
 import type { LogFn } from '../../lib/logger/event-log';
-import type { SearchQuery, SearchResponse } from '../../lib/search/query';
+import type { SearchQuery, SearchResponse, Understood } from '../../lib/search/query';
 
 // The catalog search's state apart from the panel: driven through its actions, with a search whose answers arrive
 // when the test says.
@@ -17,14 +17,17 @@ afterEach(() => {
   host = null;
 });
 
-const answer = (text: string, page = 0): SearchResponse =>
+const answer = (text: string, page = 0, more: Partial<SearchResponse> = {}): SearchResponse =>
   ({
     hits: [{ id: `hit-${text}` }],
     total: 20,
     latencyMs: 1,
     corrections: [],
     partial: false,
+    understood: [],
+    unmatched: [],
     query: { text, page, pageSize: 8 },
+    ...more,
   }) as unknown as SearchResponse;
 
 /** A search api whose every search waits until the test resolves it, by the words asked for. */
@@ -34,7 +37,8 @@ function slowApi() {
   const api: SearchApi = {
     search: (q) => {
       asked.push(q);
-      return new Promise((resolve) => waiting.set(`${q.text}#${q.page ?? 0}`, resolve));
+      const ignoring = q.ignore?.length ? `#${q.ignore.join(',')}` : '';
+      return new Promise((resolve) => waiting.set(`${q.text}#${q.page ?? 0}${ignoring}`, resolve));
     },
     facets: async () => ({}) as never,
     catalogInfo: async () => ({ categories: [{ id: 'toys', label: 'Toys' }], count: 1 }),
@@ -103,5 +107,90 @@ describe('useSearch', () => {
     expect(s.current().fromProfile).toBe(false);
     expect(s.current().text).toBe('headphones');
     expect(Object.fromEntries(Object.entries(s.current().filters).filter(([, v]) => v !== undefined))).toEqual({ category: 'audio' });
+  });
+
+  describe('what the search understood', () => {
+    const onEar: Understood = { id: 'attr:type=on-ear', kind: 'attribute', label: 'Type: on-ear', words: ['on', 'ear'] };
+    const under: Understood = { id: 'price:max=100', kind: 'price', label: 'Under $100', words: ['under', '$100'] };
+    const logged = (log: ReturnType<typeof vi.fn<LogFn>>, action: string) =>
+      log.mock.calls.filter((c) => c[1] === action).map((c) => ({ agent: c[0], payload: c[2] }));
+
+    it('logs the readings and the unmatched words with the results, only when there are any', async () => {
+      const { api, asked, resolve } = slowApi();
+      const log = vi.fn<LogFn>(() => null);
+      const s = mount(api, log);
+      await act(() => s.current().setText('lego'));
+      await vi.waitFor(() => expect(asked).toHaveLength(1), WAIT);
+      await resolve('lego#0', answer('lego'));
+      expect(logged(log, 'results')[0]?.payload).not.toHaveProperty('understood');
+      expect(logged(log, 'results')[0]?.payload).not.toHaveProperty('unmatched');
+      expect(logged(log, 'results')[0]?.payload).not.toHaveProperty('ignored');
+      expect(logged(log, 'search')[0]?.payload).not.toHaveProperty('ignore');
+
+      const text = 'iphone on ear headphones under $100';
+      await act(() => s.current().setText(text));
+      await vi.waitFor(() => expect(asked).toHaveLength(2), WAIT);
+      await resolve(`${text}#0`, answer(text, 0, { understood: [onEar, under], unmatched: ['iphone'] }));
+      expect(logged(log, 'results')[1]).toEqual({
+        agent: 'Catalog',
+        payload: expect.objectContaining({
+          query: text,
+          understood: [
+            { id: onEar.id, label: onEar.label },
+            { id: under.id, label: under.label },
+          ],
+          unmatched: ['iphone'],
+        }),
+      });
+      expect(s.current().understood).toEqual([onEar, under]);
+    });
+
+    it('removing one searches again ignoring it, logs that search and its results, and hides its chip at once', async () => {
+      const { api, asked, resolve } = slowApi();
+      const log = vi.fn<LogFn>(() => null);
+      const s = mount(api, log);
+      const text = 'on ear headphones under $100';
+      await act(() => s.current().setText(text));
+      await vi.waitFor(() => expect(asked).toHaveLength(1), WAIT);
+      expect(asked[0]?.ignore).toEqual([]);
+      await resolve(`${text}#0`, answer(text, 0, { understood: [onEar, under] }));
+
+      await act(() => s.current().removeUnderstood(onEar));
+      expect(s.current().understood).toEqual([under]);
+      expect(s.current().ignore).toEqual([onEar.id]);
+      await vi.waitFor(() => expect(asked).toHaveLength(2), WAIT);
+      expect(asked[1]).toMatchObject({ text, ignore: [onEar.id], page: 0 });
+      expect(logged(log, 'search')[1]).toEqual({
+        agent: 'Seller',
+        payload: { query: text, filters: {}, sort: 'relevance', page: 0, ignore: [onEar.id] },
+      });
+      await resolve(`${text}#0#${onEar.id}`, answer(text, 0, { understood: [under] }));
+      expect(logged(log, 'results')[1]?.payload).toMatchObject({ ignored: [onEar.id], understood: [{ id: under.id, label: under.label }] });
+      expect(s.current().understood).toEqual([under]);
+
+      // More words keep the removal; taking its words out drops it, so typing them again reads them afresh.
+      await act(() => s.current().setText(`${text} wireless`));
+      await vi.waitFor(() => expect(asked).toHaveLength(3), WAIT);
+      expect(asked[2]?.ignore).toEqual([onEar.id]);
+      await act(() => s.current().setText('headphones under $100 wireless'));
+      await vi.waitFor(() => expect(asked).toHaveLength(4), WAIT);
+      expect(asked[3]?.ignore).toEqual([]);
+      expect(logged(log, 'search')[3]?.payload).not.toHaveProperty('ignore');
+    });
+
+    it('a search from the Buyer profile and Escape start without removals', async () => {
+      const { api, asked, resolve } = slowApi();
+      const s = mount(api);
+      await act(() => s.current().setText('on ear'));
+      await vi.waitFor(() => expect(asked).toHaveLength(1), WAIT);
+      await resolve('on ear#0', answer('on ear', 0, { understood: [onEar] }));
+      await act(() => s.current().removeUnderstood(onEar));
+      expect(s.current().ignore).toEqual([onEar.id]);
+      await act(() => s.current().searchProfile('on ear', {}));
+      expect(s.current().ignore).toEqual([]);
+      await act(() => s.current().removeUnderstood(onEar));
+      await act(() => s.current().onKeyDown(new KeyboardEvent('keydown', { key: 'Escape', cancelable: true })));
+      expect(s.current()).toMatchObject({ text: '', ignore: [] });
+    });
   });
 });

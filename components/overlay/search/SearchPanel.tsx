@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { useCallback, useRef } from 'preact/hooks';
 import type { SearchFilters, Sort, SearchHit } from '@/lib/search/query';
 import type { LogFn } from '@/lib/logger/event-log';
 import { FilterChips } from './FilterChips';
@@ -10,6 +11,8 @@ import { profileSearch } from '@/lib/profile/search-filters';
 import { budgetWords, featureWords } from '@/lib/profile/describe';
 import type { ShareOrigin } from '@/lib/share/origins';
 import { useSearch, type SearchApi } from './useSearch';
+import { UnderstoodChips } from './UnderstoodChips';
+import { searchNotices, type Notice } from './search-notices';
 
 export type { SearchApi } from './useSearch';
 
@@ -29,12 +32,17 @@ const NO_PROFILE = observable<Pick<CoachView, 'profile' | 'coaching'> | null>(nu
 
 const SORT_LABELS: Record<Sort, string> = { relevance: 'Best match', price_asc: 'Price ↑', price_desc: 'Price ↓', rating: 'Top rated' };
 
-/** Catalog search for the Seller: as-you-type, filter chips, sort, paging, keyboard navigation (state in useSearch). */
+/**
+ * Catalog search for the Seller: as-you-type, what the search understood from the words (removable chips), filter
+ * chips, sort, paging, keyboard navigation (state in useSearch).
+ */
 export function SearchPanel({ api, log, onSelect, profile: profileSource, actions, catalogSeq = 0 }: SearchPanelProps) {
   const coachView = useObservable<Pick<CoachView, 'profile' | 'coaching'> | null>(profileSource ?? NO_PROFILE);
   const profileEntries = coachView?.coaching ? coachView.profile.entries : [];
   const search = useSearch(api, log, onSelect, catalogSeq);
   const { text, filters, sort, page, response, error, loading, active, selected, categories, facets, fromProfile, idle, hits } = search;
+  const input = useRef<HTMLInputElement>(null);
+  const focusInput = useCallback(() => input.current?.focus(), []);
 
   // Describe the results on screen (the response's page), not the page being asked for.
   const pageSize = response?.query.pageSize ?? 8;
@@ -47,6 +55,7 @@ export function SearchPanel({ api, log, onSelect, profile: profileSource, action
       <h3 id="fw-search-h">Catalog search</h3>
       <div class="fw-search-row">
         <input
+          ref={input}
           type="search"
           class="fw-input"
           data-testid="fw-search-input"
@@ -77,6 +86,7 @@ export function SearchPanel({ api, log, onSelect, profile: profileSource, action
           ))}
         </select>
       </div>
+      <UnderstoodChips items={search.understood} onRemove={search.removeUnderstood} onEmptied={focusInput} />
       {profileEntries.length > 0 && (
         <button
           type="button"
@@ -109,14 +119,18 @@ export function SearchPanel({ api, log, onSelect, profile: profileSource, action
         </div>
       )}
       {response && !error && (
-        <p class="fw-hint" role="status" data-testid="fw-search-status">
-          {response.total === 0
-            ? `No products match${text ? ` “${text}”` : ''}. Try fewer words or remove a filter.`
-            : `${from}–${to} of ${response.total.toLocaleString('en-US')}`}
-          {response.corrections.length > 0 && ` · showing results for “${response.corrections.map((c) => c.to).join(' ')}”`}
-          {response.partial && ' · no product matches every word; closest matches shown'}
-          {loading && ' · updating…'}
-        </p>
+        <div class="fw-status" role="status" data-testid="fw-search-status">
+          {response.total > 0 && (
+            <p class="fw-hint">
+              {from}–{to} of {response.total.toLocaleString('en-US')}
+              {loading && ', updating…'}
+            </p>
+          )}
+          {/* The words of the query the response answers: the box may already hold newer ones. */}
+          {searchNotices(response, response.query.text).map((n) => (
+            <NoticeLine notice={n} key={n.kind} />
+          ))}
+        </div>
       )}
       {idle && !error && (
         <p class="fw-hint">Type to search {categories.length ? 'or pick a category' : ''}. ↑ ↓ to move, Enter to choose.</p>
@@ -160,6 +174,23 @@ export function SearchPanel({ api, log, onSelect, profile: profileSource, action
         </nav>
       )}
     </section>
+  );
+}
+
+/** One sentence about the search; the Seller's words in it quoted and in bold. */
+function NoticeLine({ notice }: { notice: Notice }) {
+  return (
+    <p class={`fw-notice fw-notice-${notice.kind}`} data-testid={`fw-notice-${notice.kind}`}>
+      {notice.parts.map((p, i) =>
+        typeof p === 'string' ? (
+          p
+        ) : (
+          <span key={i}>
+            “<b>{p.words}</b>”
+          </span>
+        ),
+      )}
+    </p>
   );
 }
 

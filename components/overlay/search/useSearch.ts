@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { SearchFilters, SearchQuery, SearchResponse, Sort, SearchHit } from '@/lib/search/query';
+import type { SearchFilters, SearchQuery, SearchResponse, Sort, SearchHit, Understood } from '@/lib/search/query';
 import type { Facets } from '@/lib/search/facets';
 import type { LogFn } from '@/lib/logger/event-log';
+import { addIgnored, keepIgnored, type IgnoredReading } from './ignored-readings';
 
 export interface SearchApi {
   search(query: Partial<SearchQuery> & { text: string }): Promise<SearchResponse>;
@@ -14,11 +15,19 @@ const TYPING_DEBOUNCE_MS = 150;
 /**
  * The Seller's catalog search as state and actions, apart from how it is shown: the query (words, filters, sort,
  * page), as-you-type searching with the newest answer winning, the catalog's categories and the chosen category's
- * facets, the active and chosen result, and the keyboard. Every search and its results are logged.
+ * facets, the active and chosen result, the readings of the words the Seller removed, and the keyboard. Every search
+ * and its results are logged.
  */
 export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit) => void, catalogSeq = 0) {
   const [fromProfile, setFromProfile] = useState(false);
-  const [text, setText] = useState('');
+  const [text, setTextOnly] = useState('');
+  // Readings of the words the Seller removed (their chips' ×), sent as the search's `ignore`.
+  const [ignored, setIgnored] = useState<readonly IgnoredReading[]>([]);
+  /** New words: removals whose words are gone go with them (ignored-readings.ts says why). */
+  const setText = (next: string) => {
+    setTextOnly(next);
+    setIgnored((was) => keepIgnored(was, next));
+  };
   const [filters, setFilters] = useState<SearchFilters>({});
   const [sort, setSort] = useState<Sort>('relevance');
   const [page, setPage] = useState(0);
@@ -39,6 +48,7 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
     if (!catalogChanging) return;
     setFilters({});
     setFromProfile(false);
+    setIgnored([]);
     setPage(0);
     setActive(-1);
     setSelected(null);
@@ -73,12 +83,14 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
       return;
     }
     const mySeq = ++seq.current;
+    const ignore = ignored.map((r) => r.id);
     const timer = setTimeout(
       () => {
         const started = performance.now();
         setLoading(true);
-        log('Seller', 'search', { query: text, filters, sort, page });
-        api.search({ text, filters, sort, page }).then(
+        // Removing a chip is logged as the search it starts: the same record as every other change to the query.
+        log('Seller', 'search', { query: text, filters, sort, page, ...(ignore.length ? { ignore } : {}) });
+        api.search({ text, filters, sort, page, ignore }).then(
           (r) => {
             if (mySeq !== seq.current) return; // a newer search superseded this one
             const roundTripMs = Math.round((performance.now() - started) * 100) / 100;
@@ -91,6 +103,9 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
               page,
               ...(r.corrections.length ? { corrections: r.corrections } : {}),
               ...(r.partial ? { partial: true } : {}),
+              ...(r.understood.length ? { understood: r.understood.map(({ id, label }) => ({ id, label })) } : {}),
+              ...(r.unmatched.length ? { unmatched: r.unmatched } : {}),
+              ...(ignore.length ? { ignored: ignore } : {}),
             });
             setResponse(r);
             setError(null);
@@ -107,9 +122,11 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
       page === 0 ? TYPING_DEBOUNCE_MS : 0,
     );
     return () => clearTimeout(timer);
-  }, [api, log, text, filters, sort, page, idle, retries, catalogChanging, catalogSeen]);
+  }, [api, log, text, filters, sort, page, ignored, idle, retries, catalogChanging, catalogSeen]);
 
   const hits = response?.hits ?? [];
+  // A removed reading's chip goes at once, before the search without it answers.
+  const understood = (response?.understood ?? []).filter((u) => !ignored.some((r) => r.id === u.id));
   const choose = (hit: SearchHit, index?: number) => {
     if (index !== undefined) setActive(index);
     setSelected(hit.id);
@@ -161,13 +178,22 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
     fromProfile,
     idle,
     hits,
+    understood,
+    /** The ids of the readings the Seller removed, as the next search sends them. */
+    ignore: ignored.map((r) => r.id),
     setText: firstPage(setText),
     setSort: firstPage(setSort),
     setFilters: firstPage(setFilters),
     setPage,
+    /** Removes a reading of the words (its chip's ×): the words are searched again as plain words. */
+    removeUnderstood(u: Understood) {
+      setIgnored((was) => addIgnored(was, u));
+      setPage(0);
+    },
     /** A search made from the Buyer profile: its words and filters replace the query. */
     searchProfile(words: string, profileFilters: SearchFilters) {
-      setText(words);
+      setTextOnly(words);
+      setIgnored([]);
       setFilters(profileFilters);
       setFromProfile(true);
       setPage(0);

@@ -160,6 +160,9 @@ const profileItem: fc.Arbitrary<ProfileItem> = fc.oneof(
   fc.record({ slot: fc.constant('owned' as const), product: trimmedText(120) }),
 );
 
+/** Ids of readings the Seller removed from a search: one up to the most a search takes. */
+const ignoredReadings = fc.array(storableText(100), { minLength: 1, maxLength: 20 });
+
 /** Every action's payload; typed by the schema, so an action added there fails to compile here until it has one. */
 export const PAYLOAD_ARBITRARIES: { [A in Action]: fc.Arbitrary<PayloadOf<A>> } = {
   hover: fc.record(
@@ -213,12 +216,16 @@ export const PAYLOAD_ARBITRARIES: { [A in Action]: fc.Arbitrary<PayloadOf<A>> } 
     { requiredKeys: ['text'] },
   ),
   select_act: fc.record({ act: storableText(40), via: fc.constantFrom('mouse', 'keyboard', 'suggestion') }),
-  search: fc.record({
-    query: storableText(500),
-    filters: freeForm,
-    sort: fc.constantFrom('relevance', 'price_asc', 'price_desc', 'rating'),
-    page: nonNegInt,
-  }),
+  search: fc.record(
+    {
+      query: storableText(500),
+      filters: freeForm,
+      sort: fc.constantFrom('relevance', 'price_asc', 'price_desc', 'rating'),
+      page: nonNegInt,
+      ignore: ignoredReadings,
+    },
+    { requiredKeys: ['query', 'filters', 'sort', 'page'] },
+  ),
   results: fc.record(
     {
       query: storableText(500),
@@ -229,6 +236,9 @@ export const PAYLOAD_ARBITRARIES: { [A in Action]: fc.Arbitrary<PayloadOf<A>> } 
       page: nonNegInt,
       corrections: fc.array(fc.record({ from: storableText(100), to: storableText(100) }), { maxLength: 3 }),
       partial: fc.boolean(),
+      understood: fc.array(fc.record({ id: storableText(100), label: storableText(100) }), { minLength: 1, maxLength: 3 }),
+      unmatched: fc.array(storableText(200), { minLength: 1, maxLength: 3 }),
+      ignored: ignoredReadings,
     },
     { requiredKeys: ['query', 'productIds', 'total', 'latencyMs'] },
   ),
