@@ -432,7 +432,11 @@ export class QueryReader {
     }
     if (!effects.length) return null;
     const said = typed.join(' ');
-    return { id: `meaning:${said}`, kind: 'meaning', label: `${said}: ${parts.join('; ')}`.slice(0, 100), words: typed, effects };
+    // Read only as attribute values ("iphone" → Works with: iOS), the chip says just those; with words looked
+    // for, it says what was said and what is looked for ("gym: sport, workout").
+    const onlyValues = effects.every((e) => e.type === 'attr');
+    const label = onlyValues ? parts.join('; ') : `${said}: ${parts.join('; ')}`;
+    return { id: `meaning:${said}`, kind: 'meaning', label: label.slice(0, 100), words: typed, effects };
   }
 
   /** A number and the words around it: a price, an age, or an amount of a numeric attribute. */
