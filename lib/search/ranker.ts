@@ -188,14 +188,8 @@ export class Ranker {
         if (
           explicit.has(cols.category[i] ?? -1) ||
           selecting.some((e) => (e.type === 'rank' ? this.value(e.key, i) !== null : this.meets(e, i) > 0))
-        ) {
-          queryStamp[i] = q;
-          score[i] = 0;
-          covered[i] = 0;
-          matchedTerms[i] = 0;
-          typedCount[i] = 0;
-          touched.push(i);
-        }
+        )
+          this.enter(i, q, touched);
       }
     }
     const ranges = this.rangesOf(scoring, touched);
@@ -414,14 +408,7 @@ export class Ranker {
     const weight = idf * (term.meaning ? MEANING_FACTOR : 1);
     const cats = new Uint32Array(cols.categories.length);
     for (const i of mine) {
-      if (queryStamp[i] !== q) {
-        queryStamp[i] = q;
-        score[i] = 0;
-        covered[i] = 0;
-        matchedTerms[i] = 0;
-        typedCount[i] = 0;
-        touched.push(i);
-      }
+      if (queryStamp[i] !== q) this.enter(i, q, touched);
       if (!term.meaning) typedCount[i] = (typedCount[i] ?? 0) + 1;
       if (groupStamp[i] !== groupId) {
         groupStamp[i] = groupId;
@@ -435,6 +422,16 @@ export class Ranker {
     // vitamins, "sleep" (books and vitamins) to both a little.
     addShares(categoryCover, cats, mine.length, weight);
     return weight;
+  }
+
+  /** Makes product i a candidate of query q, with nothing counted yet. */
+  private enter(i: number, q: number, touched: number[]): void {
+    this.queryStamp[i] = q;
+    this.score[i] = 0;
+    this.covered[i] = 0;
+    this.matchedTerms[i] = 0;
+    this.typedCount[i] = 0;
+    touched.push(i);
   }
 
   /** Per amount to rank by, the smallest and largest value among the candidates. */
