@@ -325,8 +325,8 @@ export class Ranker {
     if (alts.size === 0 && /\d/.test(w) && /[a-z]/.test(w) && w.length >= 3)
       for (const x of v.endingWith(w, MAX_EXPANSIONS)) alts.set(x, PREFIX_FACTOR);
     if (/^\d+$/.test(w)) {
-      // A model number typed in part ("1080" → 1080v14): numbers followed by letters, never longer numbers ("10" ≠ "1000").
-      for (const x of v.expand(w, MAX_EXPANSIONS)) if (x !== w && /^\d+[a-z]/.test(x)) alts.set(x, PREFIX_FACTOR);
+      // A model number typed in part ("1080" → 1080v14): the number then letters, never a longer number ("100" ≠ "1000xm5").
+      for (const x of v.expand(w, MAX_EXPANSIONS)) if (/^[a-z]/.test(x.slice(w.length))) alts.set(x, PREFIX_FACTOR);
     } else if (typing || alts.size === 0) {
       for (const x of v.expand(w, w.length <= 2 ? 8 : MAX_EXPANSIONS))
         if (!alts.has(x) && (typing || w.length >= 4)) alts.set(x, PREFIX_FACTOR);

@@ -123,6 +123,8 @@ describe('lexical matching', () => {
       product({ id: 'b', title: 'Widget 1000', brand: 'X', category: 'c' }),
     ]);
     expect(run({ text: '10 ' }, small).page.map((i) => small.columns.ids[i])).toEqual(['a']);
+    // "100" is not the beginning of the model number 1000XM5.
+    expect(run({ text: '100' }).products.some((p) => /1000xm/i.test(p.title))).toBe(false);
   });
 
   it('corrects a typo to the word the query\'s other words agree with ("salamon speedcross" → Salomon, not salmon)', () => {
