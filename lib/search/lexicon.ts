@@ -1417,7 +1417,6 @@ export const CONCEPTS: readonly Concept[] = [
       'likes fixing things',
     ],
     look: ['technic', 'engineering', 'mechanisms', 'gears', 'functional', 'working'],
-    means: ['lego'],
   },
   {
     say: [
@@ -1529,7 +1528,7 @@ export const CONCEPTS: readonly Concept[] = [
       'on a farm',
       'farm animals',
     ],
-    look: ['animals', 'horse', 'pony', 'farm', 'friends'],
+    look: ['animals', 'horse', 'pony', 'farm'],
   },
   {
     say: [
@@ -1616,12 +1615,12 @@ export const CONCEPTS: readonly Concept[] = [
     means: ['smartwatches'],
   },
   {
+    say: ['keeps falling', 'keeps falling over', 'falls over', 'had a fall', 'fall detection', 'sos', 'call for help', 'in an emergency'],
+    look: ['lte', 'cellular', 'gps', 'heart rate', 'monitoring', 'health'],
+    means: ['smartwatches'],
+  },
+  {
     say: [
-      'keeps falling',
-      'keeps falling over',
-      'falls over',
-      'had a fall',
-      'fall detection',
       'lives alone',
       'lives on her own',
       'lives on his own',
@@ -1631,12 +1630,8 @@ export const CONCEPTS: readonly Concept[] = [
       'elderly parents',
       'elderly mum',
       'elderly dad',
-      'sos',
-      'call for help',
-      'in an emergency',
     ],
     look: ['lte', 'cellular', 'gps', 'heart rate', 'monitoring', 'health'],
-    means: ['smartwatches'],
   },
   {
     say: [
@@ -1669,8 +1664,6 @@ export const CONCEPTS: readonly Concept[] = [
       'counts steps',
       'daily walk',
       'daily walks',
-      'move more',
-      'get moving',
       'forgets to move',
       'reminds him to move',
       'reminds her to move',
@@ -1678,9 +1671,8 @@ export const CONCEPTS: readonly Concept[] = [
       'sitting all day',
       'sits all day',
       'sedentary',
-      'more active',
-      'get fitter',
-      'getting fit',
+      'sits at a desk',
+      'desk all day',
       'track her runs',
       'track his runs',
       'tracks her runs',
@@ -1690,6 +1682,10 @@ export const CONCEPTS: readonly Concept[] = [
     ],
     look: ['fitness tracker', 'fitness', 'band', 'heart rate'],
     means: ['smartwatches'],
+  },
+  {
+    say: ['move more', 'get moving', 'more active', 'get fitter', 'getting fit'],
+    look: ['fitness tracker', 'fitness', 'band', 'heart rate'],
   },
   {
     say: [
@@ -1786,10 +1782,8 @@ export const CONCEPTS: readonly Concept[] = [
     say: [
       'reads before bed',
       'reads in bed',
-      'reading in bed',
       'reads at night',
       'read before bed',
-      'read in bed',
       'reads every night',
       'loves a good story',
       'likes a good story',
@@ -1797,8 +1791,6 @@ export const CONCEPTS: readonly Concept[] = [
       'good story',
       'loves stories about',
       'stories about',
-      'book about',
-      'books about',
       'reads about',
       'read about',
       'loves reading',
@@ -1817,6 +1809,10 @@ export const CONCEPTS: readonly Concept[] = [
     ],
     look: ['novel', 'fiction', 'story'],
     means: ['books'],
+  },
+  {
+    say: ['reading in bed', 'read in bed'],
+    look: ['novel', 'fiction', 'story'],
   },
   {
     say: [
@@ -1843,7 +1839,6 @@ export const CONCEPTS: readonly Concept[] = [
   {
     say: ['military history', 'war stories', 'war story', 'war novel', 'war novels', 'the war', 'battle of britain', 'd day'],
     look: ['historical fiction', 'history', 'courage', 'war'],
-    means: ['books'],
   },
   {
     say: [
@@ -1929,15 +1924,13 @@ export const CONCEPTS: readonly Concept[] = [
       'lost her husband',
       'lost his wife',
       'lost a parent',
-      'hard time',
-      'tough time',
-      'difficult time',
-      'going through a lot',
-      'take her mind off',
-      'take his mind off',
     ],
     look: ['grief', 'loss', 'poetry', 'gentle', 'moving'],
     means: ['books'],
+  },
+  {
+    say: ['hard time', 'tough time', 'difficult time', 'going through a lot', 'take her mind off', 'take his mind off'],
+    look: ['grief', 'loss', 'poetry', 'gentle', 'moving'],
   },
   {
     say: [
@@ -2063,7 +2056,6 @@ export const CONCEPTS: readonly Concept[] = [
       'aches and pains',
     ],
     look: ['omega', 'fish oil', 'magnesium'],
-    means: ['vitamins'],
   },
   {
     say: ['going through the change', 'the change', 'hot flushes', 'hot flashes', 'perimenopause', 'perimenopausal', 'night sweats'],
@@ -2102,7 +2094,6 @@ export const CONCEPTS: readonly Concept[] = [
       'wakes up at night',
       'wakes in the night',
       'waking up at night',
-      'light sleeper',
       'tossing and turning',
       'wired at night',
     ],
@@ -2267,6 +2258,11 @@ export const CONCEPTS: readonly Concept[] = [
     means: ['running shoes'],
   },
   {
+    say: ['feet all day', 'on her feet', 'on his feet', 'on their feet'],
+    look: ['cushioned', 'comfortable', 'max', 'plush'],
+    means: ['running shoes'],
+  },
+  {
     say: [
       'at the hospital',
       'works in a hospital',
@@ -2278,13 +2274,8 @@ export const CONCEPTS: readonly Concept[] = [
       'waitress',
       'waiter',
       'warehouse',
-      'feet all day',
-      'on her feet',
-      'on his feet',
-      'on their feet',
     ],
     look: ['cushioned', 'comfortable', 'max', 'plush'],
-    means: ['running shoes'],
   },
   {
     say: ['more cushion', 'more cushioning', 'extra cushion', 'something softer', 'softer ride', 'less harsh', 'too firm'],
@@ -2378,12 +2369,13 @@ export const CONCEPTS: readonly Concept[] = [
       'on the ipad',
       'on his ipad',
       'on her ipad',
-      'car journey',
-      'back seat',
-      'backseat',
     ],
     look: ['over ear', 'wireless', 'home', 'headphones'],
     means: ['headphones'],
+  },
+  {
+    say: ['car journey', 'back seat', 'backseat'],
+    look: ['over ear', 'wireless', 'home', 'headphones'],
   },
   {
     say: ['a bit deaf', 'bit deaf', 'hard of hearing', 'hearing loss', 'deaf', 'tv loud', 'tv too loud', 'turns the tv up', 'hearing aid'],
@@ -2485,7 +2477,7 @@ export const CONCEPTS: readonly Concept[] = [
     means: ['microphone'],
   },
   {
-    say: ['something quieter', 'less noise', 'cut the noise', 'cut out noise', 'cuts out noise', 'hear myself think'],
+    say: ['something quieter', 'light sleeper', 'less noise', 'cut the noise', 'cut out noise', 'cuts out noise', 'hear myself think'],
     look: ['noise cancelling', 'blocks'],
     means: ['noise cancelling'],
   },
