@@ -2577,6 +2577,12 @@ export const CONCEPTS: readonly Concept[] = [
       'soft food',
       'softer food',
       'teeth out',
+      'lost some teeth',
+      'lost her teeth',
+      'lost his teeth',
+      'most of her teeth',
+      'most of his teeth',
+      'losing teeth',
     ],
     look: ['pate', 'minced', 'tender', 'gravy'],
     means: ['wet'],
@@ -2740,6 +2746,7 @@ export const CONCEPTS: readonly Concept[] = [
     ],
     look: ['durable', 'rugged'],
   },
+  { say: ['last pair', 'my last pair', 'old pair', 'next pair', 'pair of trainers'], look: ['shoe'] },
   { say: ['more protein', 'higher protein', 'protein packed', 'meatier'], look: ['real', 'first ingredient', 'wilderness', 'orijen'] },
 ];
 
