@@ -77,7 +77,7 @@ export const CONCEPTS: readonly Concept[] = [
       'low cost',
       'not expensive',
       'not too expensive',
-      'dont want to spend much',
+      'dont spend much',
       'on a budget',
       'value',
     ],
@@ -436,13 +436,13 @@ export const CONCEPTS: readonly Concept[] = [
 
   // More of pet food.
   { say: ['hairball', 'hairballs'], look: ['hairball', 'indoor'] },
-  { say: ['teeth', 'dental', 'breath', 'tartar'], look: ['dental', 'teeth', 'dry'] },
+  { say: ['dental', 'bad breath', 'tartar'], look: ['dental', 'dry', 'kibble'] },
   { say: ['urinary', 'bladder', 'kidney', 'kidneys', 'crystals'], look: ['urinary', 'kidney'] },
   { say: ['skin', 'coat', 'shiny coat', 'itchy skin', 'dry skin', 'shedding'], look: ['skin', 'coat', 'omega', 'salmon'] },
   { say: ['grain allergy', 'no grain', 'no grains', 'grainless', 'wheat free', 'no wheat', 'no corn'], means: ['grain free'] },
   {
     say: ['active', 'working dog', 'working dogs', 'energetic', 'high energy', 'athletic'],
-    look: ['active', 'high protein', 'performance', 'protein'],
+    look: ['high protein', 'performance', 'protein'],
   },
   {
     say: ['natural', 'wholesome', 'real meat', 'healthy', 'high quality', 'premium', 'no fillers', 'no by products'],
@@ -493,7 +493,7 @@ export const CONCEPTS: readonly Concept[] = [
     look: ['neutral', 'cushioned', 'cushioning'],
   },
   {
-    say: ['walking', 'walker', 'standing all day', 'on my feet all day', 'nurse', 'nurses', 'long shifts'],
+    say: ['walking', 'walker', 'standing all day', 'on my feet', 'nurse', 'nurses', 'long shifts'],
     look: ['cushioned', 'cushioning', 'comfort', 'max', 'walking'],
   },
   { say: ['fishy', 'fishy burps', 'burps', 'aftertaste', 'fish burps'], look: ['algae', 'vegan', 'lemon', 'enteric'] },
@@ -745,7 +745,7 @@ export const CONCEPTS: readonly Concept[] = [
   },
   { say: ['not techy', 'not tech savvy', 'technophobe', 'easy to use', 'simple to use', 'no fuss'], look: ['hybrid', 'fitness tracker'] },
   {
-    say: ['analog', 'analogue', 'real hands', 'normal watch', 'traditional watch', 'doesnt look like a smartwatch', 'gadget'],
+    say: ['analog', 'analogue', 'real hands', 'normal watch', 'traditional watch', 'not like a smartwatch', 'gadget'],
     look: ['hybrid', 'leather'],
   },
   {
@@ -1311,7 +1311,7 @@ export const CONCEPTS: readonly Concept[] = [
       'agility',
       'canicross',
     ],
-    look: ['active', 'high protein', 'energy', 'protein'],
+    look: ['high protein', 'energy', 'protein'],
   },
   {
     say: [

@@ -6,6 +6,8 @@ import { categoryLabels, SearchEngine } from '../../lib/search/engine';
 import { parseSearchQuery, type SearchQueryInput } from '../../lib/search/query';
 import { tokenize } from '../../lib/search/query-words';
 import { ageRange } from '../../lib/search/ranker';
+import { CONCEPTS } from '../../lib/search/lexicon';
+import { words } from '../../lib/search/text';
 import { product } from './helpers/products';
 
 // The bundled catalog: the reader knows only what a catalog says of itself (attributes, values, labels, categories).
@@ -162,5 +164,15 @@ describe('query words', () => {
     expect(ageRange('10+')).toEqual([10, 120]);
     expect(ageRange('adult')).toEqual([18, 120]);
     expect(ageRange('red')).toBeNull();
+  });
+});
+
+describe('shopping thesaurus', () => {
+  it('says nothing the reader cannot match: every phrase has 1 to 4 words and every concept does something', () => {
+    for (const c of CONCEPTS) {
+      for (const say of c.say) expect(words(say).length, say).toBeGreaterThan(0);
+      for (const say of c.say) expect(words(say).length, say).toBeLessThanOrEqual(4);
+      expect(Boolean(c.look?.length || c.means?.length || c.cheap || c.age !== undefined), c.say[0]).toBe(true);
+    }
   });
 });
