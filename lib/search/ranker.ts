@@ -182,14 +182,28 @@ export class Ranker {
       // Every product meeting a reading is a candidate, whether or not it has the query's words: "we just brought
       // home a kitten" wants kitten food, which says neither "brought" nor "home". A ranking alone ("low drop")
       // takes the products that have the amount.
-      const selecting = scoring.filter((e) => e.type !== 'cheap');
-      for (let i = 0; i < n; i++) {
-        if (queryStamp[i] === q) continue;
-        if (
-          explicit.has(cols.category[i] ?? -1) ||
-          selecting.some((e) => (e.type === 'rank' ? this.value(e.key, i) !== null : this.meets(e, i) > 0))
-        )
-          this.enter(i, q, touched);
+      // One tight pass per reading over its own column, not a test of every reading per product.
+      const category = cols.category;
+      for (const c of explicit) for (let i = 0; i < n; i++) if (category[i] === c && queryStamp[i] !== q) this.enter(i, q, touched);
+      for (const e of scoring) {
+        if (e.type === 'cheap') continue;
+        const attr = e.type === 'attr' || e.type === 'rank' ? cols.attributes[e.key] : undefined;
+        if (e.type === 'attr' && attr) {
+          const { column } = attr;
+          const { allowed } = e;
+          for (let i = 0; i < n; i++) {
+            const k = column[i] ?? 0;
+            if (k > 0 && allowed[k - 1] === 1 && queryStamp[i] !== q) this.enter(i, q, touched);
+          }
+        } else if (e.type === 'rank' && attr) {
+          const { column, values } = attr;
+          for (let i = 0; i < n; i++) {
+            const k = column[i] ?? 0;
+            if (k > 0 && typeof values[k - 1] === 'number' && queryStamp[i] !== q) this.enter(i, q, touched);
+          }
+        } else if (e.type === 'price' || e.type === 'age' || (e.type === 'rank' && e.key === '')) {
+          for (let i = 0; i < n; i++) if (queryStamp[i] !== q && (e.type === 'rank' || this.meets(e, i) > 0)) this.enter(i, q, touched);
+        }
       }
     }
     const ranges = this.rangesOf(scoring, touched);
