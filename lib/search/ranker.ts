@@ -140,7 +140,8 @@ export class Ranker {
 
     // Nothing matched at all: rather than an empty answer, each unmatched word by its stem, or its beginning
     // ("hypoallergenic" → hypo…), with what it was read as said.
-    if (touched.length === 0) {
+    const understood = reading.readings.some((r) => r.effects.some((e) => e.type !== 'look'));
+    if (touched.length === 0 && !understood) {
       for (const word of [...unmatched]) {
         const alts = this.relaxed(word);
         if (!alts.length) continue;
@@ -552,7 +553,7 @@ export class Ranker {
 export function inflections(w: string): string[] {
   if (w.length < 5 || /\d/.test(w)) return [];
   const stems = new Set<string>();
-  const m = /^(.{3,}?)(ing|ed|er|ers|es|s|ly|ness)$/.exec(w);
+  const m = /^(.{3,}?)(ing|ed|es|s|ly|ness)$/.exec(w);
   if (m?.[1]) {
     const stem = m[1];
     stems.add(stem);

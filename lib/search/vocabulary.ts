@@ -89,7 +89,7 @@ export class Vocabulary {
    */
   candidates(term: string, prefix = false, max = 8): { search: string; word: string }[] {
     if (term.length < 4 || /^\d+$/.test(term)) return [];
-    const maxEdits = term.length >= 7 ? 2 : 1;
+    const maxEdits = term.length >= 8 ? 2 : 1;
     const found: { search: string; word: string; d: number; count: number }[] = [];
     for (const [len, list] of this.lengthIndex()) {
       if (!prefix && Math.abs(len - term.length) > maxEdits) continue;
@@ -99,6 +99,8 @@ export class Vocabulary {
         const count = this.counts[i] ?? 0;
         const candidate = prefix && word.length > term.length ? word.slice(0, term.length) : word;
         if (candidate[0] !== term[0] && maxEdits < 2) continue; // first letters are rarely wrong
+        // A word the Seller typed longer than a catalog word is another word, not a typo: "charger" is not "charge".
+        if (candidate.length < term.length && term.startsWith(candidate)) continue;
         const d = distance(term, candidate);
         if (d === 0 || d > maxEdits) continue;
         found.push({ search: candidate, word, d, count });

@@ -141,6 +141,11 @@ describe('lexical matching', () => {
     const r = run({ text: 'airpods pro' });
     expect(r.unmatched).toEqual(['airpods']);
     expect(r.products.length).toBeGreaterThan(0);
+    // "charger" is not a misspelt "charge": the Seller is told the catalog has no chargers, and iphone is read.
+    const charger = run({ text: 'iphone charger' });
+    expect(charger.unmatched).toEqual(['charger']);
+    expect(charger.corrections).toEqual([]);
+    expect(charger.labels).toContain('Works with: iOS');
     const none = run({ text: 'zzzz qqqq' });
     expect(none.total).toBe(0);
     expect(none.unmatched).toEqual(['zzzz', 'qqqq']);
