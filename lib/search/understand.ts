@@ -167,7 +167,7 @@ export class QueryReader {
 
   constructor(
     private readonly cols: Columns,
-    categoryLabels: readonly string[],
+    private readonly categoryLabels: readonly string[],
     private readonly labels: AttributeLabels = DEFAULT_ATTRIBUTE_LABELS,
     /** Whether the catalog uses a word. */
     private readonly known: (word: string) => boolean = () => true,
@@ -381,8 +381,9 @@ export class QueryReader {
     };
   }
 
+  /** The category's label as the catalog names it ("Lego sets"), else its id as words. */
   private categoryName(c: number): string {
-    return (this.cols.categories[c] ?? '').replace(/_/g, ' ').replace(/^./, (x) => x.toUpperCase());
+    return this.categoryLabels[c] || (this.cols.categories[c] ?? '').replace(/_/g, ' ').replace(/^./, (x) => x.toUpperCase());
   }
 
   private readConcept(concept: Concept, typed: string[], neg: boolean): Reading | null {

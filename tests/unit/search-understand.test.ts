@@ -107,6 +107,53 @@ describe('query understanding', () => {
   });
 });
 
+describe('an imported catalog is read through its own attributes', () => {
+  const garden = [
+    product({
+      id: 'shears',
+      title: 'Hedge Shears',
+      brand: 'Fiskars',
+      category: 'garden_tools',
+      attributes: { cordless: false, bladeLengthCm: 20, material: 'steel' },
+    }),
+    product({
+      id: 'trimmer-s',
+      title: 'Hedge Trimmer 45',
+      brand: 'Bosch',
+      category: 'garden_tools',
+      attributes: { cordless: true, bladeLengthCm: 45, material: 'steel' },
+    }),
+    product({
+      id: 'trimmer-l',
+      title: 'Hedge Trimmer 60',
+      brand: 'Bosch',
+      category: 'garden_tools',
+      attributes: { cordless: true, bladeLengthCm: 60, material: 'carbon' },
+    }),
+    product({
+      id: 'rake',
+      title: 'Leaf Rake',
+      brand: 'Fiskars',
+      category: 'garden_tools',
+      attributes: { cordless: false, material: 'bamboo' },
+    }),
+  ];
+  const e = SearchEngine.build(garden, { garden_tools: 'Garden tools' });
+  const ids = (text: string) => e.search(parseSearchQuery({ text })).page.map((i) => e.columns.ids[i]);
+  const labels = (text: string) => e.search(parseSearchQuery({ text })).understood.map((u) => u.label);
+
+  it('reads its yes/no features, values, amounts with their unit and category, with labels made from its keys', () => {
+    expect(labels('cordless hedge trimmer')).toContain('Cordless');
+    expect(ids('cordless hedge trimmer').slice(0, 2).sort()).toEqual(['trimmer-l', 'trimmer-s']);
+    expect(labels('not cordless')).toContain('Cordless: No');
+    expect(ids('not cordless').slice(0, 2).sort()).toEqual(['rake', 'shears']);
+    expect(labels('blade over 50 cm')).toEqual(['Blade length cm: ≥ 50']);
+    expect(ids('blade over 50 cm')[0]).toBe('trimmer-l');
+    expect(labels('bamboo')).toEqual(['Material: bamboo']);
+    expect(labels('garden tools')).toContain('Garden tools');
+  });
+});
+
 describe('lexical matching', () => {
   it('joins and splits compounds: "smart watch" = "smartwatch", "star wars" = "starwars", "fit bit" = "fitbit"', () => {
     const ids = (text: string) => run({ text }).products.map((p) => p.id);
