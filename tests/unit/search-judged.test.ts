@@ -107,3 +107,25 @@ describe('splitHalves', () => {
     ).not.toEqual(once);
   });
 });
+
+describe('the validation set (written blind later, to estimate generalisation while tuning)', () => {
+  const validation = parseJudgedSet(JSON.parse(readFileSync(resolve(SEARCH_JUDGED_DIR, 'validation.json'), 'utf8')));
+
+  it('was graded on the bundled catalog as it is now, each grade what its spec gives', () => {
+    expect(validation.half).toBe('validation');
+    expect(validation.catalogVersion).toBe(catalog.version);
+    for (const q of validation.queries) expect(q.grades, q.id).toEqual(gradeCatalog(products, q.spec));
+  });
+
+  it('has at least 70 intent queries, none of them in dev or held-out; answerable ones graded in their own category', () => {
+    expect(validation.queries.filter((q) => q.group === 'intent').length).toBeGreaterThanOrEqual(70);
+    const category = new Map(catalog.products.map((p) => [p.id, p.category]));
+    for (const q of validation.queries) {
+      expect(Object.keys(q.grades).length > 0, q.id).toBe(q.group !== 'none');
+      for (const id of Object.keys(q.grades)) expect(category.get(id), `${q.id} ${id}`).toBe(q.category);
+      if (q.group === 'unanswerable-part') expect(Object.values(q.grades), q.id).not.toContain(3);
+    }
+    const seen = new Set(all.map((q) => q.query.toLowerCase()));
+    for (const q of validation.queries.filter((x) => x.group === 'intent')) expect(seen.has(q.query.toLowerCase()), q.query).toBe(false);
+  });
+});

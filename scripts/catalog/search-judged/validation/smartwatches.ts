@@ -1,0 +1,160 @@
+import { brand, g, inCategory, is, not, oneOf, prefix, price, range, title, type QuerySource } from '../dsl';
+
+const q = inCategory('smartwatches');
+const ios = is('compatibility', 'iOS');
+const android = is('compatibility', 'Android');
+const swimProof = oneOf('waterResistance', ['5 ATM', '10 ATM']);
+const kids = title('Kids');
+
+/** Validation queries for the smartwatch chat, written blind (see tests/fixtures/search-judged/README.md). */
+export const SMARTWATCHES_VALIDATION: QuerySource[] = [
+  q(
+    'intent',
+    'my mum has an iphone and just wants to count steps',
+    'A simple fitness tracker or fitness watch that works with an iPhone; other affordable iPhone-compatible watches are near.',
+    g(3, ios, title('Fitness Tracker', 'Fitness Watch', 'Fitness Smartwatch', 'Health and Fitness')),
+    g(2, ios, price(undefined, 300), not(title('Rugged')), not(kids)),
+    g(1, ios),
+  ),
+  q(
+    'intent',
+    'watch so I can reach my 9 year old',
+    "A kids' watch with its own connection so a parent can reach the child; other cellular watches are partly relevant.",
+    g(3, kids),
+    g(1, title('LTE', 'Cellular')),
+  ),
+  q(
+    'intent',
+    'training for my first marathon',
+    'A GPS running watch; multisport GPS watches are near, other GPS watches partly relevant.',
+    g(3, is('gps', true), title('Running')),
+    g(2, is('gps', true), title('Multisport')),
+    g(1, is('gps', true), not(kids)),
+  ),
+  q(
+    'intent',
+    'swims laps every morning and hates charging',
+    'Rated for swimming (5 ATM or more) with at least 10 days of battery; swim-proof with shorter battery is near.',
+    g(3, swimProof, range('batteryDays', 10, undefined)),
+    g(2, swimProof),
+    g(1, range('batteryDays', 10, undefined)),
+  ),
+  q(
+    'intent',
+    'week long hike in the mountains with no charger',
+    'A rugged outdoor GPS watch lasting at least a week; other GPS watches lasting a week are near.',
+    g(3, is('gps', true), range('batteryDays', 7, undefined), title('Rugged', 'Outdoor', 'Multisport')),
+    g(2, is('gps', true), range('batteryDays', 7, undefined)),
+    g(1, title('Rugged', 'Outdoor')),
+  ),
+  q(
+    'intent',
+    "something elegant that doesn't scream sports watch",
+    'A hybrid smartwatch with a classic look; a leather-band smartwatch is near.',
+    g(3, title('Hybrid')),
+    g(2, title('Leather Band'), not(title('Rugged', 'Kids'))),
+  ),
+  q(
+    'intent',
+    'samsung phone and only about 100 to spend',
+    'A watch that works with Android for $100 or less; up to $150 is near, up to $200 partly relevant.',
+    g(3, android, price(undefined, 100), not(kids)),
+    g(2, android, price(100.01, 150), not(kids)),
+    g(1, android, price(150.01, 200), not(kids)),
+  ),
+  q(
+    'intent',
+    'sick of charging my watch every night',
+    'A watch that lasts two weeks or more per charge; a week or more is near, four days or more partly relevant.',
+    g(3, range('batteryDays', 14, undefined)),
+    g(2, range('batteryDays', 7, 13.99)),
+    g(1, range('batteryDays', 4, 6.99)),
+  ),
+  q(
+    'intent',
+    'triathlon training swim bike and run',
+    'A multisport GPS watch; a swim-proof GPS running or rugged watch is near, other swim-proof GPS watches partly relevant.',
+    g(3, title('Multisport')),
+    g(2, is('gps', true), swimProof, title('Running', 'Rugged')),
+    g(1, is('gps', true), swimProof, not(kids)),
+  ),
+  q(
+    'intent',
+    'works with my iphone but lasts longer than an apple watch',
+    'A non-Apple watch that works with an iPhone and lasts 5 days or more; shorter-lived ones are near, Apple Watches partly relevant.',
+    g(3, ios, not(brand('Apple')), range('batteryDays', 5, undefined)),
+    g(2, ios, not(brand('Apple'))),
+    g(1, brand('Apple')),
+  ),
+  q(
+    'intent',
+    'birthday present for a teenage girl, not too pricey',
+    "A watch for $150 or less that is not a children's watch; up to $200 is near, kids' watches partly relevant.",
+    g(3, price(undefined, 150), not(kids)),
+    g(2, price(150.01, 200), not(kids)),
+    g(1, kids, price(undefined, 150)),
+  ),
+  q(
+    'intent',
+    'my wife runs trails and has an android',
+    'An Android-compatible GPS running, rugged or multisport watch; other Android GPS watches are near.',
+    g(3, android, is('gps', true), title('Running', 'Rugged', 'Outdoor', 'Multisport')),
+    g(2, android, is('gps', true), not(kids)),
+  ),
+  q(
+    'attribute',
+    '100m water resistant',
+    'Water resistant to 10 ATM (100 m); 5 ATM is partly relevant.',
+    g(3, is('waterResistance', '10 ATM')),
+    g(1, is('waterResistance', '5 ATM')),
+  ),
+  q(
+    'attribute',
+    'built in gps',
+    'Watches with built-in GPS (connected GPS through the phone is not what was asked).',
+    g(3, is('gps', true)),
+  ),
+  q(
+    'named',
+    'fenix 7 solar',
+    'The Garmin Fenix 7 Sapphire Solar; the plain Fenix 7 is near, the Instinct 2 Solar partly relevant.',
+    g(3, title('Fenix 7'), title('Solar')),
+    g(2, title('Fenix 7')),
+    g(1, title('Instinct 2 Solar')),
+  ),
+  q(
+    'named',
+    'forerunner 26',
+    'The Garmin Forerunner 265, typed in part; other Forerunners are partly relevant.',
+    g(3, title('Forerunner'), prefix('26')),
+    g(1, title('Forerunner')),
+  ),
+  q(
+    'lexical',
+    'galaxy watch 7',
+    'The Samsung Galaxy Watch7 (number split off); other Galaxy Watches are partly relevant.',
+    g(3, title('Watch7')),
+    g(1, title('Galaxy Watch', 'Galaxy Watch6')),
+  ),
+  q(
+    'lexical',
+    'amazefit t rex',
+    'The Amazfit T-Rex watches (brand misspelt, hyphen dropped); other Amazfit watches are partly relevant.',
+    g(3, brand('Amazfit'), title('T-Rex')),
+    g(1, brand('Amazfit')),
+  ),
+  q(
+    'unanswerable-part',
+    'smartwatch with ecg that works with iphone',
+    'ECG is not in the catalog; iPhone-compatible watches with heart-rate monitoring are the nearest.',
+    g(2, ios, is('heartRate', true)),
+  ),
+  q(
+    'unanswerable-part',
+    'galaxy watch with a camera',
+    'No watch has a camera; Samsung Galaxy Watches are the nearest, Samsung trackers partly relevant.',
+    g(2, brand('Samsung'), title('Galaxy Watch', 'Galaxy Watch6', 'Watch7')),
+    g(1, brand('Samsung')),
+  ),
+  q('none', 'oura smart ring', 'A smart ring; the catalog has only watches and bands.'),
+];
