@@ -8,6 +8,7 @@ import type { SearchQuery, Understood } from './query';
 import { indexWords, productSearchFields } from './text';
 import { Ranker, SEARCH_FIELDS, type SearchField } from './ranker';
 import { QueryReader } from './understand';
+import { nearestListed } from './paraphrases';
 
 /**
  * Catalog search: one FlexSearch index per field over whole words, results merged by our own scorer so a
@@ -142,6 +143,8 @@ export class SearchEngine {
   // The reader is built on the first search (and again for other attribute labels): a cold start needs no reader.
   private reader: { labels: AttributeLabels | undefined; reader: QueryReader } | null = null;
   private popular: Float32Array | null = null;
+  /** @internal For the benchmark's ablation: the paraphrase table to read with. */
+  paraphrase: (word: string) => string | undefined = nearestListed;
 
   private constructor(
     readonly columns: Columns,
@@ -233,7 +236,10 @@ export class SearchEngine {
 
   private readerFor(labels: AttributeLabels | undefined): QueryReader {
     if (this.reader?.labels !== labels || !this.reader) {
-      this.reader = { labels, reader: new QueryReader(this.columns, this.categoryLabels, labels, (w) => this.vocabulary.has(w)) };
+      this.reader = {
+        labels,
+        reader: new QueryReader(this.columns, this.categoryLabels, labels, (w) => this.vocabulary.has(w), this.paraphrase),
+      };
     }
     return this.reader.reader;
   }

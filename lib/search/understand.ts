@@ -171,6 +171,8 @@ export class QueryReader {
     private readonly labels: AttributeLabels = DEFAULT_ATTRIBUTE_LABELS,
     /** Whether the catalog uses a word. */
     private readonly known: (word: string) => boolean = () => true,
+    /** A word the thesaurus does not list → the listed word nearest in meaning (lib/search/paraphrases.ts). */
+    private readonly paraphrase: (word: string) => string | undefined = () => undefined,
   ) {
     for (const [key, { values }] of Object.entries(cols.attributes)) this.learnAttribute(key, values);
     cols.categories.forEach((id, c) => {
@@ -224,7 +226,7 @@ export class QueryReader {
         const span = tokens.slice(i, i + n);
         if (span.some((t, k) => t.sym || used[i + k])) continue;
         const ws = span.map((t) => singular(t.w));
-        const targets = this.phrases.get(ws.join(' ')) ?? (n > 1 ? this.phrases.get(ws.join('')) : undefined);
+        const targets = this.phrases.get(ws.join(' ')) ?? (n > 1 ? this.phrases.get(ws.join('')) : this.paraphrased(tokens, i));
         if (!targets) continue;
         const neg = i > 0 && !used[i - 1] && NEGATIONS.has(tokens[i - 1]?.w ?? '');
         const reading = this.readPhrase(
@@ -276,6 +278,19 @@ export class QueryReader {
       .filter((t) => t.parts || !QUERY_STOP_WORDS.has(t.w) || (short && this.known(t.w) && rest.length > 1))
       .map((t) => (QUERY_STOP_WORDS.has(t.w) && !t.parts ? { ...t, read: true } : t));
     return { readings, found: found.length, rest: kept };
+  }
+
+  /**
+   * What shoppers say, for a word the thesaurus does not list and the catalog does not use: read as the listed
+   * word nearest in meaning ("obese" as overweight), what that word is read as.
+   */
+  private paraphrased(tokens: readonly Token[], i: number): Target[] | undefined {
+    const w = tokens[i]?.w ?? '';
+    if (QUERY_STOP_WORDS.has(w) || this.known(w) || this.known(singular(w))) return undefined;
+    // Half of a word the catalog writes as one ("fit bit") is not a word of its own.
+    if (this.known(`${tokens[i - 1]?.w ?? ''}${w}`) || this.known(`${w}${tokens[i + 1]?.w ?? ''}`)) return undefined;
+    const near = this.paraphrase(w);
+    return near === undefined ? undefined : this.phrases.get(singular(near))?.filter((t) => t.kind === 'concept');
   }
 
   private add(ws: string[], target: Target, joined = true): void {
