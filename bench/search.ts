@@ -69,6 +69,8 @@ const catalog = JSON.parse(await readFile(resolve(ROOT, 'public/catalog/default.
 const labels = categoryLabels(catalog.categories);
 const dev = judgedHalf('dev');
 const heldOut = judgedHalf('held-out');
+// Written blind later (tests/fixtures/search-judged/README.md): how a change does on queries nobody tuned against.
+const validation = judgedHalf('validation');
 
 /**
  * The judged queries of both halves, plus each cut short as if still being typed; each also with the chat's
@@ -140,7 +142,9 @@ function summary(s: SetScore) {
 const shuffledCatalog = (size: number): Product[] =>
   mulberry32(size + 1).shuffle(size ? scaleCatalog(catalog.products, size) : [...catalog.products]);
 
-console.log(`\nRelevance: ${dev.length} dev and ${heldOut.length} held-out judged queries, ${catalog.products.length} products`);
+console.log(
+  `\nRelevance: ${dev.length} dev, ${heldOut.length} held-out and ${validation.length} validation judged queries, ${catalog.products.length} products`,
+);
 const relevanceProducts = shuffledCatalog(0);
 const relevanceCols = buildColumns(relevanceProducts);
 const ours = ourEngine(SearchEngine.build(relevanceProducts, labels));
@@ -174,6 +178,7 @@ const systems = [
 const halves = [
   { key: 'dev', label: 'dev', queries: dev },
   { key: 'heldOut', label: 'held-out', queries: heldOut },
+  { key: 'validation', label: 'validation', queries: validation },
 ] as const;
 const scores = Object.fromEntries(
   halves.map((h) => [h.key, Object.fromEntries(systems.map((s) => [s.key, scoreOn(h.queries, s.engine)]))]),
@@ -235,7 +240,7 @@ const tuningResult = <C>(t: Tuned<C>, description: string) => ({
 });
 const results: Record<string, unknown> = {
   relevance: {
-    judged: { dev: dev.length, heldOut: heldOut.length },
+    judged: { dev: dev.length, heldOut: heldOut.length, validation: validation.length },
     tuning: {
       minisearch: tuningResult(miniTuned, describeMini(miniTuned.best)),
       orama: tuningResult(oramaTuned, describeOrama(oramaTuned.best)),

@@ -226,7 +226,12 @@ export class SearchEngine {
       const ranked = this.ranker.rank(reading, filter);
       candidates = ranked.candidates;
       byScore = true;
-      result = { terms: ranked.terms, corrections: ranked.corrections, unmatched: ranked.unmatched, partial: ranked.partial };
+      result = {
+        terms: ranked.terms,
+        corrections: [...reading.corrections, ...ranked.corrections],
+        unmatched: ranked.unmatched,
+        partial: ranked.partial,
+      };
       if (q.filters.boostBrands?.length) this.boostBrands(candidates, q.filters.boostBrands);
     }
     const start = q.page * q.pageSize;
@@ -238,7 +243,14 @@ export class SearchEngine {
     if (this.reader?.labels !== labels || !this.reader) {
       this.reader = {
         labels,
-        reader: new QueryReader(this.columns, this.categoryLabels, labels, (w) => this.vocabulary.has(w), this.paraphrase),
+        reader: new QueryReader(
+          this.columns,
+          this.categoryLabels,
+          labels,
+          (w) => this.vocabulary.has(w),
+          this.paraphrase,
+          (w) => this.vocabulary.candidates(w).map((c) => c.word),
+        ),
       };
     }
     return this.reader.reader;

@@ -158,26 +158,30 @@ export class Ranker {
     // Readings: attribute values, amounts, age, price and ranking add to the products that meet them.
     // What a shopper's word was taken to mean ("her" → for women) is weaker evidence than an attribute named
     // outright, and the same effect read twice ("a woman … her") counts once, at its strongest.
-    const strength = new Map<string, { e: Effect; weight: number }>();
-    for (const r of reading.readings) {
+    const strength = new Map<string, { e: Effect; weight: number; reading: number }>();
+    reading.readings.forEach((r, k) => {
       for (const e of r.effects) {
         if (e.type === 'look' || e.type === 'category') continue;
         const key = effectKey(e);
         const weight = r.kind === 'meaning' ? MEANT_FACTOR : 1;
-        if ((strength.get(key)?.weight ?? 0) < weight) strength.set(key, { e, weight });
+        if ((strength.get(key)?.weight ?? 0) < weight) strength.set(key, { e, weight, reading: k });
       }
-    }
+    });
     // A price nothing meets ("under $3") ranks the nearest first instead of emptying the answer.
     for (const [key, x] of strength) {
       if (x.e.type !== 'price') continue;
       const { max } = x.e;
       let any = false;
       for (let i = 0; i < n && !any; i++) any = this.meets(x.e, i) > 0;
-      if (!any) strength.set(key, { e: max !== undefined ? { type: 'cheap' } : { type: 'rank', key: '', dir: -1 }, weight: x.weight });
+      if (!any) strength.set(key, { ...x, e: max !== undefined ? { type: 'cheap' } : { type: 'rank', key: '', dir: -1 } });
     }
     const effects = reading.readings.flatMap((r) => r.effects);
     const scoring = [...strength.values()].map((x) => x.e);
     const weightOf = new Map([...strength.values()].map((x) => [x.e, x.weight]));
+    const readingOf = new Map([...strength.values()].map((x) => [x.e, x.reading]));
+    // Per reading, per category, how well the category's best product meets it: one reading's effects are
+    // alternatives ("sick": vitamin C or zinc; "fish": salmon, tuna or whitefish), so they count once, at their best.
+    const readingFit = new Map<number, { weight: number; fit: Float32Array }>();
     const explicit = new Set(effects.filter((e) => e.type === 'category').map((e) => (e as { c: number }).c));
     if (scoring.length + explicit.size > 0) {
       // Every product meeting a reading is a candidate, whether or not it has the query's words: "we just brought
@@ -224,10 +228,16 @@ export class Ranker {
       }
       // Cheapest-first and other rankings say nothing of the category: every product has a price.
       if (e.type !== 'rank' && e.type !== 'cheap') {
+        const k = readingOf.get(e) ?? -1;
+        let r = readingFit.get(k);
+        if (!r) readingFit.set(k, (r = { weight: 0, fit: new Float32Array(cols.categories.length) }));
         const weight = READING_COVER * (weightOf.get(e) ?? 1);
-        bestFit.forEach((fit, c) => (categoryCover[c] = (categoryCover[c] ?? 0) + weight * fit));
+        bestFit.forEach((fit, c) => {
+          if (weight * fit > (r.fit[c] ?? 0)) r.fit[c] = weight * fit;
+        });
       }
     }
+    for (const { fit } of readingFit.values()) fit.forEach((x, c) => (categoryCover[c] = (categoryCover[c] ?? 0) + x));
     for (const c of explicit) categoryCover[c] = (categoryCover[c] ?? 0) + NAMED_CATEGORY_COVER;
 
     // Each product's score falls with how much less of the query its category explains than the best one.

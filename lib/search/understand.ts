@@ -5,6 +5,7 @@ import { CONCEPTS, QUERY_STOP_WORDS, type Concept } from './lexicon';
 import type { Understood } from './query';
 import { isNumber, numberWord, singular, tokenize, type Token } from './query-words';
 import { words } from './text';
+import { editDistance } from './spelling';
 
 /**
  * Query understanding over the catalog's own schema: reads a Seller's words as constraints and ranking signals
@@ -36,6 +37,8 @@ export interface QueryReading {
   found: number;
   /** The words left to match against the catalog's text, stop words removed. */
   rest: Token[];
+  /** Misspelt words read as the word they were taken for ("todlers" → toddlers). */
+  corrections: { from: string; to: string }[];
 }
 
 type Target =
@@ -159,6 +162,30 @@ const AGE_WORDS = new Set(['year', 'years', 'yr', 'yrs', 'yo']);
 const AGE_LEAD = new Set(['age', 'ages', 'aged', 'turning', 'turns', 'hes', 'shes', 'is']);
 const MAX_VALUES_PER_KEY = 5000;
 const MAX_PHRASE = 4;
+/**
+ * Words that say how many or which, never what: a catalog value spelt like one ("all" life stages) is not read from
+ * it alone ("hardly see the sun all winter" asks nothing of a life stage).
+ */
+const QUANTIFIERS = new Set([
+  'all',
+  'any',
+  'both',
+  'each',
+  'every',
+  'none',
+  'other',
+  'others',
+  'some',
+  'more',
+  'most',
+  'few',
+  'many',
+  'much',
+  'same',
+]);
+/** Words around a bare number that make it money: "100 to spend", "a budget of 60", "costs 40". */
+const SPEND_AFTER = new Set(['spend', 'spare', 'budget']);
+const SPEND_BEFORE = new Set(['budget', 'spend', 'spending', 'cost', 'costs', 'costing', 'priced', 'price', 'pay', 'paying']);
 
 export class QueryReader {
   private readonly phrases = new Map<string, Target[]>();
@@ -173,6 +200,8 @@ export class QueryReader {
     private readonly known: (word: string) => boolean = () => true,
     /** A word the thesaurus does not list → the listed word nearest in meaning (lib/search/paraphrases.ts). */
     private readonly paraphrase: (word: string) => string | undefined = () => undefined,
+    /** The catalog's words nearest in spelling to a word it does not use. */
+    private readonly nearInCatalog: (word: string) => string[] = () => [],
   ) {
     for (const [key, { values }] of Object.entries(cols.attributes)) this.learnAttribute(key, values);
     cols.categories.forEach((id, c) => {
@@ -192,7 +221,18 @@ export class QueryReader {
     const tokens = raw.map((t, i) => {
       const n = numberWord(t.w);
       const next = raw[i + 1]?.w ?? '';
-      return n !== t.w && (AGE_WORDS.has(next) || UNIT_OF[next] || AGE_LEAD.has(raw[i - 1]?.w ?? '')) ? { ...t, w: n } : t;
+      return n !== t.w && (AGE_WORDS.has(next) || UNIT_OF[next] || CURRENCY.has(next) || AGE_LEAD.has(raw[i - 1]?.w ?? ''))
+        ? { ...t, w: n }
+        : t;
+    });
+    // A misspelt word the reader knows ("todlers", "andorid", "hesdphones") is read, and matched, as that word.
+    const corrections: QueryReading['corrections'] = [];
+    tokens.forEach((t, i) => {
+      const fixed = t.sym ? undefined : this.respelled(tokens, i);
+      if (fixed) {
+        corrections.push({ from: t.w, to: fixed });
+        tokens[i] = { ...t, w: fixed };
+      }
     });
     // `used`: read already, so no other reading takes it; `consumed`: not matched as a plain word either. The
     // words of an attribute or a category ("wireless", "headphones") are both read and matched, so a product
@@ -226,6 +266,7 @@ export class QueryReader {
         const span = tokens.slice(i, i + n);
         if (span.some((t, k) => t.sym || used[i + k])) continue;
         const ws = span.map((t) => singular(t.w));
+        if (n === 1 && QUANTIFIERS.has(ws[0] ?? '')) continue;
         const targets = this.phrases.get(ws.join(' ')) ?? (n > 1 ? this.phrases.get(ws.join('')) : this.paraphrased(tokens, i));
         if (!targets) continue;
         const neg = i > 0 && !used[i - 1] && NEGATIONS.has(tokens[i - 1]?.w ?? '');
@@ -277,7 +318,44 @@ export class QueryReader {
       .filter((t) => t.parts || !NEGATIONS.has(t.w))
       .filter((t) => t.parts || !QUERY_STOP_WORDS.has(t.w) || (short && this.known(t.w) && rest.length > 1))
       .map((t) => (QUERY_STOP_WORDS.has(t.w) && !t.parts ? { ...t, read: true } : t));
-    return { readings, found: found.length, rest: kept };
+    return { readings, found: found.length, rest: kept, corrections };
+  }
+
+  /**
+   * The word the reader knows that a word it does not know was meant as: one slip away (two for words of eight
+   * letters or more), the only word that near. Never a word the catalog uses, a word of the paraphrase table
+   * (a real word, read by its meaning), or half of a word the catalog writes as one.
+   */
+  private respelled(tokens: readonly Token[], i: number): string | undefined {
+    const t = tokens[i];
+    const w = t?.w ?? '';
+    if (!t || t.typing || w.length < 5 || /\d/.test(w) || QUERY_STOP_WORDS.has(w)) return undefined;
+    if (this.known(w) || this.known(singular(w)) || this.phrases.has(singular(w)) || this.paraphrase(w) !== undefined) return undefined;
+    if (this.known(`${tokens[i - 1]?.w ?? ''}${w}`) || this.known(`${w}${tokens[i + 1]?.w ?? ''}`)) return undefined;
+    const max = w.length >= 8 ? 2 : 1;
+    // The reader's words are singular: "todlers" is compared as "todler" with "toddler".
+    const sw = singular(w);
+    let best: string | undefined;
+    let bestD = max + 1;
+    let ties = 0;
+    for (const k of this.readableWords()) {
+      if (Math.abs(k.length - sw.length) > max || (max === 1 && k[0] !== sw[0] && k[1] !== sw[0])) continue;
+      const d = editDistance(sw, k, max);
+      if (d < bestD) [best, bestD, ties] = [k, d, 0];
+      else if (d === bestD && singular(k) !== singular(best ?? '')) ties++;
+    }
+    if (best === undefined || ties > 0) return undefined;
+    // A catalog word as near that is another word ("salamon": Salomon the brand, not salmon the flavour) is left
+    // to the ranker, which corrects by what the query's other words are found with.
+    const rivals = this.nearInCatalog(w).filter((c) => singular(c) !== best && editDistance(w, c, max) <= bestD);
+    return rivals.length ? undefined : best;
+  }
+
+  /** The single words the reader has a reading for, for respelling; made on the first misspelt word. */
+  private readable: string[] | null = null;
+  private readableWords(): string[] {
+    this.readable ??= [...this.phrases.keys()].filter((k) => k.length >= 4 && !k.includes(' '));
+    return this.readable;
   }
 
   /**
@@ -334,6 +412,9 @@ export class QueryReader {
       const ws = words(s).map(singular);
       if (ws.length === 0 || ws.every((w) => /^\d+$/.test(w))) continue;
       this.add(ws, { kind: 'value', key, value: s });
+      // The value with its attribute's name after it ("all life stages", "wide width"): read whole, even where
+      // the value alone is not (a word that only says how many).
+      this.add([...ws, ...labelWords], { kind: 'value', key, value: s }, false);
     }
   }
 
@@ -593,6 +674,15 @@ export class QueryReader {
     // "under 50" with nothing after it is a price.
     if (cmp && cmp !== 'about' && (!after || QUERY_STOP_WORDS.has(after)))
       return { from, to, reading: this.price(n, hi, cmp, tokens, from, to) };
+    // So is a number someone has to spend: "about 100 to spend", "budget of 60".
+    const spendAfter = SPEND_AFTER.has(after) || (after === 'to' && SPEND_AFTER.has(w(to + 1)));
+    const spendBefore = SPEND_BEFORE.has(w(from - 1)) || (w(from - 1) === 'of' && SPEND_BEFORE.has(w(from - 2)));
+    if (spendAfter || spendBefore) {
+      if (cmp === null) cmp = 'less';
+      const end = spendAfter ? (after === 'to' ? to + 2 : to + 1) : to;
+      const start = spendBefore ? (w(from - 1) === 'of' ? from - 2 : from - 1) : from;
+      return { from: start, to: end, reading: this.price(n, hi, cmp === 'about' ? 'less' : cmp, tokens, start, end) };
+    }
     return null;
   }
 

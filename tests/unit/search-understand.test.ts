@@ -87,6 +87,38 @@ describe('query understanding', () => {
     expect(r.products.every((p) => p.category === 'pet_food' && p.attributes.species === 'dog' && p.price <= 20)).toBe(true);
   });
 
+  it('reads money said in words or as what there is to spend ("ten dollars", "about 100 to spend", "a budget of 60")', () => {
+    expect(run({ text: 'stocking filler for under ten dollars' }).labels).toContain('Under $10');
+    const spend = run({ text: 'headphones, about 100 to spend' });
+    expect(spend.labels).toContain('Under $100');
+    expect(spend.unmatched).toEqual([]);
+    expect(spend.products.length).toBeGreaterThan(0);
+    expect(spend.products.every((p) => p.category === 'headphones' && p.price <= 100)).toBe(true);
+    expect(run({ text: 'a budget of 60 for headphones' }).labels).toContain('Under $60');
+    // A number with none of those words is no price.
+    expect(run({ text: 'lego 100 pieces' }).labels.join(' ')).not.toMatch(/\$/);
+  });
+
+  it('reads a misspelt word as the word it was taken for, and says so ("andorid", "todlers", "hesdphones")', () => {
+    const android = run({ text: 'andorid smartwatch' }); // not the last word: that one may still be being typed
+    expect(android.labels).toContain('Works with: Android');
+    expect(android.corrections).toContainEqual({ from: 'andorid', to: 'android' });
+    expect(android.products.every((p) => (p.attributes.compatibility as string[]).includes('Android'))).toBe(true);
+    expect(run({ text: 'over ear hesdphones for music' }).labels).toEqual(expect.arrayContaining(['Type: over-ear', 'Headphones']));
+    // A misspelling nearer a catalog word that is another word is the ranker's to correct: Salomon, not salmon.
+    const salomon = run({ text: 'salamon speedcross' });
+    expect(salomon.labels.join(' ')).not.toMatch(/salmon/i);
+    expect(salomon.products[0]?.brand).toBe('Salomon');
+    // Words the catalog uses are never respelt.
+    expect(run({ text: 'cats' }).corrections).toEqual([]);
+  });
+
+  it('reads no attribute value from a word that only says how many ("all winter" is not the life stage "all")', () => {
+    const r = run({ text: 'hardly see the sun all winter' });
+    expect(r.labels.join(' ')).not.toMatch(/Life stage/);
+    expect(run({ text: 'all life stages cat food' }).labels).toEqual(expect.arrayContaining(['Life stage: all']));
+  });
+
   it('finds what a need means in the catalog\'s words ("something to help me sleep" → a sleep supplement)', () => {
     const r = run({ text: 'something to help me sleep' });
     expect(r.products[0]?.category).toBe('vitamins');
