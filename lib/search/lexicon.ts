@@ -21,21 +21,29 @@ export interface Concept {
   cheap?: boolean;
   /** An age, in years, for age-rated products. */
   age?: number;
+  /**
+   * Names who the product is for (a husband, a toddler, a teenager), not what it is: it ranks products within a
+   * category but never says which category the query is about ("heart health for dad" is not about men's shoes).
+   */
+  who?: boolean;
 }
 
 export const CONCEPTS: readonly Concept[] = [
   // Who it is for.
   {
+    who: true,
     say: ['husband', 'dad', 'father', 'boyfriend', 'grandad', 'grandpa', 'him', 'his', 'guy', 'guys', 'gentleman', 'male'],
     look: ['men', 'him', 'man'],
     means: ['men'],
   },
   {
+    who: true,
     say: ['wife', 'mum', 'mom', 'mother', 'girlfriend', 'grandma', 'granny', 'her', 'lady', 'ladies', 'woman', 'female'],
     look: ['women', 'her', 'woman'],
     means: ['women'],
   },
   {
+    who: true,
     say: [
       'kid',
       'kids',
@@ -53,12 +61,12 @@ export const CONCEPTS: readonly Concept[] = [
     ],
     look: ['kids', 'children', 'child', 'junior'],
   },
-  { say: ['toddler', 'toddlers'], look: ['toddler', 'duplo'], age: 2 },
-  { say: ['baby', 'infant'], look: ['baby'], age: 1 },
-  { say: ['preschooler', 'preschool'], look: ['preschool'], age: 4 },
-  { say: ['teen', 'teens', 'teenager', 'teenagers', 'teenage', 'adolescent'], look: ['teen'], age: 14 },
-  { say: ['tween'], age: 11 },
-  { say: ['grown up', 'grownup', 'adults', 'for adults'], look: ['adult', 'adults'], age: 18 },
+  { who: true, say: ['toddler', 'toddlers'], look: ['toddler', 'duplo'], age: 2 },
+  { who: true, say: ['baby', 'infant'], look: ['baby'], age: 1 },
+  { who: true, say: ['preschooler', 'preschool'], look: ['preschool'], age: 4 },
+  { who: true, say: ['teen', 'teens', 'teenager', 'teenagers', 'teenage', 'adolescent'], look: ['teen'], age: 14 },
+  { who: true, say: ['tween'], age: 11 },
+  { who: true, say: ['grown up', 'grownup', 'adults', 'for adults'], look: ['adult', 'adults'], age: 18 },
   {
     say: ['beginner', 'beginners', 'first time', 'starter', 'new to', 'just starting'],
     look: ['beginner', 'beginners', 'entry', 'affordable', 'everyday'],
@@ -259,10 +267,10 @@ export const CONCEPTS: readonly Concept[] = [
   { say: ['gift', 'present', 'stocking filler', 'stocking stuffer'], look: ['gift'] },
 
   // More of who it is for.
-  { say: ['kindergarten', 'kindergartener', 'reception', 'nursery'], look: ['preschool', 'kids'], age: 5 },
-  { say: ['first grader', 'second grader', 'primary school', 'grade school', 'elementary'], look: ['kids', 'children'], age: 7 },
-  { say: ['preteen', 'pre teen', 'middle school', 'middle grade'], look: ['kids', 'middle grade'], age: 11 },
-  { say: ['high school', 'highschool', 'student', 'college', 'university', 'students'], look: ['teen', 'student'], age: 16 },
+  { who: true, say: ['kindergarten', 'kindergartener', 'reception', 'nursery'], look: ['preschool', 'kids'], age: 5 },
+  { who: true, say: ['first grader', 'second grader', 'primary school', 'grade school', 'elementary'], look: ['kids', 'children'], age: 7 },
+  { who: true, say: ['preteen', 'pre teen', 'middle school', 'middle grade'], look: ['kids', 'middle grade'], age: 11 },
+  { who: true, say: ['high school', 'highschool', 'student', 'college', 'university', 'students'], look: ['teen', 'student'], age: 16 },
   {
     say: [
       'retired',
@@ -538,19 +546,26 @@ export const CONCEPTS: readonly Concept[] = [
   // Still more of who it is for: relations the lists above miss, and a teen's or a little one's sex, which says
   // more than the bare word would ("girl" alone reads as a Friends set).
   {
+    who: true,
     say: ['grandkids', 'grandchildren', 'grandchild', 'godson', 'goddaughter', 'stepson', 'stepdaughter', 'twins'],
     look: ['kids', 'children', 'child', 'junior'],
   },
-  { say: ['little girl', 'little boy', 'my boy', 'my girl'], look: ['kids', 'children', 'child'] },
-  { say: ['uncle', 'hubby', 'bloke', 'stepdad', 'father in law', 'brother in law', 'fiance'], look: ['men', 'him', 'man'], means: ['men'] },
+  { who: true, say: ['little girl', 'little boy', 'my boy', 'my girl'], look: ['kids', 'children', 'child'] },
   {
+    who: true,
+    say: ['uncle', 'hubby', 'bloke', 'stepdad', 'father in law', 'brother in law', 'fiance'],
+    look: ['men', 'him', 'man'],
+    means: ['men'],
+  },
+  {
+    who: true,
     say: ['aunt', 'auntie', 'aunty', 'stepmom', 'stepmum', 'mother in law', 'sister in law', 'fiancee', 'wifey'],
     look: ['women', 'her', 'woman'],
     means: ['women'],
   },
-  { say: ['teenage girl', 'teen girl', 'teenage daughter'], look: ['teen', 'women'], age: 14 },
-  { say: ['teenage boy', 'teen boy', 'teenage son'], look: ['teen', 'men'], age: 14 },
-  { say: ['newborn', 'new baby', 'baby shower'], look: ['baby', 'toddler'], age: 1 },
+  { who: true, say: ['teenage girl', 'teen girl', 'teenage daughter'], look: ['teen', 'women'], age: 14 },
+  { who: true, say: ['teenage boy', 'teen boy', 'teenage son'], look: ['teen', 'men'], age: 14 },
+  { who: true, say: ['newborn', 'new baby', 'baby shower'], look: ['baby', 'toddler'], age: 1 },
 
   // Still more of money: a small present is a cheap one.
   {
@@ -2618,11 +2633,13 @@ export const CONCEPTS: readonly Concept[] = [
 
   // Who it is for: relations and ages the lists above miss.
   {
+    who: true,
     say: ['son in law', 'grandfather', 'granddad', 'gramps', 'grampa', 'daddy', 'papa'],
     look: ['men', 'him', 'man'],
     means: ['men'],
   },
   {
+    who: true,
     say: ['daughter in law', 'grandmother', 'gran', 'nan', 'nana', 'nanna', 'mummy', 'mama', 'wife to be'],
     look: ['women', 'her', 'woman'],
     means: ['women'],
@@ -2656,6 +2673,7 @@ export const CONCEPTS: readonly Concept[] = [
     look: ['senior', 'adults', '50'],
   },
   {
+    who: true,
     say: [
       'uni student',
       'uni',

@@ -52,6 +52,8 @@ interface Term {
   read?: boolean;
   /** Terms of one group count once towards how much of the query a product meets (a meaning's words). */
   group: number;
+  /** Looked for because of who the product is for: says nothing of the category. */
+  who?: boolean;
   typing: boolean;
 }
 
@@ -181,7 +183,7 @@ export class Ranker {
     const readingOf = new Map([...strength.values()].map((x) => [x.e, x.reading]));
     // Per reading, per category, how well the category's best product meets it: one reading's effects are
     // alternatives ("sick": vitamin C or zinc; "fish": salmon, tuna or whitefish), so they count once, at their best.
-    const readingFit = new Map<number, { weight: number; fit: Float32Array }>();
+    const readingFit = new Map<number, Float32Array>();
     const explicit = new Set(effects.filter((e) => e.type === 'category').map((e) => (e as { c: number }).c));
     if (scoring.length + explicit.size > 0) {
       // Every product meeting a reading is a candidate, whether or not it has the query's words: "we just brought
@@ -227,17 +229,18 @@ export class Ranker {
         }
       }
       // Cheapest-first and other rankings say nothing of the category: every product has a price.
-      if (e.type !== 'rank' && e.type !== 'cheap') {
+      // Nor does who the product is for ("heart health for dad" is not about men's shoes).
+      if (e.type !== 'rank' && e.type !== 'cheap' && !reading.readings[readingOf.get(e) ?? -1]?.who) {
         const k = readingOf.get(e) ?? -1;
         let r = readingFit.get(k);
-        if (!r) readingFit.set(k, (r = { weight: 0, fit: new Float32Array(cols.categories.length) }));
+        if (!r) readingFit.set(k, (r = new Float32Array(cols.categories.length)));
         const weight = READING_COVER * (weightOf.get(e) ?? 1);
         bestFit.forEach((fit, c) => {
-          if (weight * fit > (r.fit[c] ?? 0)) r.fit[c] = weight * fit;
+          if (weight * fit > (r[c] ?? 0)) r[c] = weight * fit;
         });
       }
     }
-    for (const { fit } of readingFit.values()) fit.forEach((x, c) => (categoryCover[c] = (categoryCover[c] ?? 0) + x));
+    for (const fit of readingFit.values()) fit.forEach((x, c) => (categoryCover[c] = (categoryCover[c] ?? 0) + x));
     for (const c of explicit) categoryCover[c] = (categoryCover[c] ?? 0) + NAMED_CATEGORY_COVER;
 
     // Each product's score falls with how much less of the query its category explains than the best one.
@@ -245,10 +248,12 @@ export class Ranker {
     for (const v of categoryCover) best = Math.max(best, v);
     const candidates: number[] = [];
     let bestCovered = 0;
-    let mostTerms = 0;
+    // How many of the query's terms the best product of each category matches.
+    const mostTerms = new Uint8Array(cols.categories.length);
     for (const i of touched) {
       bestCovered = Math.max(bestCovered, covered[i] ?? 0);
-      mostTerms = Math.max(mostTerms, matchedTerms[i] ?? 0);
+      const c = cols.category[i] ?? 0;
+      mostTerms[c] = Math.max(mostTerms[c] ?? 0, matchedTerms[i] ?? 0);
     }
     for (const i of touched) {
       if (filter && !filter(i)) continue;
@@ -257,8 +262,10 @@ export class Ranker {
       const whole = typedTerms > 1 && (typedCount[i] ?? 0) >= typedTerms;
       const share = best > 0 && !whole ? (categoryCover[cols.category[i] ?? 0] ?? 0) / best : 1;
       score[i] = (score[i] ?? 0) * share ** CATEGORY_POWER;
-      // Only products matching at least half as many of the typed words as the best match are counted as results.
-      if ((matchedTerms[i] ?? 0) >= Math.ceil(mostTerms / 2)) candidates.push(i);
+      // Only products matching at least half as many of the query's terms as the best match of their category are
+      // counted as results: the best match overall may be of a category the query is not about ("running in the
+      // rain, need buds that stay put" matches trail shoes in three ways, earbuds in one).
+      if ((matchedTerms[i] ?? 0) >= Math.ceil((mostTerms[cols.category[i] ?? 0] ?? 0) / 2)) candidates.push(i);
     }
     return {
       candidates,
@@ -327,7 +334,7 @@ export class Ranker {
             if (seen.has(w)) continue;
             seen.add(w);
             const alts = this.altsOf(w, false).filter(([, f]) => f === 1);
-            if (alts.length) out.push({ typed: w, alts, meaning: true, typing: false, group });
+            if (alts.length) out.push({ typed: w, alts, meaning: true, typing: false, group, ...(r.who ? { who: true } : {}) });
           }
         }
       }
@@ -445,7 +452,8 @@ export class Ranker {
     }
     // A category is credited with the share of the term's matches it holds: "restful" (all vitamins) points to
     // vitamins, "sleep" (books and vitamins) to both a little.
-    addShares(categoryCover, cats, mine.length, weight);
+    // Words looked for because of who the product is for ("dad" → men) say nothing of what it is.
+    if (!term.who) addShares(categoryCover, cats, mine.length, weight);
     return weight;
   }
 

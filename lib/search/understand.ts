@@ -28,6 +28,8 @@ export type Effect =
 
 export interface Reading extends Understood {
   effects: Effect[];
+  /** Read from who the product is for (lib/search/lexicon.ts `who`): it ranks, but never says the category. */
+  who?: boolean;
 }
 
 export interface QueryReading {
@@ -431,6 +433,7 @@ export class QueryReader {
     const labels: string[] = [];
     const ids: string[] = [];
     let kind: Understood['kind'] = 'attribute';
+    let who = true;
     // A phrase that names an attribute or a category is read as that; what shoppers say only when it is not.
     const direct = targets.filter((t) => t.kind !== 'concept');
     for (const t of direct.length ? direct : targets) {
@@ -458,6 +461,7 @@ export class QueryReader {
       } else if (t.kind === 'concept') {
         const r = this.readConcept(t.concept, typed, neg);
         if (r) {
+          who &&= r.who === true;
           kind = r.kind;
           effects.push(...r.effects);
           labels.push(r.label);
@@ -474,6 +478,7 @@ export class QueryReader {
       label: [...new Set(labels)].slice(0, 2).join(' · ').slice(0, 100),
       words: neg ? ['no', ...typed] : typed,
       effects,
+      ...(who && direct.length === 0 ? { who: true } : {}),
     };
   }
 
@@ -533,7 +538,14 @@ export class QueryReader {
     // for, it says what was said and what is looked for ("gym: sport, workout").
     const onlyValues = effects.every((e) => e.type === 'attr');
     const label = onlyValues ? parts.join('; ') : `${said}: ${parts.join('; ')}`;
-    return { id: `meaning:${said}`, kind: 'meaning', label: label.slice(0, 100), words: typed, effects };
+    return {
+      id: `meaning:${said}`,
+      kind: 'meaning',
+      label: label.slice(0, 100),
+      words: typed,
+      effects,
+      ...(concept.who ? { who: true } : {}),
+    };
   }
 
   /** A number and the words around it: a price, an age, or an amount of a numeric attribute. */

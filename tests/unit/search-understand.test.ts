@@ -113,6 +113,21 @@ describe('query understanding', () => {
     expect(run({ text: 'cats' }).corrections).toEqual([]);
   });
 
+  it('who a product is for ranks within a category but never picks the category ("for dad" is not men\'s shoes)', () => {
+    const r = run({ text: 'heart health for dad' });
+    expect(r.labels.join(' ')).toMatch(/For: men/);
+    expect(r.products.slice(0, 5).every((p) => p.category !== 'running_shoes')).toBe(true);
+    // Within a category that has it, it still ranks: men's shoes first.
+    const shoes = run({ text: 'trail running shoes for my dad' });
+    expect(shoes.products.slice(0, 5).every((p) => p.category === 'running_shoes' && p.attributes.gender === 'men')).toBe(true);
+  });
+
+  it("a product is a result when it matches half of what its category's best match does, not the best match overall", () => {
+    // Trail shoes match "running", "rain" (read as trail) and more; earbuds match "buds" and "stay put" only.
+    const r = run({ text: 'running in the rain, need buds that stay put' });
+    expect(r.products.slice(0, 5).every((p) => p.category === 'headphones')).toBe(true);
+  });
+
   it('reads no attribute value from a word that only says how many ("all winter" is not the life stage "all")', () => {
     const r = run({ text: 'hardly see the sun all winter' });
     expect(r.labels.join(' ')).not.toMatch(/Life stage/);
