@@ -332,7 +332,9 @@ export class QueryReader {
     const t = tokens[i];
     const w = t?.w ?? '';
     if (!t || t.typing || w.length < 5 || /\d/.test(w) || QUERY_STOP_WORDS.has(w)) return undefined;
-    if (this.known(w) || this.known(singular(w)) || this.phrases.has(singular(w)) || this.paraphrase(w) !== undefined) return undefined;
+    if (this.known(w) || this.known(singular(w)) || this.paraphrase(w) !== undefined) return undefined;
+    // A word of one of the reader's phrases is itself ("allergic" of "allergic to chicken"), not a slip.
+    if (this.phraseWords().has(w) || this.phraseWords().has(singular(w))) return undefined;
     if (this.known(`${tokens[i - 1]?.w ?? ''}${w}`) || this.known(`${w}${tokens[i + 1]?.w ?? ''}`)) return undefined;
     const max = w.length >= 8 ? 2 : 1;
     // The reader's words are singular: "todlers" is compared as "todler" with "toddler".
@@ -351,6 +353,13 @@ export class QueryReader {
     // to the ranker, which corrects by what the query's other words are found with.
     const rivals = this.nearInCatalog(w).filter((c) => singular(c) !== best && editDistance(w, c, max) <= bestD);
     return rivals.length ? undefined : best;
+  }
+
+  /** Every word of the reader's phrases; made on the first word that might be misspelt. */
+  private inPhrases: Set<string> | null = null;
+  private phraseWords(): Set<string> {
+    this.inPhrases ??= new Set([...this.phrases.keys()].flatMap((k) => k.split(' ')));
+    return this.inPhrases;
   }
 
   /** The single words the reader has a reading for, for respelling; made on the first misspelt word. */
