@@ -19,6 +19,8 @@ export interface Token {
   read?: boolean;
   /** A hyphenated word's parts, when `w` is them joined ("at-at" → "atat", parts "at", "at"). */
   parts?: string[];
+  /** Said as not wanted ("no fish", "allergic to chicken"): products that say it rank lower. */
+  neg?: boolean;
 }
 
 const UNITS = new Set([

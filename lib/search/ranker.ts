@@ -35,6 +35,8 @@ const WRITTEN_ELSEWHERE = 0.8;
 /** A reading of what a shopper's word means counts this much of one named outright. */
 const MEANT_FACTOR = 0.5;
 const RANK_WEIGHT = 4;
+/** A product that says what the Seller said is not wanted keeps this much of its score. */
+const UNWANTED_FACTOR = 0.3;
 /** How sharply products of a category that explains less of the query fall behind. */
 const CATEGORY_POWER = 2;
 /** How much a reading met by a category's products says the query is about that category, against a word's idf. */
@@ -54,6 +56,8 @@ interface Term {
   group: number;
   /** Looked for because of who the product is for: says nothing of the category. */
   who?: boolean;
+  /** Said as not wanted: products that say it rank lower, and it is never reported as matching nothing. */
+  negated?: boolean;
   typing: boolean;
 }
 
@@ -108,7 +112,12 @@ export class Ranker {
     let typedMatched = 0;
     let typedTerms = 0;
     const pending: Term[] = [];
+    const unwanted: Term[] = [];
     for (const term of terms) {
+      if (term.negated) {
+        unwanted.push(term);
+        continue;
+      }
       if (term.alts.length === 0) {
         pending.push(term);
         continue;
@@ -243,6 +252,17 @@ export class Ranker {
     for (const fit of readingFit.values()) fit.forEach((x, c) => (categoryCover[c] = (categoryCover[c] ?? 0) + x));
     for (const c of explicit) categoryCover[c] = (categoryCover[c] ?? 0) + NAMED_CATEGORY_COVER;
 
+    // What was said as not wanted: the products that say it fall behind the others.
+    const demoted = new Set<number>();
+    for (const term of unwanted)
+      for (const [word] of term.alts)
+        for (const f of SEARCH_FIELDS)
+          for (const i of this.indexes[f].search(word, { limit: n }) as number[])
+            if (queryStamp[i] === q && !demoted.has(i)) {
+              demoted.add(i);
+              score[i] = (score[i] ?? 0) * UNWANTED_FACTOR;
+            }
+
     // Each product's score falls with how much less of the query its category explains than the best one.
     let best = 0;
     for (const v of categoryCover) best = Math.max(best, v);
@@ -284,6 +304,11 @@ export class Ranker {
     for (let k = 0; k < rest.length; k++) {
       const t = rest[k] as Token;
       const next = rest[k + 1];
+      if (t.neg) {
+        const alts = this.altsOf(t.w, false).filter(([, f]) => f === 1);
+        if (alts.length) out.push({ typed: t.w, alts, meaning: false, typing: false, read: true, group: out.length, negated: true });
+        continue;
+      }
       // "on-ear", "at-at", "wh-1000xm5": the joined word, as the index also keeps it, else its parts.
       if (t.parts) {
         if (this.vocabulary.has(t.w))

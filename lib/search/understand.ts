@@ -59,6 +59,37 @@ interface NumericKey {
 }
 
 const NEGATIONS = new Set(['no', 'not', 'non', 'without', 'dont', 'never', 'nothing', 'doesnt', 'isnt', 'wont']);
+/**
+ * How shoppers say what they do not want, before it: "allergic to chicken", "he hates fish", "can't eat dairy".
+ * What follows (after function words) is read negated, or, where nothing reads it, ranks the products that say it
+ * lower.
+ */
+const DISLIKE_CUES: readonly string[][] = [
+  'allergic to',
+  'allergy to',
+  'intolerant to',
+  'intolerant of',
+  'sensitive to',
+  'hates',
+  'hate',
+  'dislikes',
+  'dislike',
+  'doesnt like',
+  'dont like',
+  'doesnt eat',
+  'wont eat',
+  'cant eat',
+  'cant have',
+  'cant stand',
+  'avoid',
+  'avoids',
+  'avoiding',
+  'except',
+  'other than',
+  'not a fan of',
+]
+  .map((c) => c.split(' '))
+  .sort((a, b) => b.length - a.length);
 const MORE = ['over', 'more than', 'at least', 'above', 'min', 'minimum', 'greater than', 'bigger than', 'longer than', 'plus', 'from'];
 const LESS = [
   'under',
@@ -241,6 +272,9 @@ export class QueryReader {
     // saying them still counts; numbers, ages, prices and what shoppers say are read only.
     const used = new Uint8Array(tokens.length);
     const consumed = new Uint8Array(tokens.length);
+    // `negAt`: a dislike cue ends just before; `negated`: said as not wanted, matched as a word to rank lower.
+    const negAt = new Uint8Array(tokens.length);
+    const negated = new Uint8Array(tokens.length);
     const found: Reading[] = [];
     const take = (from: number, to: number, r: Reading | null) => {
       if (!r) return;
@@ -264,23 +298,37 @@ export class QueryReader {
     // Then phrases, longest first: attribute names and values, categories, what shoppers say.
     for (let i = 0; i < tokens.length; i++) {
       if (used[i] || tokens[i]?.sym) continue;
-      for (let n = Math.min(MAX_PHRASE, tokens.length - i); n >= 1; n--) {
+      let read = false;
+      for (let n = Math.min(MAX_PHRASE, tokens.length - i); n >= 1 && !read; n--) {
         const span = tokens.slice(i, i + n);
         if (span.some((t, k) => t.sym || used[i + k])) continue;
         const ws = span.map((t) => singular(t.w));
         if (n === 1 && QUANTIFIERS.has(ws[0] ?? '')) continue;
         const targets = this.phrases.get(ws.join(' ')) ?? (n > 1 ? this.phrases.get(ws.join('')) : this.paraphrased(tokens, i));
         if (!targets) continue;
-        const neg = i > 0 && !used[i - 1] && NEGATIONS.has(tokens[i - 1]?.w ?? '');
+        const cued = negAt[i] === 1;
+        const neg = cued || (i > 0 && !used[i - 1] && NEGATIONS.has(tokens[i - 1]?.w ?? ''));
         const reading = this.readPhrase(
           targets,
           span.map((t) => t.w),
           neg,
         );
         if (!reading) continue;
-        take(neg ? i - 1 : i, i + n, reading);
+        take(neg && !cued ? i - 1 : i, i + n, reading);
+        // What was said as not wanted is not looked for as wanted: its words rank the products that say them lower.
+        if (neg) for (let k = i; k < i + n; k++) [consumed[k], negated[k]] = [0, 1];
         i += n - 1;
-        break;
+        read = true;
+      }
+      if (read) continue;
+      // A dislike cue: what follows is not wanted.
+      const cue = DISLIKE_CUES.find((c) => c.every((w, k) => !used[i + k] && tokens[i + k]?.w === w));
+      if (cue) {
+        for (let k = i; k < i + cue.length; k++) [used[k], consumed[k]] = [1, 1];
+        let next = i + cue.length;
+        while (next < tokens.length && (tokens[next]?.sym || QUERY_STOP_WORDS.has(tokens[next]?.w ?? ''))) next++;
+        if (next < tokens.length) negAt[next] = 1;
+        i += cue.length - 1;
       }
     }
     // "long battery", "biggest bag", "low drop": a size word before an amount's name ranks by that amount.
@@ -307,6 +355,9 @@ export class QueryReader {
     tokens.forEach((t, i) => {
       if (t.sym || (consumed[i] && !back.has(t.w))) return;
       if (used[i] && !consumed[i]) t = { ...t, read: true };
+      // What follows a dislike cue, or was read negated, is not wanted ("he hates fish": fish oil falls behind). A
+      // plain word after "no" is not: "no headphone jack" is about headphones.
+      if (negated[i] || negAt[i]) t = { ...t, neg: true, read: true };
       const prev = rest.at(-1);
       // A hyphenated word stays one ("at-at", "wh-1000xm5"), even when a part is a function word.
       if (t.hyphened && prev && tokens[i - 1] === prev)

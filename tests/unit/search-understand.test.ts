@@ -128,6 +128,21 @@ describe('query understanding', () => {
     expect(r.products.slice(0, 5).every((p) => p.category === 'headphones')).toBe(true);
   });
 
+  it('reads what follows a dislike as not wanted ("she hates tuna", "allergic to chicken"), never as wanted', () => {
+    const tuna = run({ text: 'cat food, she hates tuna' });
+    expect(tuna.labels).toContain('Flavour: not tuna');
+    expect(tuna.products.length).toBe(10);
+    expect(tuna.products.some((p) => /tuna/i.test(p.title) || p.attributes.flavour === 'tuna')).toBe(false);
+    // A word nothing reads still ranks the products that say it lower: "sweet potato" is no attribute value.
+    const potato = run({ text: 'dry dog food, he cant eat sweet potato' });
+    const plain = run({ text: 'dry dog food' });
+    const says = (ps: Product[]) => ps.filter((p) => /potato/i.test(p.title)).length;
+    expect(says(potato.products)).toBeLessThan(Math.max(1, says(plain.products)));
+    expect(potato.unmatched).toEqual([]);
+    // "no" before a word nothing reads does not mean unwanted: "no headphone jack" is about headphones.
+    expect(run({ text: 'new phone has no headphone jack' }).products[0]?.category).toBe('headphones');
+  });
+
   it('reads no attribute value from a word that only says how many ("all winter" is not the life stage "all")', () => {
     const r = run({ text: 'hardly see the sun all winter' });
     expect(r.labels.join(' ')).not.toMatch(/Life stage/);
