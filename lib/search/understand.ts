@@ -192,7 +192,7 @@ const UNIT_OF: Record<string, [string, number]> = {
   oz: ['lb', 1 / 16],
 };
 const AGE_WORDS = new Set(['year', 'years', 'yr', 'yrs', 'yo']);
-const AGE_LEAD = new Set(['age', 'ages', 'aged', 'turning', 'turns', 'hes', 'shes', 'is']);
+const AGE_LEAD = new Set(['age', 'ages', 'aged', 'turning', 'turns', 'turned', 'hes', 'shes', 'is']);
 const MAX_VALUES_PER_KEY = 5000;
 const MAX_PHRASE = 4;
 /**

@@ -78,6 +78,7 @@ describe('query understanding', () => {
     expect(lego.labels).toContain('For age 3');
     expect(lego.products.every((p) => p.category === 'lego' && Number(p.attributes.ageMin) <= 3)).toBe(true);
     expect(run({ text: '18+' }).products.every((p) => Number(p.attributes.ageMin) >= 18)).toBe(true);
+    expect(run({ text: 'lego, just turned 7' }).labels).toContain('For age 7');
   });
 
   it('reads prices and cheapness', () => {
