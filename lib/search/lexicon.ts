@@ -19,6 +19,11 @@ export interface Concept {
   means?: readonly string[];
   /** Cheaper first. */
   cheap?: boolean;
+  /**
+   * An amount wanted high, named by a word of the amount's attribute name ("battery" for batteryDays and
+   * batteryHours): products with more of it rank first.
+   */
+  most?: string;
   /** An age, in years, for age-rated products. */
   age?: number;
   /**
@@ -212,6 +217,7 @@ export const CONCEPTS: readonly Concept[] = [
   {
     say: ['dont want to charge', 'charge every night', 'charging every night', 'hate charging', 'lasts', 'long lasting', 'battery life'],
     look: ['battery', 'days'],
+    most: 'battery',
   },
   { say: ['listen', 'listening', 'listen to', 'long drive', 'drive', 'driving', 'road trip'], look: ['audiobook', 'audio', 'listen'] },
 
@@ -343,7 +349,8 @@ export const CONCEPTS: readonly Concept[] = [
     say: ['text', 'texts', 'notifications', 'messages', 'answer calls', 'apps', 'smart features', 'payments', 'contactless'],
     look: ['smartwatch', 'notifications', 'apps'],
   },
-  { say: ['battery', 'charge', 'charging', 'recharge'], look: ['battery', 'days'] },
+  // Shoppers name the battery or its charging because they want it to last.
+  { say: ['battery', 'charge', 'charging', 'recharge'], look: ['battery', 'days'], most: 'battery' },
 
   // More of listening.
   {
@@ -1790,6 +1797,7 @@ export const CONCEPTS: readonly Concept[] = [
       'last longer',
     ],
     look: ['battery', 'days', 'solar'],
+    most: 'battery',
   },
 
   // Books, by the reader's day.

@@ -64,6 +64,11 @@ const NEGATIONS = new Set(['no', 'not', 'non', 'without', 'dont', 'never', 'noth
  * What follows (after function words) is read negated, or, where nothing reads it, ranks the products that say it
  * lower.
  */
+/**
+ * Ways of saying one is fed up, not ill or tired: "sick of charging my watch" is about the battery, not vitamin C.
+ * Read as nothing.
+ */
+const FED_UP: readonly string[][] = ['sick of', 'tired of', 'fed up', 'sick and tired', 'bored of', 'bored with'].map((c) => c.split(' '));
 const DISLIKE_CUES: readonly string[][] = [
   'allergic to',
   'allergy to',
@@ -298,6 +303,12 @@ export class QueryReader {
     // Then phrases, longest first: attribute names and values, categories, what shoppers say.
     for (let i = 0; i < tokens.length; i++) {
       if (used[i] || tokens[i]?.sym) continue;
+      const idiom = FED_UP.find((c) => c.every((w, k) => !used[i + k] && tokens[i + k]?.w === w));
+      if (idiom) {
+        for (let k = i; k < i + idiom.length; k++) [used[k], consumed[k]] = [1, 1];
+        i += idiom.length - 1;
+        continue;
+      }
       let read = false;
       for (let n = Math.min(MAX_PHRASE, tokens.length - i); n >= 1 && !read; n--) {
         const span = tokens.slice(i, i + n);
@@ -587,6 +598,11 @@ export class QueryReader {
     if (concept.cheap && !neg) {
       effects.push({ type: 'cheap' });
       parts.push('cheapest first');
+    }
+    const most = concept.most && !neg ? this.numeric.filter((k) => k.nouns.has(concept.most ?? '')) : [];
+    if (most.length) {
+      effects.push(...most.map((k): Effect => ({ type: 'rank', key: k.key, dir: -1 })));
+      parts.push(`${attributeLabel(most[0]?.key ?? '', this.labels)}: highest first`);
     }
     if (concept.age !== undefined && this.ageKeys.length) {
       effects.push({ type: 'age', age: concept.age, plus: false });

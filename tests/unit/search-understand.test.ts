@@ -144,6 +144,15 @@ describe('query understanding', () => {
     expect(run({ text: 'new phone has no headphone jack' }).products[0]?.category).toBe('headphones');
   });
 
+  it('ranks by battery where the Seller says charging bothers the Buyer; "sick of" is no illness', () => {
+    const r = run({ text: 'sick of charging my watch every night' });
+    expect(r.labels.join(' ')).toMatch(/Battery: highest first/);
+    expect(r.labels.join(' ')).not.toMatch(/Vitamin/);
+    expect(r.products.every((p) => p.category === 'smartwatches')).toBe(true);
+    const days = (ps: Product[]) => ps.reduce((s, p) => s + Number(p.attributes.batteryDays), 0) / ps.length;
+    expect(days(run({ text: 'forget to charge my watch' }).products)).toBeGreaterThan(days(run({ text: 'my watch' }).products));
+  });
+
   it('reads no attribute value from a word that only says how many ("all winter" is not the life stage "all")', () => {
     const r = run({ text: 'hardly see the sun all winter' });
     expect(r.labels.join(' ')).not.toMatch(/Life stage/);
