@@ -534,7 +534,11 @@ export const CONCEPTS: readonly Concept[] = [
   },
 
   // Watches.
-  { say: ['watch', 'watches', 'wristwatch', 'fitness watch', 'sports watch'], look: ['smartwatch', 'watch', 'gps watch'] },
+  {
+    say: ['watch', 'watches', 'wristwatch', 'fitness watch', 'sports watch'],
+    look: ['smartwatch', 'watch', 'gps watch'],
+    means: ['smartwatches'],
+  },
   {
     say: ['find him', 'find her', 'track my kid', 'where he is', 'where she is', 'location', 'tracker', 'tracking', 'locate'],
     look: ['gps', 'tracker', 'kids'],
@@ -547,6 +551,9 @@ export const CONCEPTS: readonly Concept[] = [
   // What shoppers call a kind of product where the catalog's category label says it otherwise.
   { say: ['supplement', 'supplements', 'vitamin pills', 'nutritional supplement'], means: ['vitamins'] },
   { say: ['sneakers', 'sneaker', 'trainers', 'kicks'], means: ['running shoes'] },
+  { say: ['buds', 'ear buds', 'earpods'], means: ['headphones', 'earbuds'] },
+  { say: ['headset', 'headsets', 'cans'], means: ['headphones'] },
+  { say: ['bricks', 'brick', 'building blocks', 'building set', 'building kit'], means: ['lego'] },
   { say: ['novel', 'novels', 'bookworm', 'something to read', 'a good read'], means: ['books'] },
   { say: ['fitness band', 'activity band', 'wearable', 'wearables'], look: ['fitness tracker', 'band'], means: ['smartwatches'] },
 
