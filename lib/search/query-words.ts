@@ -55,6 +55,7 @@ const UNITS = new Set([
 ]);
 
 const NUMBER_WORDS: Record<string, string> = {
+  zero: '0',
   one: '1',
   two: '2',
   three: '3',
@@ -118,6 +119,11 @@ export function tokenize(text: string): Token[] {
 }
 
 /** "three" → "3"; other words as they are. */
+/** A unit a number may be written with ("mm", "lb", "m"). */
+export function isUnit(w: string): boolean {
+  return UNITS.has(w);
+}
+
 export function numberWord(w: string): string {
   return NUMBER_WORDS[w] ?? w;
 }

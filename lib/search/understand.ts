@@ -3,7 +3,7 @@ import { attributeLabel, DEFAULT_ATTRIBUTE_LABELS, keyToWords, type AttributeLab
 import type { Columns } from './columns';
 import { CONCEPTS, QUERY_STOP_WORDS, type Concept } from './lexicon';
 import type { Understood } from './query';
-import { isNumber, numberWord, singular, tokenize, type Token } from './query-words';
+import { isNumber, isUnit, numberWord, singular, tokenize, type Token } from './query-words';
 import { words } from './text';
 import { editDistance } from './spelling';
 
@@ -56,6 +56,10 @@ interface NumericKey {
   /** The size of the catalog's unit in its family's base unit (a day is 24 hours). */
   size: number;
   nouns: Set<string>;
+  /** For amounts written as text ("10 ATM"): the number in the catalog's unit, else null. */
+  amountOf?: (v: AttributeValue) => number | null;
+  /** The unit as the catalog writes it there ("ATM"), for the chip. */
+  written?: string;
 }
 
 const NEGATIONS = new Set(['no', 'not', 'non', 'without', 'dont', 'never', 'nothing', 'doesnt', 'isnt', 'wont']);
@@ -189,6 +193,16 @@ const UNIT_OF: Record<string, [string, number]> = {
   months: ['hour', 720],
   mm: ['mm', 1],
   cm: ['mm', 10],
+  // Depth a watch is rated to: an atmosphere (ATM) or a bar is about 10 m of water.
+  m: ['m', 1],
+  meter: ['m', 1],
+  meters: ['m', 1],
+  metre: ['m', 1],
+  metres: ['m', 1],
+  ft: ['m', 0.3048],
+  feet: ['m', 0.3048],
+  atm: ['m', 10],
+  bar: ['m', 10],
   lb: ['lb', 1],
   lbs: ['lb', 1],
   pound: ['lb', 1],
@@ -259,7 +273,8 @@ export class QueryReader {
     const tokens = raw.map((t, i) => {
       const n = numberWord(t.w);
       const next = raw[i + 1]?.w ?? '';
-      return n !== t.w && (AGE_WORDS.has(next) || UNIT_OF[next] || CURRENCY.has(next) || AGE_LEAD.has(raw[i - 1]?.w ?? ''))
+      const amount = this.numeric.some((k) => k.nouns.has(singular(next)));
+      return n !== t.w && (AGE_WORDS.has(next) || UNIT_OF[next] || CURRENCY.has(next) || amount || AGE_LEAD.has(raw[i - 1]?.w ?? ''))
         ? { ...t, w: n }
         : t;
     });
@@ -365,6 +380,8 @@ export class QueryReader {
     const rest: Token[] = [];
     tokens.forEach((t, i) => {
       if (t.sym || (consumed[i] && !back.has(t.w))) return;
+      // A one-letter unit left after a number nothing read ("100m") is no word to look for: "m" is an initial.
+      if (t.w.length === 1 && isUnit(t.w) && isNumber(tokens[i - 1]?.w)) return;
       if (used[i] && !consumed[i]) t = { ...t, read: true };
       // What follows a dislike cue, or was read negated, is not wanted ("he hates fish": fish oil falls behind). A
       // plain word after "no" is not: "no headphone jack" is about headphones.
@@ -481,6 +498,18 @@ export class QueryReader {
     const strings = new Set<string>();
     for (const v of values) for (const s of Array.isArray(v) ? v : [v]) if (typeof s === 'string') strings.add(s);
     if (strings.size > MAX_VALUES_PER_KEY) return;
+    // Amounts written as text with one unit ("5 ATM", "10 ATM") are amounts too: "100m water resistant" is 10 ATM.
+    const written = [...strings].map((v) => /^(\d+(?:\.\d+)?)\s*([a-z]+)$/i.exec(v.trim()));
+    const unitWord = written[0]?.[2]?.toLowerCase() ?? '';
+    const unit = UNIT_OF[unitWord];
+    if (unit && written.every((m) => m?.[2]?.toLowerCase() === unitWord)) {
+      const nouns = new Set([...nameWords, ...labelWords].filter((w) => !UNIT_OF[w] && !QUERY_STOP_WORDS.has(w) && w !== 'size'));
+      const amountOf = (v: AttributeValue) => {
+        const m = typeof v === 'string' ? /^(\d+(?:\.\d+)?)/.exec(v.trim()) : null;
+        return m ? Number(m[1]) : null;
+      };
+      this.numeric.push({ key, unit: unit[0], size: unit[1], nouns, amountOf, written: written[0]?.[2] ?? unitWord });
+    }
     for (const s of strings) {
       const ws = words(s).map(singular);
       if (ws.length === 0 || ws.every((w) => /^\d+$/.test(w))) continue;
@@ -645,9 +674,11 @@ export class QueryReader {
     else if (ABOUT.includes(b1)) [cmp, from] = ['about', cmpAt - 1];
     else from = cmpAt;
     let hi: number | null = null;
-    if (w(i + 1) === '-' && isNumber(w(i + 2))) {
+    // A range: "3-5", "500 to 800", "between 20 and 40".
+    if ((w(i + 1) === '-' || w(i + 1) === 'to' || (w(i + 1) === 'and' && w(i - 1) === 'between')) && isNumber(w(i + 2))) {
       hi = Number(w(i + 2));
       to = i + 3;
+      if (w(i - 1) === 'between' && from === i) from = i - 1;
     }
     if (w(to) === '+') {
       cmp = 'more';
@@ -718,7 +749,11 @@ export class QueryReader {
               : cmp === 'less'
                 ? [-Infinity, v]
                 : [v * 0.75, Math.max(v * 1.25, v + 1)];
-        const allowed = this.allowed(k.key, (x) => typeof x === 'number' && x >= min - 1e-9 && x <= max + 1e-9);
+        const amountIn = (x: AttributeValue) => (k.amountOf ? k.amountOf(x) : typeof x === 'number' ? x : null);
+        const allowed = this.allowed(k.key, (x) => {
+          const a = amountIn(x);
+          return a !== null && a >= min - 1e-9 && a <= max + 1e-9;
+        });
         if (!allowed) {
           // No product has that much (or that little): the nearest first, and the chip says so.
           if (min === -Infinity || max === Infinity) {
@@ -731,9 +766,9 @@ export class QueryReader {
           continue;
         }
         // "8 mm drop": 8 is best, 7 and 9 are near.
-        const exact = vHi === null && cmp === null && !timed ? this.allowed(k.key, (x) => x === v) : null;
+        const exact = vHi === null && cmp === null && !timed ? this.allowed(k.key, (x) => amountIn(x) === v) : null;
         effects.push({ type: 'attr', key: k.key, allowed, ...(exact ? { exact } : {}) });
-        const unitText = this.labels[k.key]?.unit ?? DEFAULT_ATTRIBUTE_LABELS[k.key]?.unit ?? '';
+        const unitText = this.labels[k.key]?.unit ?? DEFAULT_ATTRIBUTE_LABELS[k.key]?.unit ?? k.written ?? '';
         const amount = (x: number) => `${Math.round(x * 100) / 100}${unitText ? ` ${unitText}` : ''}`;
         const range =
           max === Infinity

@@ -39,6 +39,20 @@ describe('query understanding', () => {
     expect(r.products.slice(0, 5).every((p) => p.category === 'headphones' && p.attributes.wireless === false)).toBe(true);
   });
 
+  it('reads ranges written with "to" or "between", "zero" as a number, and amounts the catalog writes as text ("10 ATM")', () => {
+    const pieces = run({ text: '500 to 800 pieces' });
+    expect(pieces.labels).toContain('Pieces: 500–800');
+    expect(pieces.products.every((p) => Number(p.attributes.pieces) >= 500 && Number(p.attributes.pieces) <= 800)).toBe(true);
+    expect(run({ text: 'between 20 and 40 dollars' }).labels).toContain('$20–$40');
+    const zero = run({ text: 'zero drop' });
+    expect(zero.labels).toContain('Heel-to-toe drop: about 0 mm');
+    expect(zero.products[0]?.attributes.dropMm).toBe(0);
+    // 100 m of water is 10 atmospheres: the catalog's "10 ATM" values are amounts, and "m" is no word to look for.
+    const water = run({ text: '100m water resistant' });
+    expect(water.labels).toContain('Water resistance: about 10 ATM');
+    expect(water.products.every((p) => p.category === 'smartwatches' && p.attributes.waterResistance === '10 ATM')).toBe(true);
+  });
+
   it("reads amounts with units and comparisons, in the attribute's own unit", () => {
     const pieces = run({ text: 'over 2000 pieces' });
     expect(pieces.labels).toEqual(['Pieces: ≥ 2000']);
