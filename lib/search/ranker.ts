@@ -337,7 +337,9 @@ export class Ranker {
           continue;
         }
       }
-      const alts = this.altsOf(t.w, t.typing);
+      const prev = rest[k - 1];
+      const afterName = !!prev && !prev.read && !/^\d+$/.test(prev.w) && this.vocabulary.has(prev.w);
+      const alts = this.altsOf(t.w, t.typing, afterName);
       if (alts.length === 0) {
         // "starwars", "newbalance", "grainfree": a word the catalog writes as two.
         const split = this.split(t.w);
@@ -379,7 +381,7 @@ export class Ranker {
   }
 
   /** The catalog words a typed word stands for: itself, its singular or plural, the words it begins. */
-  private altsOf(w: string, typing: boolean): [string, number][] {
+  private altsOf(w: string, typing: boolean, afterName = false): [string, number][] {
     const v = this.vocabulary;
     const alts = new Map<string, number>();
     if (v.has(w)) alts.set(w, 1);
@@ -394,10 +396,14 @@ export class Ranker {
       for (const x of v.endingWith(w, MAX_EXPANSIONS)) alts.set(x, PREFIX_FACTOR);
     if (/^\d+$/.test(w)) {
       // A model number typed in part ("1080" → 1080v14): the number then letters, never a longer number ("100" ≠ "1000xm5").
-      for (const x of v.expand(w, MAX_EXPANSIONS)) if (/^[a-z]/.test(x.slice(w.length))) alts.set(x, PREFIX_FACTOR);
+      // After a name the catalog uses ("forerunner 26", "nimbus 2"), it may be the start of a longer number too.
+      for (const x of v.expand(w, MAX_EXPANSIONS))
+        if (x !== w && (/^[a-z]/.test(x.slice(w.length)) || afterName)) alts.set(x, PREFIX_FACTOR);
     } else if (typing || alts.size === 0) {
+      // A model code typed in part ("m50" of ATH-M50x) is a beginning from three characters, a word from four.
+      const code = /\d/.test(w) && /[a-z]/.test(w);
       for (const x of v.expand(w, w.length <= 2 ? 8 : MAX_EXPANSIONS))
-        if (!alts.has(x) && (typing || w.length >= 4)) alts.set(x, PREFIX_FACTOR);
+        if (!alts.has(x) && (typing || w.length >= 4 || (code && w.length >= 3))) alts.set(x, PREFIX_FACTOR);
     }
     return [...alts];
   }

@@ -1,5 +1,8 @@
 import { distance } from 'fastest-levenshtein';
 
+/** Endings that turn one English word into another ("charge" → charger, charges, charged, charging). */
+const WORD_ENDINGS = /^(r|er|ers|s|es|d|ed|ing|y|ly|ness|al|ful)$/;
+
 /** The catalog's words, compact enough to persist with the index: one string and one typed array. */
 export interface VocabularySnapshot {
   /** Sorted words joined by "\n". */
@@ -99,8 +102,9 @@ export class Vocabulary {
         const count = this.counts[i] ?? 0;
         const candidate = prefix && word.length > term.length ? word.slice(0, term.length) : word;
         if (candidate[0] !== term[0] && maxEdits < 2) continue; // first letters are rarely wrong
-        // A word the Seller typed longer than a catalog word is another word, not a typo: "charger" is not "charge".
-        if (candidate.length < term.length && term.startsWith(candidate)) continue;
+        // A word the Seller typed longer than a catalog word by an ending that makes words is another word, not a
+        // typo: "charger" is not "charge"; "endorphine" is "endorphin".
+        if (candidate.length < term.length && term.startsWith(candidate) && WORD_ENDINGS.test(term.slice(candidate.length))) continue;
         const d = distance(term, candidate);
         if (d === 0 || d > maxEdits) continue;
         found.push({ search: candidate, word, d, count });

@@ -260,9 +260,17 @@ describe('lexical matching', () => {
     expect(run({ text: '10 ' }, small).page.map((i) => small.columns.ids[i])).toEqual(['a']);
     // "100" is not the beginning of the model number 1000XM5.
     expect(run({ text: '100' }).products.some((p) => /1000xm/i.test(p.title))).toBe(false);
+    // After a product line's name, a number typed in part is a longer model number's beginning.
+    expect(run({ text: 'forerunner 26' }).products[0]?.title).toMatch(/Forerunner 265/);
+    // A model code typed in part, from three characters: "m50" of ATH-M50x.
+    const m50 = run({ text: 'ath-m50' }).products.slice(0, 3);
+    expect(m50.length).toBe(3);
+    expect(m50.every((p) => /ATH-M50x/.test(p.title))).toBe(true);
   });
 
   it('corrects a typo to the word the query\'s other words agree with ("salamon speedcross" → Salomon, not salmon)', () => {
+    // A letter too many is a typo ("endorphine"), an ending that makes another word is not ("charger").
+    expect(run({ text: 'saucony endorphine' }).products[0]?.title).toMatch(/Endorphin/);
     const r = run({ text: 'salamon speedcross' });
     expect(r.corrections).toEqual([{ from: 'salamon', to: 'salomon' }]);
     expect(r.products.every((p) => p.brand === 'Salomon')).toBe(true);
