@@ -71,6 +71,8 @@ const dev = judgedHalf('dev');
 const heldOut = judgedHalf('held-out');
 // Written blind later (tests/fixtures/search-judged/README.md): how a change does on queries nobody tuned against.
 const validation = judgedHalf('validation');
+// A fourth, written blind after this round's tuning on the others began: scored here, its failures not read.
+const validation2 = judgedHalf('validation-2');
 
 /**
  * The judged queries of both halves, plus each cut short as if still being typed; each also with the chat's
@@ -143,7 +145,7 @@ const shuffledCatalog = (size: number): Product[] =>
   mulberry32(size + 1).shuffle(size ? scaleCatalog(catalog.products, size) : [...catalog.products]);
 
 console.log(
-  `\nRelevance: ${dev.length} dev, ${heldOut.length} held-out and ${validation.length} validation judged queries, ${catalog.products.length} products`,
+  `\nRelevance: ${dev.length} dev, ${heldOut.length} held-out, ${validation.length} validation and ${validation2.length} validation-2 judged queries, ${catalog.products.length} products`,
 );
 const relevanceProducts = shuffledCatalog(0);
 const relevanceCols = buildColumns(relevanceProducts);
@@ -179,6 +181,7 @@ const halves = [
   { key: 'dev', label: 'dev', queries: dev },
   { key: 'heldOut', label: 'held-out', queries: heldOut },
   { key: 'validation', label: 'validation', queries: validation },
+  { key: 'validation2', label: 'validation-2', queries: validation2 },
 ] as const;
 const scores = Object.fromEntries(
   halves.map((h) => [h.key, Object.fromEntries(systems.map((s) => [s.key, scoreOn(h.queries, s.engine)]))]),
@@ -240,7 +243,7 @@ const tuningResult = <C>(t: Tuned<C>, description: string) => ({
 });
 const results: Record<string, unknown> = {
   relevance: {
-    judged: { dev: dev.length, heldOut: heldOut.length, validation: validation.length },
+    judged: { dev: dev.length, heldOut: heldOut.length, validation: validation.length, validation2: validation2.length },
     tuning: {
       minisearch: tuningResult(miniTuned, describeMini(miniTuned.best)),
       orama: tuningResult(oramaTuned, describeOrama(oramaTuned.best)),

@@ -108,11 +108,11 @@ describe('splitHalves', () => {
   });
 });
 
-describe('the validation set (written blind later, to estimate generalisation while tuning)', () => {
-  const validation = parseJudgedSet(JSON.parse(readFileSync(resolve(SEARCH_JUDGED_DIR, 'validation.json'), 'utf8')));
+describe.each(['validation', 'validation-2'] as const)('the %s set (written blind later, to estimate generalisation)', (name) => {
+  const validation = parseJudgedSet(JSON.parse(readFileSync(resolve(SEARCH_JUDGED_DIR, `${name}.json`), 'utf8')));
 
   it('was graded on the bundled catalog as it is now, each grade what its spec gives', () => {
-    expect(validation.half).toBe('validation');
+    expect(validation.half).toBe(name);
     expect(validation.catalogVersion).toBe(catalog.version);
     for (const q of validation.queries) expect(q.grades, q.id).toEqual(gradeCatalog(products, q.spec));
   });

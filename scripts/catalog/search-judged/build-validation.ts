@@ -5,15 +5,26 @@ import { gradeCatalog, judgeable, parseSpec } from '../judge-spec';
 import { CATALOG_PATH, SEARCH_JUDGED_DIR } from '../paths';
 import type { QuerySource } from './dsl';
 import { VALIDATION_SOURCES } from './validation/sources';
+import { VALIDATION_2_SOURCES } from './validation-2/sources';
 
 /**
- * Builds tests/fixtures/search-judged/validation.json from the validation queries (validation/*.ts): grades every
- * product with each query's spec and prints a review of the top-graded products per query (to fix specs, never
- * grades). `--review` prints only; without it the fixture is written too. `--only=<category>` limits the review.
+ * Builds the blind sets written after dev and held-out, `npx tsx build-validation.ts [validation|validation-2]`:
+ * tests/fixtures/search-judged/<set>.json from its queries (<set>/*.ts). It grades every product with each query's
+ * spec and prints a review of the top-graded products per query (to fix specs, never grades). `--review` prints only;
+ * without it the fixture is written too. `--only=<category>` limits the review.
  *
- * The validation set is a third, separately written blind set: unlike held-out.json it may be scored often and its
- * failures read, to estimate generalisation while tuning; it is not frozen.
+ * - validation (ids sv-…): a third blind set; unlike held-out.json it may be scored often and its failures read, to
+ *   estimate generalisation while tuning; it is not frozen.
+ * - validation-2 (ids sw-…): a fourth, written by a helper that saw neither the engine nor any other set; scored
+ *   rarely, to estimate generalisation after tuning on the others; its failures are not read while tuning.
  */
+const SETS = {
+  validation: { sources: VALIDATION_SOURCES, prefix: 'sv' },
+  'validation-2': { sources: VALIDATION_2_SOURCES, prefix: 'sw' },
+} as const;
+const name = (process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'validation') as keyof typeof SETS;
+const set = SETS[name];
+if (!set) throw new Error(`Unknown set ${name}: one of ${Object.keys(SETS).join(', ')}`);
 
 type JudgedQuery = QuerySource & { id: string; grades: Record<string, 1 | 2 | 3> };
 
@@ -22,15 +33,16 @@ const products = catalog.products.map(judgeable);
 const byId = new Map(catalog.products.map((p) => [p.id, p]));
 
 const counters = new Map<string, number>();
-const queries: JudgedQuery[] = VALIDATION_SOURCES.map((s) => {
+const queries: JudgedQuery[] = set.sources.map((s) => {
   const n = (counters.get(s.category) ?? 0) + 1;
   counters.set(s.category, n);
   const spec = parseSpec(s.spec);
-  return { id: `sv-${s.category}-${String(n).padStart(3, '0')}`, ...s, spec, grades: gradeCatalog(products, spec) };
+  return { id: `${set.prefix}-${s.category}-${String(n).padStart(3, '0')}`, ...s, spec, grades: gradeCatalog(products, spec) };
 });
 
-// The set's invariants: every answerable query has a relevant product, "none" queries have none, and no
-// "unanswerable-part" query has an exact (grade 3) answer.
+// The set's invariants: every answerable query has a relevant product, "none" queries have none, no
+// "unanswerable-part" query has an exact (grade 3) answer, no product outside the query's category is graded, and no
+// query is repeated within a category.
 const problems: string[] = [];
 const seen = new Set<string>();
 for (const q of queries) {
@@ -70,7 +82,7 @@ if (problems.length > 0) {
   mkdirSync(SEARCH_JUDGED_DIR, { recursive: true });
   // One query per line, in id order: small diffs, and a reader can scan queries without scrolling through grades.
   const lines = [...queries].sort((a, b) => a.id.localeCompare(b.id)).map((q) => `  ${JSON.stringify(q)}`);
-  const head = `{\n "catalogVersion": ${JSON.stringify(catalog.version)},\n "half": "validation",\n "queries": [\n`;
-  writeFileSync(resolve(SEARCH_JUDGED_DIR, 'validation.json'), `${head}${lines.join(',\n')}\n ]\n}\n`);
-  console.log(`\nwrote ${queries.length} validation queries`);
+  const head = `{\n "catalogVersion": ${JSON.stringify(catalog.version)},\n "half": ${JSON.stringify(name)},\n "queries": [\n`;
+  writeFileSync(resolve(SEARCH_JUDGED_DIR, `${name}.json`), `${head}${lines.join(',\n')}\n ]\n}\n`);
+  console.log(`\nwrote ${queries.length} ${name} queries`);
 }
