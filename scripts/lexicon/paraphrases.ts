@@ -59,5 +59,5 @@ const file = {
   options: PARAPHRASE_OPTIONS,
   pairs,
 };
-await writeFile(OUT, `${JSON.stringify(file, null, 1)}\n`);
+await writeFile(OUT, `${JSON.stringify(file, null, 2)}\n`);
 console.log(`Wrote ${OUT}: ${Object.keys(pairs).length} pairs`);
