@@ -214,6 +214,7 @@ const AGE_WORDS = new Set(['year', 'years', 'yr', 'yrs', 'yo']);
 const AGE_LEAD = new Set(['age', 'ages', 'aged', 'turning', 'turns', 'turned', 'hes', 'shes', 'is']);
 const MAX_VALUES_PER_KEY = 5000;
 const MAX_PHRASE = 4;
+const MAX_RESPELLINGS = 2000;
 /**
  * Words that say how many or which, never what: a catalog value spelt like one ("all" life stages) is not read from
  * it alone ("hardly see the sun all winter" asks nothing of a life stage).
@@ -411,18 +412,29 @@ export class QueryReader {
     const t = tokens[i];
     const w = t?.w ?? '';
     if (!t || t.typing || w.length < 5 || /\d/.test(w) || QUERY_STOP_WORDS.has(w)) return undefined;
+    // Half of a word the catalog writes as one depends on its neighbours; the rest only on the word, so is kept.
+    if (this.known(`${tokens[i - 1]?.w ?? ''}${w}`) || this.known(`${w}${tokens[i + 1]?.w ?? ''}`)) return undefined;
+    if (this.respellings.has(w)) return this.respellings.get(w) ?? undefined;
+    const fixed = this.respell(w);
+    if (this.respellings.size >= MAX_RESPELLINGS) this.respellings.clear();
+    this.respellings.set(w, fixed ?? null);
+    return fixed;
+  }
+
+  private respell(w: string): string | undefined {
     if (this.known(w) || this.known(singular(w)) || this.paraphrase(w) !== undefined) return undefined;
     // A word of one of the reader's phrases is itself ("allergic" of "allergic to chicken"), not a slip.
     if (this.phraseWords().has(w) || this.phraseWords().has(singular(w))) return undefined;
-    if (this.known(`${tokens[i - 1]?.w ?? ''}${w}`) || this.known(`${w}${tokens[i + 1]?.w ?? ''}`)) return undefined;
     const max = w.length >= 8 ? 2 : 1;
     // The reader's words are singular: "todlers" is compared as "todler" with "toddler".
     const sw = singular(w);
     let best: string | undefined;
     let bestD = max + 1;
     let ties = 0;
-    for (const k of this.readableWords()) {
-      if (Math.abs(k.length - sw.length) > max || (max === 1 && k[0] !== sw[0] && k[1] !== sw[0])) continue;
+    // A slip is rarely in the first letter, save two letters swapped.
+    const starts = [...new Set([sw[0] ?? '', sw[1] ?? ''])];
+    for (const k of starts.flatMap((c) => this.readableWords().get(c) ?? [])) {
+      if (Math.abs(k.length - sw.length) > max || (k[0] !== sw[0] && !(k[0] === sw[1] && k[1] === sw[0]))) continue;
       const d = editDistance(sw, k, max);
       if (d < bestD) [best, bestD, ties] = [k, d, 0];
       else if (d === bestD && singular(k) !== singular(best ?? '')) ties++;
@@ -434,6 +446,9 @@ export class QueryReader {
     return rivals.length ? undefined : best;
   }
 
+  /** Respellings worked out (null: none), by word: as-you-type searches read the same words again and again. */
+  private readonly respellings = new Map<string, string | null>();
+
   /** Every word of the reader's phrases; made on the first word that might be misspelt. */
   private inPhrases: Set<string> | null = null;
   private phraseWords(): Set<string> {
@@ -441,10 +456,18 @@ export class QueryReader {
     return this.inPhrases;
   }
 
-  /** The single words the reader has a reading for, for respelling; made on the first misspelt word. */
-  private readable: string[] | null = null;
-  private readableWords(): string[] {
-    this.readable ??= [...this.phrases.keys()].filter((k) => k.length >= 4 && !k.includes(' '));
+  /** The single words the reader has a reading for, by first letter, for respelling; made on the first misspelt word. */
+  private readable: Map<string, string[]> | null = null;
+  private readableWords(): Map<string, string[]> {
+    if (!this.readable) {
+      this.readable = new Map();
+      for (const k of this.phrases.keys()) {
+        if (k.length < 4 || k.includes(' ')) continue;
+        const list = this.readable.get(k[0] ?? '') ?? [];
+        list.push(k);
+        this.readable.set(k[0] ?? '', list);
+      }
+    }
     return this.readable;
   }
 
