@@ -58,8 +58,6 @@ interface Term {
   who?: boolean;
   /** Said as not wanted: products that say it rank lower, and it is never reported as matching nothing. */
   negated?: boolean;
-  /** A phrase: each entry a word's alternatives, all of which a product must have (in any field). */
-  all?: [string, number][][];
   typing: boolean;
 }
 
@@ -360,14 +358,6 @@ export class Ranker {
         // Each word looked for is a term of its own, so a rare one ("stability") says more than a common one ("support").
         for (const phrase of e.words) {
           const ws = phrase.split(' ');
-          // A phrase looked for counts once more where all its words are ("small breed" over any "breed"); its
-          // words alone still count, as a product may say the same in other words.
-          if (ws.length > 1 && !seen.has(phrase)) {
-            seen.add(phrase);
-            const parts = ws.map((w) => this.altsOf(w, false).filter(([, f]) => f === 1));
-            if (parts.every((a) => a.length))
-              out.push({ typed: phrase, alts: [], all: parts, meaning: true, typing: false, group, ...(r.who ? { who: true } : {}) });
-          }
           for (const w of ws) {
             if (seen.has(w)) continue;
             seen.add(w);
@@ -461,28 +451,6 @@ export class Ranker {
     const groupId = q * 64 + (term.group % 64) + 1;
     const limit = cols.n;
     const mine: number[] = [];
-    if (term.all) {
-      // Per product, the weakest of its words' best fields: a phrase is as good as its worst-placed word.
-      let found: Map<number, number> | null = null;
-      for (const alts of term.all) {
-        const best = new Map<number, number>();
-        for (const [word, factor] of alts)
-          for (const f of SEARCH_FIELDS)
-            for (const i of this.indexes[f].search(word, { limit }) as number[]) {
-              if (found && !found.has(i)) continue;
-              const s = FIELD_WEIGHT[f] * factor;
-              if (s > (best.get(i) ?? 0)) best.set(i, s);
-            }
-        if (found) for (const [i, s] of best) best.set(i, Math.min(s, found.get(i) ?? s));
-        found = best;
-        if (!found.size) break;
-      }
-      for (const [i, s] of found ?? []) {
-        termStamp[i] = termGen;
-        termBest[i] = s;
-        mine.push(i);
-      }
-    }
     for (const [word, factor] of term.alts) {
       for (const f of SEARCH_FIELDS) {
         const ids = this.indexes[f].search(word, { limit }) as number[];
