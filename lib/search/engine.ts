@@ -143,8 +143,6 @@ export class SearchEngine {
   // The reader is built on the first search (and again for other attribute labels): a cold start needs no reader.
   private reader: { labels: AttributeLabels | undefined; reader: QueryReader } | null = null;
   private popular: Float32Array | null = null;
-  /** @internal For the benchmark's ablation: the paraphrase table to read with. */
-  paraphrase: (word: string) => string | undefined = nearestListed;
 
   private constructor(
     readonly columns: Columns,
@@ -248,7 +246,7 @@ export class SearchEngine {
           this.categoryLabels,
           labels,
           (w) => this.vocabulary.has(w),
-          this.paraphrase,
+          nearestListed,
           (w) => this.vocabulary.candidates(w).map((c) => c.word),
         ),
       };

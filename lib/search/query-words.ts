@@ -118,12 +118,12 @@ export function tokenize(text: string): Token[] {
   return tokens;
 }
 
-/** "three" → "3"; other words as they are. */
 /** A unit a number may be written with ("mm", "lb", "m"). */
 export function isUnit(w: string): boolean {
   return UNITS.has(w);
 }
 
+/** "three" → "3"; other words as they are. */
 export function numberWord(w: string): string {
   return NUMBER_WORDS[w] ?? w;
 }

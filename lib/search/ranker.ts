@@ -239,8 +239,8 @@ export class Ranker {
       }
       // Cheapest-first and other rankings say nothing of the category: every product has a price.
       // Nor does who the product is for ("heart health for dad" is not about men's shoes).
-      if (e.type !== 'rank' && e.type !== 'cheap' && !reading.readings[readingOf.get(e) ?? -1]?.who) {
-        const k = readingOf.get(e) ?? -1;
+      const k = readingOf.get(e) ?? -1;
+      if (e.type !== 'rank' && e.type !== 'cheap' && !reading.readings[k]?.who) {
         let r = readingFit.get(k);
         if (!r) readingFit.set(k, (r = new Float32Array(cols.categories.length)));
         const weight = READING_COVER * (weightOf.get(e) ?? 1);
@@ -357,8 +357,7 @@ export class Ranker {
         if (e.type !== 'look') continue;
         // Each word looked for is a term of its own, so a rare one ("stability") says more than a common one ("support").
         for (const phrase of e.words) {
-          const ws = phrase.split(' ');
-          for (const w of ws) {
+          for (const w of phrase.split(' ')) {
             if (seen.has(w)) continue;
             seen.add(w);
             const alts = this.altsOf(w, false).filter(([, f]) => f === 1);

@@ -64,15 +64,15 @@ interface NumericKey {
 
 const NEGATIONS = new Set(['no', 'not', 'non', 'without', 'dont', 'never', 'nothing', 'doesnt', 'isnt', 'wont']);
 /**
- * How shoppers say what they do not want, before it: "allergic to chicken", "he hates fish", "can't eat dairy".
- * What follows (after function words) is read negated, or, where nothing reads it, ranks the products that say it
- * lower.
- */
-/**
  * Ways of saying one is fed up, not ill or tired: "sick of charging my watch" is about the battery, not vitamin C.
  * Read as nothing.
  */
 const FED_UP: readonly string[][] = ['sick of', 'tired of', 'fed up', 'sick and tired', 'bored of', 'bored with'].map((c) => c.split(' '));
+/**
+ * How shoppers say what they do not want, before it: "allergic to chicken", "he hates fish", "can't eat dairy".
+ * What follows (after function words) is read negated, or, where nothing reads it, ranks the products that say it
+ * lower.
+ */
 const DISLIKE_CUES: readonly string[][] = [
   'allergic to',
   'allergy to',
@@ -240,6 +240,11 @@ const QUANTIFIERS = new Set([
 const SPEND_AFTER = new Set(['spend', 'spare', 'budget']);
 const SPEND_BEFORE = new Set(['budget', 'spend', 'spending', 'cost', 'costs', 'costing', 'priced', 'price', 'pay', 'paying']);
 
+/** The words an amount is named by ("battery", "days" for batteryDays), units and "size" left out. */
+function amountNouns(nameWords: readonly string[], labelWords: readonly string[]): Set<string> {
+  return new Set([...nameWords, ...labelWords].filter((w) => !UNIT_OF[w] && !QUERY_STOP_WORDS.has(w) && w !== 'size'));
+}
+
 export class QueryReader {
   private readonly phrases = new Map<string, Target[]>();
   private readonly numeric: NumericKey[] = [];
@@ -274,8 +279,9 @@ export class QueryReader {
     const tokens = raw.map((t, i) => {
       const n = numberWord(t.w);
       const next = raw[i + 1]?.w ?? '';
-      const amount = this.numeric.some((k) => k.nouns.has(singular(next)));
-      return n !== t.w && (AGE_WORDS.has(next) || UNIT_OF[next] || CURRENCY.has(next) || amount || AGE_LEAD.has(raw[i - 1]?.w ?? ''))
+      if (n === t.w) return t;
+      const amount = () => this.numeric.some((k) => k.nouns.has(singular(next)));
+      return AGE_WORDS.has(next) || UNIT_OF[next] || CURRENCY.has(next) || AGE_LEAD.has(raw[i - 1]?.w ?? '') || amount()
         ? { ...t, w: n }
         : t;
     });
@@ -319,7 +325,8 @@ export class QueryReader {
     // Then phrases, longest first: attribute names and values, categories, what shoppers say.
     for (let i = 0; i < tokens.length; i++) {
       if (used[i] || tokens[i]?.sym) continue;
-      const idiom = FED_UP.find((c) => c.every((w, k) => !used[i + k] && tokens[i + k]?.w === w));
+      const saysAt = (c: readonly string[]) => c.every((w, k) => !used[i + k] && tokens[i + k]?.w === w);
+      const idiom = FED_UP.find(saysAt);
       if (idiom) {
         for (let k = i; k < i + idiom.length; k++) [used[k], consumed[k]] = [1, 1];
         i += idiom.length - 1;
@@ -349,7 +356,7 @@ export class QueryReader {
       }
       if (read) continue;
       // A dislike cue: what follows is not wanted.
-      const cue = DISLIKE_CUES.find((c) => c.every((w, k) => !used[i + k] && tokens[i + k]?.w === w));
+      const cue = DISLIKE_CUES.find(saysAt);
       if (cue) {
         for (let k = i; k < i + cue.length; k++) [used[k], consumed[k]] = [1, 1];
         let next = i + cue.length;
@@ -411,9 +418,8 @@ export class QueryReader {
   private respelled(tokens: readonly Token[], i: number): string | undefined {
     const t = tokens[i];
     const w = t?.w ?? '';
-    if (!t || t.typing || w.length < 5 || /\d/.test(w) || QUERY_STOP_WORDS.has(w)) return undefined;
-    // Half of a word the catalog writes as one depends on its neighbours; the rest only on the word, so is kept.
-    if (this.known(`${tokens[i - 1]?.w ?? ''}${w}`) || this.known(`${w}${tokens[i + 1]?.w ?? ''}`)) return undefined;
+    if (!t || t.typing || w.length < 5 || /\d/.test(w) || !this.unknownAlone(tokens, i)) return undefined;
+    // Whether it is half of a compound depends on its neighbours; the rest only on the word, so is kept.
     if (this.respellings.has(w)) return this.respellings.get(w) ?? undefined;
     const fixed = this.respell(w);
     if (this.respellings.size >= MAX_RESPELLINGS) this.respellings.clear();
@@ -422,7 +428,7 @@ export class QueryReader {
   }
 
   private respell(w: string): string | undefined {
-    if (this.known(w) || this.known(singular(w)) || this.paraphrase(w) !== undefined) return undefined;
+    if (this.paraphrase(w) !== undefined) return undefined;
     // A word of one of the reader's phrases is itself ("allergic" of "allergic to chicken"), not a slip.
     if (this.phraseWords().has(w) || this.phraseWords().has(singular(w))) return undefined;
     const max = w.length >= 8 ? 2 : 1;
@@ -472,15 +478,22 @@ export class QueryReader {
   }
 
   /**
+   * A word the catalog does not use, in any form, nor as half of a word it writes as one ("fit bit"), and no
+   * function word: only such a word is taken to mean something else or to be misspelt.
+   */
+  private unknownAlone(tokens: readonly Token[], i: number): boolean {
+    const w = tokens[i]?.w ?? '';
+    if (QUERY_STOP_WORDS.has(w) || this.known(w) || this.known(singular(w))) return false;
+    return !this.known(`${tokens[i - 1]?.w ?? ''}${w}`) && !this.known(`${w}${tokens[i + 1]?.w ?? ''}`);
+  }
+
+  /**
    * What shoppers say, for a word the thesaurus does not list and the catalog does not use: read as the listed
    * word nearest in meaning ("obese" as overweight), what that word is read as.
    */
   private paraphrased(tokens: readonly Token[], i: number): Target[] | undefined {
-    const w = tokens[i]?.w ?? '';
-    if (QUERY_STOP_WORDS.has(w) || this.known(w) || this.known(singular(w))) return undefined;
-    // Half of a word the catalog writes as one ("fit bit") is not a word of its own.
-    if (this.known(`${tokens[i - 1]?.w ?? ''}${w}`) || this.known(`${w}${tokens[i + 1]?.w ?? ''}`)) return undefined;
-    const near = this.paraphrase(w);
+    if (!this.unknownAlone(tokens, i)) return undefined;
+    const near = this.paraphrase(tokens[i]?.w ?? '');
     return near === undefined ? undefined : this.phrases.get(singular(near))?.filter((t) => t.kind === 'concept');
   }
 
@@ -512,9 +525,8 @@ export class QueryReader {
       const unitWord = [...nameWords, ...words(this.labels[key]?.unit ?? DEFAULT_ATTRIBUTE_LABELS[key]?.unit ?? '')].find(
         (w) => UNIT_OF[w],
       );
-      const nouns = new Set([...nameWords, ...labelWords].filter((w) => !UNIT_OF[w] && !QUERY_STOP_WORDS.has(w) && w !== 'size'));
       const unit = unitWord ? UNIT_OF[unitWord] : undefined;
-      this.numeric.push({ key, unit: unit?.[0] ?? null, size: unit?.[1] ?? 1, nouns });
+      this.numeric.push({ key, unit: unit?.[0] ?? null, size: unit?.[1] ?? 1, nouns: amountNouns(nameWords, labelWords) });
       return;
     }
     if (nameWords.includes('age') || labelWords.includes('age')) this.ageKeys.push(key);
@@ -526,11 +538,11 @@ export class QueryReader {
     const unitWord = written[0]?.[2]?.toLowerCase() ?? '';
     const unit = UNIT_OF[unitWord];
     if (unit && written.every((m) => m?.[2]?.toLowerCase() === unitWord)) {
-      const nouns = new Set([...nameWords, ...labelWords].filter((w) => !UNIT_OF[w] && !QUERY_STOP_WORDS.has(w) && w !== 'size'));
       const amountOf = (v: AttributeValue) => {
         const m = typeof v === 'string' ? /^(\d+(?:\.\d+)?)/.exec(v.trim()) : null;
         return m ? Number(m[1]) : null;
       };
+      const nouns = amountNouns(nameWords, labelWords);
       this.numeric.push({ key, unit: unit[0], size: unit[1], nouns, amountOf, written: written[0]?.[2] ?? unitWord });
     }
     for (const s of strings) {
