@@ -40,7 +40,8 @@ for (const w of glove.words) {
   if (/^[a-z]+$/.test(w) && glove.vectors[w]) words.push(w);
 }
 const listed = new Set(CONCEPTS.flatMap((c) => c.say).filter((s) => /^[a-z]+$/.test(s)));
-for (const w of listed) if (!words.includes(w) && glove.vectors[w]) words.push(w);
+const inVocabulary = new Set(words);
+for (const w of listed) if (!inVocabulary.has(w) && glove.vectors[w]) words.push(w);
 const vectors = new Float32Array(words.length * dims);
 words.forEach((w, i) => {
   const v = glove.vectors[w] ?? [];
