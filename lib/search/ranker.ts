@@ -1,5 +1,6 @@
 import type { Index } from 'flexsearch';
 import type { Columns } from './columns';
+import { Fits } from './fits';
 import { QUERY_STOP_WORDS } from './lexicon';
 import { singular, spellings, type Token } from './query-words';
 import type { Effect, QueryReading } from './understand';
@@ -28,10 +29,6 @@ const READING_WEIGHT = 10;
 const MAX_IDF = 4;
 /** Another ending of a typed word ("hiking" for hike). */
 const INFLECTION_FACTOR = 0.9;
-/** An amount near the one asked for ("about 8 mm"), against exactly it. */
-const NEAR_FIT = 0.5;
-/** An age range asked in words a product is not rated in ("3-5" against "2+"), against one rated in them. */
-const WRITTEN_ELSEWHERE = 0.8;
 /** A reading of what a shopper's word means counts this much of one named outright. */
 const MEANT_FACTOR = 0.5;
 const RANK_WEIGHT = 4;
@@ -80,7 +77,7 @@ export class Ranker {
   private readonly groupStamp: Uint32Array;
   private readonly typedCount: Uint8Array;
   private generation = 0;
-  private readonly ages = new Map<string, { column: Columns['attributes'][string]['column']; fits: Float32Array }[]>();
+  private readonly fits: Fits;
 
   constructor(
     private readonly cols: Columns,
@@ -88,6 +85,7 @@ export class Ranker {
     private readonly vocabulary: Vocabulary,
   ) {
     const n = cols.n;
+    this.fits = new Fits(cols);
     this.termStamp = new Uint32Array(n);
     this.termBest = new Float32Array(n);
     this.queryStamp = new Uint32Array(n);
@@ -182,8 +180,9 @@ export class Ranker {
     for (const [key, x] of strength) {
       if (x.e.type !== 'price') continue;
       const { max } = x.e;
+      const fit = this.fits.of(x.e);
       let any = false;
-      for (let i = 0; i < n && !any; i++) any = this.meets(x.e, i) > 0;
+      for (let i = 0; i < n && !any; i++) any = fit(i) > 0;
       if (!any) strength.set(key, { ...x, e: max !== undefined ? { type: 'cheap' } : { type: 'rank', key: '', dir: -1 } });
     }
     const effects = reading.readings.flatMap((r) => r.effects);
@@ -203,44 +202,44 @@ export class Ranker {
       for (const c of explicit) for (let i = 0; i < n; i++) if (category[i] === c && queryStamp[i] !== q) this.enter(i, q, touched);
       for (const e of scoring) {
         if (e.type === 'cheap') continue;
-        const attr = e.type === 'attr' || e.type === 'rank' ? cols.attributes[e.key] : undefined;
-        if (e.type === 'attr' && attr) {
-          const { column } = attr;
-          const { allowed } = e;
-          for (let i = 0; i < n; i++) {
-            const k = column[i] ?? 0;
-            if (k > 0 && allowed[k - 1] === 1 && queryStamp[i] !== q) this.enter(i, q, touched);
+        if (e.type === 'rank') {
+          if (e.key === '') {
+            for (let i = 0; i < n; i++) if (queryStamp[i] !== q) this.enter(i, q, touched);
+            continue;
           }
-        } else if (e.type === 'rank' && attr) {
-          const { column, values } = attr;
-          for (let i = 0; i < n; i++) {
-            const k = column[i] ?? 0;
-            if (k > 0 && typeof values[k - 1] === 'number' && queryStamp[i] !== q) this.enter(i, q, touched);
-          }
-        } else if (e.type === 'price' || e.type === 'age' || (e.type === 'rank' && e.key === '')) {
-          for (let i = 0; i < n; i++) if (queryStamp[i] !== q && (e.type === 'rank' || this.meets(e, i) > 0)) this.enter(i, q, touched);
+          const amount = this.fits.amount(e.key);
+          for (let i = 0; i < n; i++) if (queryStamp[i] !== q && !Number.isNaN(amount(i))) this.enter(i, q, touched);
+          continue;
         }
+        const fit = this.fits.of(e);
+        for (let i = 0; i < n; i++) if (queryStamp[i] !== q && fit(i) > 0) this.enter(i, q, touched);
       }
     }
-    const ranges = this.rangesOf(scoring, touched);
+    const ranges = new Map<string, [number, number]>();
+    for (const e of scoring) {
+      const key = e.type === 'rank' ? e.key : e.type === 'cheap' ? '' : null;
+      if (key !== null && !ranges.has(key)) ranges.set(key, this.fits.range(key, touched));
+    }
     for (const e of scoring) {
       // A reading credits each category by how well its best product meets it, however many do: "18+" is as
       // much about the 66 sets rated 18+ as about the 400 books for adults.
       const bestFit = new Float32Array(cols.categories.length);
+      const fit = this.fits.of(e, ranges.get(e.type === 'rank' ? e.key : ''));
+      const ranking = e.type === 'rank' || e.type === 'cheap';
+      const add = (ranking ? RANK_WEIGHT : READING_WEIGHT) * (weightOf.get(e) ?? 1);
       for (const i of touched) {
-        const m = this.meets(e, i, ranges);
+        const m = fit(i);
         if (m > 0) {
-          score[i] =
-            (score[i] ?? 0) + (e.type === 'rank' || e.type === 'cheap' ? RANK_WEIGHT : READING_WEIGHT) * m * (weightOf.get(e) ?? 1);
-          if (e.type !== 'rank' && e.type !== 'cheap') matchedTerms[i] = (matchedTerms[i] ?? 0) + 1;
+          score[i] = (score[i] ?? 0) + add * m;
+          if (!ranking) matchedTerms[i] = (matchedTerms[i] ?? 0) + 1;
           const c = cols.category[i] ?? 0;
-          bestFit[c] = Math.max(bestFit[c] ?? 0, m);
+          if (m > (bestFit[c] ?? 0)) bestFit[c] = m;
         }
       }
       // Cheapest-first and other rankings say nothing of the category: every product has a price.
       // Nor does who the product is for ("heart health for dad" is not about men's shoes).
       const k = readingOf.get(e) ?? -1;
-      if (e.type !== 'rank' && e.type !== 'cheap' && !reading.readings[k]?.who) {
+      if (!ranking && !reading.readings[k]?.who) {
         let r = readingFit.get(k);
         if (!r) readingFit.set(k, (r = new Float32Array(cols.categories.length)));
         const weight = READING_COVER * (weightOf.get(e) ?? 1);
@@ -497,105 +496,6 @@ export class Ranker {
     this.typedCount[i] = 0;
     touched.push(i);
   }
-
-  /** Per amount to rank by, the smallest and largest value among the candidates. */
-  private rangesOf(effects: Effect[], touched: number[]): Map<string, [number, number]> {
-    const out = new Map<string, [number, number]>();
-    for (const e of effects) {
-      const key = e.type === 'rank' ? e.key : e.type === 'cheap' ? '' : null;
-      if (key === null || out.has(key)) continue;
-      let lo = Infinity;
-      let hi = -Infinity;
-      for (const i of touched) {
-        const v = this.value(key, i);
-        if (v === null) continue;
-        lo = Math.min(lo, v);
-        hi = Math.max(hi, v);
-      }
-      out.set(key, [lo, hi]);
-    }
-    return out;
-  }
-
-  /** A numeric attribute's value ('' = price), or null when the product has none. */
-  private value(key: string, i: number): number | null {
-    if (key === '') return Math.log1p(this.cols.price[i] ?? 0);
-    const attr = this.cols.attributes[key];
-    const k = attr ? (attr.column[i] ?? 0) : 0;
-    const v = k > 0 ? attr?.values[k - 1] : undefined;
-    return typeof v === 'number' ? v : null;
-  }
-
-  /** How far product i meets a reading, 0 to 1. */
-  private meets(e: Effect, i: number, ranges?: Map<string, [number, number]>): number {
-    const cols = this.cols;
-    switch (e.type) {
-      case 'attr': {
-        const k = cols.attributes[e.key]?.column[i] ?? 0;
-        if (k === 0 || e.allowed[k - 1] !== 1) return 0;
-        return !e.exact || e.exact[k - 1] === 1 ? 1 : NEAR_FIT;
-      }
-      case 'price': {
-        const p = cols.price[i] ?? 0;
-        return (e.min === undefined || p >= e.min) && (e.max === undefined || p <= e.max) ? 1 : 0;
-      }
-      case 'age':
-        return this.ageFit(e.age, e.plus, i, e.written);
-      case 'rank':
-      case 'cheap': {
-        const key = e.type === 'rank' ? e.key : '';
-        const v = this.value(key, i);
-        const r = ranges?.get(key);
-        if (v === null || !r || !(r[1] > r[0])) return 0;
-        const x = (v - r[0]) / (r[1] - r[0]);
-        const dir = e.type === 'cheap' ? 1 : e.dir;
-        return dir < 0 ? x : 1 - x;
-      }
-      default:
-        return 0;
-    }
-  }
-
-  /** How well a product rated for ages fits a child of `age`: a numeric minimum age, or a range written "8-12", "8+", "adult". */
-  private ageFit(age: number, plus: boolean, i: number, written?: string): number {
-    let fit = 0;
-    for (const { column, fits } of this.ageTable(age, plus, written)) {
-      const k = column[i] ?? 0;
-      if (k > 0) fit = Math.max(fit, fits[k - 1] ?? 0);
-    }
-    return fit;
-  }
-
-  /** Per age attribute, the fit of each of its values, worked out once per query rather than per product. */
-  private ageTable(
-    age: number,
-    plus: boolean,
-    written?: string,
-  ): { column: Columns['attributes'][string]['column']; fits: Float32Array }[] {
-    const key = `${age}${plus ? '+' : ''}:${written ?? ''}`;
-    const known = this.ages.get(key);
-    if (known) return known;
-    const table = Object.entries(this.cols.attributes)
-      .filter(([name]) => /age/i.test(name))
-      .map(([, attr]) => ({
-        column: attr.column,
-        fits: Float32Array.from(attr.values, (v) => {
-          if (typeof v === 'number')
-            return plus ? (v >= age ? 1 - Math.min(1, (v - age) / 10) : 0) : v <= age ? 1 - Math.min(0.8, (age - v) / 10) : 0;
-          if (written !== undefined && typeof v === 'string' && v.replace(/\s|–/g, (c) => (c === '–' ? '-' : '')) === written) return 1;
-          const range = typeof v === 'string' ? ageRange(v) : null;
-          const near = written !== undefined ? WRITTEN_ELSEWHERE : 1;
-          // "18+" asks for products rated from 18; "for a 10 year old" for those a 10-year-old is within.
-          if (!range) return 0;
-          // Written as asked ("18+") fits best; another range from that age ("adult") nearly as well.
-          if (plus) return range[0] >= age ? near - Math.min(near, (range[0] - age) / 10) : 0;
-          return age >= range[0] - 1e-9 && age <= range[1] + 1e-9 ? near : 0;
-        }),
-      }));
-    if (this.ages.size > 32) this.ages.clear();
-    this.ages.set(key, table);
-    return table;
-  }
 }
 
 /** The same word with another ending: its stem and the stem's usual forms. */
@@ -622,17 +522,4 @@ function effectKey(e: Effect): string {
 function addShares(cover: Float32Array, perCategory: Uint32Array, total: number, weight: number): void {
   if (total === 0) return;
   perCategory.forEach((k, c) => (cover[c] = (cover[c] ?? 0) + (weight * k) / total));
-}
-
-/** "8-12" → [8, 12]; "8+" → [8, 120]; "adult" → [18, 120]; "all ages" → [0, 120]. */
-export function ageRange(text: string): [number, number] | null {
-  const t = text.toLowerCase();
-  const m = /(\d+)\s*[-–to]+\s*(\d+)/.exec(t);
-  if (m) return [Number(m[1]), Number(m[2])];
-  const plus = /(\d+)\s*\+/.exec(t);
-  if (plus) return [Number(plus[1]), 120];
-  if (/adult|grown/.test(t)) return [18, 120];
-  if (/teen|young adult|ya\b/.test(t)) return [13, 18];
-  if (/all/.test(t)) return [0, 120];
-  return null;
 }

@@ -5,7 +5,7 @@ import type { Catalog, Product } from '../../lib/catalog/catalog-schema';
 import { categoryLabels, SearchEngine } from '../../lib/search/engine';
 import { parseSearchQuery, type SearchQueryInput } from '../../lib/search/query';
 import { tokenize } from '../../lib/search/query-words';
-import { ageRange } from '../../lib/search/ranker';
+import { ageRange } from '../../lib/search/fits';
 import { CONCEPTS } from '../../lib/search/lexicon';
 import { words } from '../../lib/search/text';
 import { product } from './helpers/products';
