@@ -26,6 +26,10 @@ export class Fits {
   private readonly ages = new Map<string, ValueFits[]>();
   private readonly numbers = new Map<string, { column: AttributeColumn; values: Float64Array } | null>();
   private logPrice: Float64Array | null = null;
+  /** Per attribute column, per category, the value numbers its products have. */
+  private readonly present = new Map<AttributeColumn, Uint32Array[]>();
+  /** Per category, its products' prices in ascending order. */
+  private prices: Float64Array[] | null = null;
 
   constructor(private readonly cols: Columns) {}
 
@@ -37,12 +41,8 @@ export class Fits {
     const cols = this.cols;
     switch (e.type) {
       case 'attr': {
-        const attr = cols.attributes[e.key];
-        if (!attr) return () => 0;
-        const fits = new Float32Array(attr.values.length + 1);
-        for (let k = 1; k < fits.length; k++)
-          fits[k] = e.allowed[k - 1] !== 1 ? 0 : !e.exact || e.exact[k - 1] === 1 ? 1 : NEAR_FIT;
-        return byValue([{ column: attr.column, fits }]);
+        const table = this.attrTable(e);
+        return table ? byValue([table]) : () => 0;
       }
       case 'price': {
         const price = cols.price;
@@ -72,6 +72,31 @@ export class Fits {
       default:
         return () => 0;
     }
+  }
+
+  /**
+   * Per category, how well its best product meets a reading that is not a ranking, from what the category's
+   * products have (their values, their prices) rather than a pass over every product.
+   */
+  best(e: Effect): Float32Array {
+    const cols = this.cols;
+    const out = new Float32Array(cols.categories.length);
+    if (e.type === 'price') {
+      const min = e.min ?? -Infinity;
+      const max = e.max ?? Infinity;
+      this.pricesByCategory().forEach((prices, c) => {
+        const k = firstAtLeast(prices, min);
+        if (k < prices.length && (prices[k] ?? Infinity) <= max) out[c] = 1;
+      });
+      return out;
+    }
+    const tables =
+      e.type === 'attr' ? [this.attrTable(e)].filter((t) => t !== null) : e.type === 'age' ? this.ageTable(e.age, e.plus, e.written) : [];
+    for (const { column, fits } of tables)
+      this.presentValues(column).forEach((values, c) => {
+        for (const k of values) if ((fits[k] ?? 0) > (out[c] ?? 0)) out[c] = fits[k] ?? 0;
+      });
+    return out;
   }
 
   /** The amount a ranking reads per product ('' = price, on a log scale), NaN when the product has none. */
@@ -112,13 +137,45 @@ export class Fits {
     return [lo, hi];
   }
 
+  private attrTable(e: Extract<Effect, { type: 'attr' }>): ValueFits | null {
+    const attr = this.cols.attributes[e.key];
+    if (!attr) return null;
+    const fits = new Float32Array(attr.values.length + 1);
+    for (let k = 1; k < fits.length; k++) fits[k] = e.allowed[k - 1] !== 1 ? 0 : !e.exact || e.exact[k - 1] === 1 ? 1 : NEAR_FIT;
+    return { column: attr.column, fits };
+  }
+
+  private presentValues(column: AttributeColumn): Uint32Array[] {
+    let known = this.present.get(column);
+    if (!known) {
+      const sets = this.cols.categories.map(() => new Set<number>());
+      const category = this.cols.category;
+      for (let i = 0; i < column.length; i++) {
+        const k = column[i] ?? 0;
+        if (k > 0) sets[category[i] ?? 0]?.add(k);
+      }
+      known = sets.map((values) => Uint32Array.from(values));
+      this.present.set(column, known);
+    }
+    return known;
+  }
+
+  private pricesByCategory(): Float64Array[] {
+    if (!this.prices) {
+      const lists: number[][] = this.cols.categories.map(() => []);
+      this.cols.price.forEach((p, i) => lists[this.cols.category[i] ?? 0]?.push(p));
+      this.prices = lists.map((l) => Float64Array.from(l).sort());
+    }
+    return this.prices;
+  }
+
   /** Per age attribute, the fit of each of its values, worked out once per age asked rather than per product. */
   private ageTable(age: number, plus: boolean, written?: string): ValueFits[] {
     const key = `${age}${plus ? '+' : ''}:${written ?? ''}`;
     const known = this.ages.get(key);
     if (known) return known;
     const table = Object.entries(this.cols.attributes)
-      .filter(([name]) => /age/i.test(name))
+      .filter(([name]) => isAgeKey(name))
       .map(([, attr]) => ({
         column: attr.column,
         fits: Float32Array.from([null, ...attr.values], (v) => {
@@ -156,6 +213,30 @@ function byValue(tables: ValueFits[]): Fit {
     }
     return fit;
   };
+}
+
+/**
+ * An attribute that says what age a product is for: a word of its key is "age" ("ageMin", "readingAge", "min_age"),
+ * not merely its letters ("lifeStage" is a pet's, "package" nobody's).
+ */
+export function isAgeKey(key: string): boolean {
+  return key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .some((w) => w === 'age' || w === 'ages');
+}
+
+/** The first position in ascending `sorted` holding a value of at least x. */
+function firstAtLeast(sorted: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] ?? 0) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** "8-12" → [8, 12]; "8+" → [8, 120]; "adult" → [18, 120]; "all ages" → [0, 120]. */

@@ -1,6 +1,6 @@
 import type { Index } from 'flexsearch';
 import type { Columns } from './columns';
-import { Fits } from './fits';
+import { type Fit, Fits } from './fits';
 import { QUERY_STOP_WORDS } from './lexicon';
 import { singular, spellings, type Token } from './query-words';
 import type { Effect, QueryReading } from './understand';
@@ -38,6 +38,8 @@ const UNWANTED_FACTOR = 0.3;
 const CATEGORY_POWER = 2;
 /** How much a reading met by a category's products says the query is about that category, against a word's idf. */
 const READING_COVER = 4;
+/** A category explaining less than this share of what the best one explains is not what the query is about. */
+const ABOUT_SHARE = 0.5;
 /** A category the Seller named. */
 const NAMED_CATEGORY_COVER = 16;
 
@@ -180,10 +182,8 @@ export class Ranker {
     for (const [key, x] of strength) {
       if (x.e.type !== 'price') continue;
       const { max } = x.e;
-      const fit = this.fits.of(x.e);
-      let any = false;
-      for (let i = 0; i < n && !any; i++) any = fit(i) > 0;
-      if (!any) strength.set(key, { ...x, e: max !== undefined ? { type: 'cheap' } : { type: 'rank', key: '', dir: -1 } });
+      if (!this.fits.best(x.e).some((fit) => fit > 0))
+        strength.set(key, { ...x, e: max !== undefined ? { type: 'cheap' } : { type: 'rank', key: '', dir: -1 } });
     }
     const effects = reading.readings.flatMap((r) => r.effects);
     const scoring = [...strength.values()].map((x) => x.e);
@@ -193,26 +193,48 @@ export class Ranker {
     // alternatives ("sick": vitamin C or zinc; "fish": salmon, tuna or whitefish), so they count once, at their best.
     const readingFit = new Map<number, Float32Array>();
     const explicit = new Set(effects.filter((e) => e.type === 'category').map((e) => (e as { c: number }).c));
-    if (scoring.length + explicit.size > 0) {
-      // Every product meeting a reading is a candidate, whether or not it has the query's words: "we just brought
-      // home a kitten" wants kitten food, which says neither "brought" nor "home". A ranking alone ("low drop")
-      // takes the products that have the amount.
-      // One tight pass per reading over its own column, not a test of every reading per product.
-      const category = cols.category;
-      for (const c of explicit) for (let i = 0; i < n; i++) if (category[i] === c && queryStamp[i] !== q) this.enter(i, q, touched);
-      for (const e of scoring) {
-        if (e.type === 'cheap') continue;
-        if (e.type === 'rank') {
-          if (e.key === '') {
-            for (let i = 0; i < n; i++) if (queryStamp[i] !== q) this.enter(i, q, touched);
-            continue;
-          }
-          const amount = this.fits.amount(e.key);
-          for (let i = 0; i < n; i++) if (queryStamp[i] !== q && !Number.isNaN(amount(i))) this.enter(i, q, touched);
-          continue;
-        }
-        const fit = this.fits.of(e);
-        for (let i = 0; i < n; i++) if (queryStamp[i] !== q && fit(i) > 0) this.enter(i, q, touched);
+    // A reading credits each category by how well its best product meets it, however many do: "18+" is as
+    // much about the 66 sets rated 18+ as about the 400 books for adults. Worked out for the whole catalog before any
+    // product is taken in, so that what the query is about is known first.
+    const category = cols.category;
+    const fitOf = new Map<Effect, Fit>();
+    for (const e of scoring) {
+      if (ranks(e)) continue;
+      const fit = this.fits.of(e);
+      fitOf.set(e, fit);
+      // Who the product is for says nothing of the category ("heart health for dad" is not about men's shoes).
+      const k = readingOf.get(e) ?? -1;
+      if (reading.readings[k]?.who) continue;
+      const bestFit = this.fits.best(e);
+      let r = readingFit.get(k);
+      if (!r) readingFit.set(k, (r = new Float32Array(cols.categories.length)));
+      const weight = READING_COVER * (weightOf.get(e) ?? 1);
+      bestFit.forEach((x, c) => {
+        if (weight * x > (r[c] ?? 0)) r[c] = weight * x;
+      });
+    }
+    for (const fit of readingFit.values()) fit.forEach((x, c) => (categoryCover[c] = (categoryCover[c] ?? 0) + x));
+    for (const c of explicit) categoryCover[c] = (categoryCover[c] ?? 0) + NAMED_CATEGORY_COVER;
+    let best = 0;
+    for (const v of categoryCover) best = Math.max(best, v);
+
+    // Every product meeting a reading in a category the query is about is a candidate, whether or not it has the
+    // query's words: "we just brought home a kitten" wants kitten food, which says neither "brought" nor "home". A
+    // ranking alone ("low drop") takes the products that have the amount. Products of a category that explains
+    // less than half of what the best one does are not taken in by a reading alone: "on ear headphones under $100"
+    // is not about the books under $100, which would rank below every headphone anyway but be counted as results.
+    const about = Uint8Array.from(categoryCover, (x, c) => (explicit.has(c) || x >= ABOUT_SHARE * best ? 1 : 0));
+    for (const c of explicit) for (let i = 0; i < n; i++) if (category[i] === c && queryStamp[i] !== q) this.enter(i, q, touched);
+    // One tight pass per reading over its own column, not a test of every reading per product.
+    for (const e of scoring) {
+      if (e.type === 'cheap') continue;
+      const fit = fitOf.get(e);
+      if (fit) {
+        for (let i = 0; i < n; i++) if (queryStamp[i] !== q && about[category[i] ?? 0] === 1 && fit(i) > 0) this.enter(i, q, touched);
+      } else if (e.type === 'rank') {
+        const amount = this.fits.amount(e.key);
+        for (let i = 0; i < n; i++)
+          if (queryStamp[i] !== q && about[category[i] ?? 0] === 1 && !Number.isNaN(amount(i))) this.enter(i, q, touched);
       }
     }
     const ranges = new Map<string, [number, number]>();
@@ -221,35 +243,17 @@ export class Ranker {
       if (key !== null && !ranges.has(key)) ranges.set(key, this.fits.range(key, touched));
     }
     for (const e of scoring) {
-      // A reading credits each category by how well its best product meets it, however many do: "18+" is as
-      // much about the 66 sets rated 18+ as about the 400 books for adults.
-      const bestFit = new Float32Array(cols.categories.length);
-      const fit = this.fits.of(e, ranges.get(e.type === 'rank' ? e.key : ''));
-      const ranking = e.type === 'rank' || e.type === 'cheap';
+      const ranking = ranks(e);
+      const fit = ranking ? this.fits.of(e, ranges.get(e.type === 'rank' ? e.key : '')) : (fitOf.get(e) ?? this.fits.of(e));
       const add = (ranking ? RANK_WEIGHT : READING_WEIGHT) * (weightOf.get(e) ?? 1);
       for (const i of touched) {
         const m = fit(i);
         if (m > 0) {
           score[i] = (score[i] ?? 0) + add * m;
           if (!ranking) matchedTerms[i] = (matchedTerms[i] ?? 0) + 1;
-          const c = cols.category[i] ?? 0;
-          if (m > (bestFit[c] ?? 0)) bestFit[c] = m;
         }
       }
-      // Cheapest-first and other rankings say nothing of the category: every product has a price.
-      // Nor does who the product is for ("heart health for dad" is not about men's shoes).
-      const k = readingOf.get(e) ?? -1;
-      if (!ranking && !reading.readings[k]?.who) {
-        let r = readingFit.get(k);
-        if (!r) readingFit.set(k, (r = new Float32Array(cols.categories.length)));
-        const weight = READING_COVER * (weightOf.get(e) ?? 1);
-        bestFit.forEach((fit, c) => {
-          if (weight * fit > (r[c] ?? 0)) r[c] = weight * fit;
-        });
-      }
     }
-    for (const fit of readingFit.values()) fit.forEach((x, c) => (categoryCover[c] = (categoryCover[c] ?? 0) + x));
-    for (const c of explicit) categoryCover[c] = (categoryCover[c] ?? 0) + NAMED_CATEGORY_COVER;
 
     // What was said as not wanted: the products that say it fall behind the others.
     const demoted = new Set<number>();
@@ -263,28 +267,29 @@ export class Ranker {
             }
 
     // Each product's score falls with how much less of the query its category explains than the best one.
-    let best = 0;
-    for (const v of categoryCover) best = Math.max(best, v);
     const candidates: number[] = [];
     let bestCovered = 0;
     // How many of the query's terms the best product of each category matches.
     const mostTerms = new Uint8Array(cols.categories.length);
     for (const i of touched) {
-      bestCovered = Math.max(bestCovered, covered[i] ?? 0);
-      const c = cols.category[i] ?? 0;
-      mostTerms[c] = Math.max(mostTerms[c] ?? 0, matchedTerms[i] ?? 0);
+      if ((covered[i] ?? 0) > bestCovered) bestCovered = covered[i] ?? 0;
+      const c = category[i] ?? 0;
+      if ((matchedTerms[i] ?? 0) > (mostTerms[c] ?? 0)) mostTerms[c] = matchedTerms[i] ?? 0;
     }
+    // Per category, worked out once: the factor of its products' scores and the terms a result must match.
+    const factor = Float32Array.from(categoryCover, (x) => (best > 0 ? (x / best) ** CATEGORY_POWER : 1));
+    const fewest = Uint8Array.from(mostTerms, (m) => Math.ceil(m / 2));
     for (const i of touched) {
       if (filter && !filter(i)) continue;
+      const c = category[i] ?? 0;
       // A product with every typed word is a whole answer wherever it is ("little women" is a book, though
       // "women" is mostly shoes).
       const whole = typedTerms > 1 && (typedCount[i] ?? 0) >= typedTerms;
-      const share = best > 0 && !whole ? (categoryCover[cols.category[i] ?? 0] ?? 0) / best : 1;
-      score[i] = (score[i] ?? 0) * share ** CATEGORY_POWER;
+      if (!whole) score[i] = (score[i] ?? 0) * (factor[c] ?? 1);
       // Only products matching at least half as many of the query's terms as the best match of their category are
       // counted as results: the best match overall may be of a category the query is not about ("running in the
       // rain, need buds that stay put" matches trail shoes in three ways, earbuds in one).
-      if ((matchedTerms[i] ?? 0) >= Math.ceil((mostTerms[cols.category[i] ?? 0] ?? 0) / 2)) candidates.push(i);
+      if ((matchedTerms[i] ?? 0) >= (fewest[c] ?? 0)) candidates.push(i);
     }
     return {
       candidates,
@@ -513,6 +518,11 @@ export function inflections(w: string): string[] {
   for (const stem of stems) for (const end of ['', 's', 'ing', 'ed', 'er', 'ers']) out.add(stem + end);
   out.delete(w);
   return [...out];
+}
+
+/** Cheapest-first and other rankings say nothing of the category: every product has a price. */
+function ranks(e: Effect): boolean {
+  return e.type === 'rank' || e.type === 'cheap';
 }
 
 function effectKey(e: Effect): string {

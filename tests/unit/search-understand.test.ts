@@ -5,7 +5,7 @@ import type { Catalog, Product } from '../../lib/catalog/catalog-schema';
 import { categoryLabels, SearchEngine } from '../../lib/search/engine';
 import { parseSearchQuery, type SearchQueryInput } from '../../lib/search/query';
 import { tokenize } from '../../lib/search/query-words';
-import { ageRange } from '../../lib/search/fits';
+import { ageRange, isAgeKey } from '../../lib/search/fits';
 import { CONCEPTS } from '../../lib/search/lexicon';
 import { words } from '../../lib/search/text';
 import { product } from './helpers/products';
@@ -141,6 +141,31 @@ describe('query understanding', () => {
     // Trail shoes match "running", "rain" (read as trail) and more; earbuds match "buds" and "stay put" only.
     const r = run({ text: 'running in the rain, need buds that stay put' });
     expect(r.products.slice(0, 5).every((p) => p.category === 'headphones')).toBe(true);
+  });
+
+  it('counts as results only products of the categories the query is about, not every product meeting a price', () => {
+    const all = (text: string) => {
+      const first = run({ text, pageSize: 50 });
+      const ids = [...first.products];
+      for (let page = 1; page * 50 < first.total; page++) ids.push(...run({ text, pageSize: 50, page }).products);
+      return { total: first.total, categories: new Set(ids.map((p) => p.category)) };
+    };
+    const underHundred = catalog.products.filter((p) => p.price <= 100).length;
+    const headphones = all('on ear headphones under $100');
+    expect([...headphones.categories]).toEqual(['headphones']);
+    expect(headphones.total).toBeLessThan(underHundred / 4);
+    // A query about no category keeps every category that meets it as well as the best.
+    const gift = all('something under $20 for a 7 year old');
+    expect(gift.categories.has('lego')).toBe(true);
+    expect(gift.total).toBeGreaterThan(0);
+  });
+
+  it("reads a child's age against age attributes only: a pet food for all life stages is not for a 7-year-old", () => {
+    const r = run({ text: 'gift under $20 for a 7 year old', pageSize: 50 });
+    expect(r.labels).toContain('For age 7');
+    expect(r.products.some((p) => p.category === 'pet_food')).toBe(false);
+    expect(['ageMin', 'ageRange', 'readingAge', 'min_age', 'Age'].every(isAgeKey)).toBe(true);
+    expect(['lifeStage', 'package', 'storage', 'language'].some(isAgeKey)).toBe(false);
   });
 
   it('reads what follows a dislike as not wanted ("she hates tuna", "allergic to chicken"), never as wanted', () => {
