@@ -73,6 +73,8 @@ const heldOut = judgedHalf('held-out');
 const validation = judgedHalf('validation');
 // A fourth, written blind after this round's tuning on the others began: scored here, its failures not read.
 const validation2 = judgedHalf('validation-2');
+// A fifth, written blind by another helper after the last round (2026-12-07): scored here, its failures not read.
+const validation3 = judgedHalf('validation-3');
 
 /**
  * The judged queries of both halves, plus each cut short as if still being typed; each also with the chat's
@@ -145,7 +147,7 @@ const shuffledCatalog = (size: number): Product[] =>
   mulberry32(size + 1).shuffle(size ? scaleCatalog(catalog.products, size) : [...catalog.products]);
 
 console.log(
-  `\nRelevance: ${dev.length} dev, ${heldOut.length} held-out, ${validation.length} validation and ${validation2.length} validation-2 judged queries, ${catalog.products.length} products`,
+  `\nRelevance: ${dev.length} dev, ${heldOut.length} held-out, ${validation.length} validation, ${validation2.length} validation-2 and ${validation3.length} validation-3 judged queries, ${catalog.products.length} products`,
 );
 const relevanceProducts = shuffledCatalog(0);
 const relevanceCols = buildColumns(relevanceProducts);
@@ -182,6 +184,7 @@ const halves = [
   { key: 'heldOut', label: 'held-out', queries: heldOut },
   { key: 'validation', label: 'validation', queries: validation },
   { key: 'validation2', label: 'validation-2', queries: validation2 },
+  { key: 'validation3', label: 'validation-3', queries: validation3 },
 ] as const;
 const scores = Object.fromEntries(
   halves.map((h) => [h.key, Object.fromEntries(systems.map((s) => [s.key, scoreOn(h.queries, s.engine)]))]),
@@ -243,7 +246,13 @@ const tuningResult = <C>(t: Tuned<C>, description: string) => ({
 });
 const results: Record<string, unknown> = {
   relevance: {
-    judged: { dev: dev.length, heldOut: heldOut.length, validation: validation.length, validation2: validation2.length },
+    judged: {
+      dev: dev.length,
+      heldOut: heldOut.length,
+      validation: validation.length,
+      validation2: validation2.length,
+      validation3: validation3.length,
+    },
     tuning: {
       minisearch: tuningResult(miniTuned, describeMini(miniTuned.best)),
       orama: tuningResult(oramaTuned, describeOrama(oramaTuned.best)),

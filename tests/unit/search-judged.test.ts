@@ -108,24 +108,27 @@ describe('splitHalves', () => {
   });
 });
 
-describe.each(['validation', 'validation-2'] as const)('the %s set (written blind later, to estimate generalisation)', (name) => {
-  const validation = parseJudgedSet(JSON.parse(readFileSync(resolve(SEARCH_JUDGED_DIR, `${name}.json`), 'utf8')));
+describe.each(['validation', 'validation-2', 'validation-3'] as const)(
+  'the %s set (written blind later, to estimate generalisation)',
+  (name) => {
+    const validation = parseJudgedSet(JSON.parse(readFileSync(resolve(SEARCH_JUDGED_DIR, `${name}.json`), 'utf8')));
 
-  it('was graded on the bundled catalog as it is now, each grade what its spec gives', () => {
-    expect(validation.half).toBe(name);
-    expect(validation.catalogVersion).toBe(catalog.version);
-    for (const q of validation.queries) expect(q.grades, q.id).toEqual(gradeCatalog(products, q.spec));
-  });
+    it('was graded on the bundled catalog as it is now, each grade what its spec gives', () => {
+      expect(validation.half).toBe(name);
+      expect(validation.catalogVersion).toBe(catalog.version);
+      for (const q of validation.queries) expect(q.grades, q.id).toEqual(gradeCatalog(products, q.spec));
+    });
 
-  it('has at least 70 intent queries, none of them in dev or held-out; answerable ones graded in their own category', () => {
-    expect(validation.queries.filter((q) => q.group === 'intent').length).toBeGreaterThanOrEqual(70);
-    const category = new Map(catalog.products.map((p) => [p.id, p.category]));
-    for (const q of validation.queries) {
-      expect(Object.keys(q.grades).length > 0, q.id).toBe(q.group !== 'none');
-      for (const id of Object.keys(q.grades)) expect(category.get(id), `${q.id} ${id}`).toBe(q.category);
-      if (q.group === 'unanswerable-part') expect(Object.values(q.grades), q.id).not.toContain(3);
-    }
-    const seen = new Set(all.map((q) => q.query.toLowerCase()));
-    for (const q of validation.queries.filter((x) => x.group === 'intent')) expect(seen.has(q.query.toLowerCase()), q.query).toBe(false);
-  });
-});
+    it('has at least 70 intent queries, none of them in dev or held-out; answerable ones graded in their own category', () => {
+      expect(validation.queries.filter((q) => q.group === 'intent').length).toBeGreaterThanOrEqual(70);
+      const category = new Map(catalog.products.map((p) => [p.id, p.category]));
+      for (const q of validation.queries) {
+        expect(Object.keys(q.grades).length > 0, q.id).toBe(q.group !== 'none');
+        for (const id of Object.keys(q.grades)) expect(category.get(id), `${q.id} ${id}`).toBe(q.category);
+        if (q.group === 'unanswerable-part') expect(Object.values(q.grades), q.id).not.toContain(3);
+      }
+      const seen = new Set(all.map((q) => q.query.toLowerCase()));
+      for (const q of validation.queries.filter((x) => x.group === 'intent')) expect(seen.has(q.query.toLowerCase()), q.query).toBe(false);
+    });
+  },
+);

@@ -4,6 +4,7 @@ import { SEARCH_JUDGED_DIR } from '../paths';
 import { gradeSources, judgedSetText, printReview, productById } from './graded';
 import { VALIDATION_SOURCES } from './validation/sources';
 import { VALIDATION_2_SOURCES } from './validation-2/sources';
+import { VALIDATION_3_SOURCES } from './validation-3/sources';
 
 /**
  * Builds the blind sets written after dev and held-out, `npx tsx build-validation.ts [validation|validation-2]`:
@@ -15,10 +16,12 @@ import { VALIDATION_2_SOURCES } from './validation-2/sources';
  *   estimate generalisation while tuning; it is not frozen.
  * - validation-2 (ids sw-…): a fourth, written by a helper that saw neither the engine nor any other set; scored
  *   rarely, to estimate generalisation after tuning on the others; its failures are not read while tuning.
+ * - validation-3 (ids sx-…): a fifth, written blind the same way by another helper (2026-12-07), held like validation-2.
  */
 const SETS = {
   validation: { sources: VALIDATION_SOURCES, prefix: 'sv' },
   'validation-2': { sources: VALIDATION_2_SOURCES, prefix: 'sw' },
+  'validation-3': { sources: VALIDATION_3_SOURCES, prefix: 'sx' },
 } as const;
 const name = (process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'validation') as keyof typeof SETS;
 const set = SETS[name];

@@ -22,7 +22,7 @@ export interface SetScore {
 
 const FIXTURES = resolve(import.meta.dirname, '../../../tests/fixtures/search-judged');
 
-export function judgedHalf(half: 'dev' | 'held-out' | 'validation' | 'validation-2'): JudgedQuery[] {
+export function judgedHalf(half: 'dev' | 'held-out' | 'validation' | 'validation-2' | 'validation-3'): JudgedQuery[] {
   return parseJudgedSet(JSON.parse(readFileSync(resolve(FIXTURES, `${half}.json`), 'utf8'))).queries;
 }
 
