@@ -124,12 +124,19 @@ type Latency = ReturnType<typeof latencies>;
 // ---- Relevance on the judged set (default catalog; the search box knows no category: text only) ----
 
 const pageOf = new Map<string, SearchQuery>();
-const judgedQuery = (text: string) => {
-  let q = pageOf.get(text);
-  if (!q) pageOf.set(text, (q = parseSearchQuery({ text, pageSize: 10 })));
+const judgedQuery = (text: string, category?: string) => {
+  const key = `${category ?? ''}|${text}`;
+  let q = pageOf.get(key);
+  if (!q) pageOf.set(key, (q = parseSearchQuery({ text, pageSize: 10, ...(category ? { filters: { category } } : {}) })));
   return q;
 };
 const scoreOn = (queries: readonly JudgedQuery[], engine: BenchEngine) => scoreSet(queries, (text) => engine.search(judgedQuery(text)));
+/**
+ * In a chat whose page says its category (a pilot room), the overlay searches in that category until the Seller
+ * removes it (components/overlay/search/useSearch.ts): the same words, with the judged query's category as a filter.
+ */
+const scoreInChat = (queries: readonly JudgedQuery[], engine: BenchEngine) =>
+  scoreSet(queries, (text, q) => engine.search(judgedQuery(text, q.category)));
 
 /** The score without its per-query list; rounded for the results file. */
 function summary(s: SetScore) {
@@ -189,6 +196,9 @@ const halves = [
 const scores = Object.fromEntries(
   halves.map((h) => [h.key, Object.fromEntries(systems.map((s) => [s.key, scoreOn(h.queries, s.engine)]))]),
 ) as Record<(typeof halves)[number]['key'], Record<(typeof systems)[number]['key'], SetScore>>;
+const inChat = Object.fromEntries(
+  halves.map((h) => [h.key, Object.fromEntries(systems.map((s) => [s.key, scoreInChat(h.queries, s.engine)]))]),
+) as typeof scores;
 miniIndexes.clear();
 oramaIndexes.clear();
 
@@ -208,6 +218,17 @@ for (const h of halves) {
     );
   }
 }
+// The same words searched in the chat's category, as the overlay does in a pilot room (not the issue's headline,
+// which is the words alone).
+for (const h of halves)
+  for (const s of systems) {
+    const sc = inChat[h.key][s.key];
+    rows.push({
+      metric: `[${h.label}, in the chat's category] nDCG@10 all / intent: ${s.name}`,
+      value: `${round(sc.ndcg10, 3)} / ${round(sc.byGroup.intent.ndcg10, 3)}`,
+      unit: '',
+    });
+  }
 const held = scores.heldOut;
 rows.push(
   { metric: '[held-out] nDCG@10 (ours)', value: round(held.ours.ndcg10, 3), unit: '', target: '≥ 0.90', ok: held.ours.ndcg10 >= 0.9 },
@@ -258,6 +279,9 @@ const results: Record<string, unknown> = {
       orama: tuningResult(oramaTuned, describeOrama(oramaTuned.best)),
     },
     ...Object.fromEntries(halves.map((h) => [h.key, Object.fromEntries(systems.map((s) => [s.key, summary(scores[h.key][s.key])]))])),
+    inChatCategory: Object.fromEntries(
+      halves.map((h) => [h.key, Object.fromEntries(systems.map((s) => [s.key, summary(inChat[h.key][s.key])]))]),
+    ),
   },
 };
 for (const h of halves)

@@ -9,7 +9,8 @@ import { parseJudgedSet, type JudgedQuery } from './fixture';
  * queries and per group, and the answerable queries it answered with nothing. The engine sees only the words the
  * Seller typed, with no category chosen: the set's `category` is the chat's, which the search box does not know.
  */
-export type RankedSearch = (text: string) => readonly string[];
+/** A search engine's ranked product ids for a judged query's words (the query itself for what else it says: its chat's category). */
+export type RankedSearch = (text: string, query: JudgedQuery) => readonly string[];
 
 export interface SetScore {
   queries: number;
@@ -28,7 +29,7 @@ export function judgedHalf(half: 'dev' | 'held-out' | 'validation' | 'validation
 
 export function scoreSet(queries: readonly JudgedQuery[], search: RankedSearch): SetScore {
   const perQuery = queries.map((q) => {
-    const ranked = search(q.query);
+    const ranked = search(q.query, q);
     return {
       id: q.id,
       query: q.query,
