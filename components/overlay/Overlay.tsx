@@ -34,6 +34,8 @@ export interface OverlayDeps {
   log: LogFn;
   coach: Observable<CoachHandle | null>;
   share: Observable<ShareHandle | null>;
+  /** The category the chat page says the conversation is about, when it says (the pilot room): the search's default. */
+  chatCategory?: Observable<string | null>;
 }
 
 const NO_SHARE_STATE = observable<ShareState | null>(null);
@@ -41,7 +43,20 @@ const NO_SHARE_STATE = observable<ShareState | null>(null);
 /** The panel on a chat page: coach, Buyer profile, share tray, catalog search and session status, in the docked shell. */
 const CATALOG_TOPICS = [LIVE_TOPICS.catalog];
 
-export function Overlay({ context, status, live, place, savePrefs, chatParts, isOurs, search, log, coach, share }: OverlayDeps) {
+export function Overlay({
+  context,
+  status,
+  live,
+  place,
+  savePrefs,
+  chatParts,
+  isOurs,
+  search,
+  log,
+  coach,
+  share,
+  chatCategory,
+}: OverlayDeps) {
   const ctx = useObservable(context);
   const coachController = useObservable(coach);
   const shareController = useObservable(share);
@@ -86,6 +101,7 @@ export function Overlay({ context, status, live, place, savePrefs, chatParts, is
           log={log}
           profile={coachController?.view}
           catalogSeq={catalogSeq}
+          chatCategory={chatCategory}
           actions={
             shareController && shareState
               ? (hit, from) => <ShareActions share={shareController} state={shareState} item={{ product: productFromHit(hit), from }} />

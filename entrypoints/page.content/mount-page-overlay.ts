@@ -12,7 +12,12 @@ import { OVERLAY_TAG } from '../content-ui/contract';
  */
 export async function mountPageOverlay(
   { ctx, context, status, live, log, rpc, ui }: ContentDeps,
-  parts: { coach: Observable<CoachHandle | null>; share: Observable<ShareHandle | null>; chatParts: () => Element[] },
+  parts: {
+    coach: Observable<CoachHandle | null>;
+    share: Observable<ShareHandle | null>;
+    chatParts: () => Element[];
+    chatCategory?: Observable<string | null>;
+  },
   signal: AbortSignal,
 ): Promise<void> {
   // The place on this site from the background's mirror in extension storage, read while the UI loads.

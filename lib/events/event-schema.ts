@@ -137,6 +137,8 @@ const SearchPayload = v.strictObject({
   page: NonNegInt,
   /** Present when the Seller removed readings of their words: removing a chip is logged as the search it starts. */
   ignore: v.optional(IgnoredReadings),
+  /** `chat` when the category filter is the chat's (the page says what the conversation is about), not the Seller's choice. */
+  scope: v.optional(v.picklist(['chat'])),
 });
 
 const ResultsPayload = v.strictObject({

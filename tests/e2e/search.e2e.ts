@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ARTIFACTS_DIR, screenshot, useHarness, waitFor } from './harness';
 import { exportJsonl, openOptions, storedEvents } from './options-page';
 import { restPointerOn } from './product-page';
+import { usePilotServer } from './pilot-room';
 import type { EventOf, FwEvent } from '../../lib/events/event-schema';
 
 const shadow = (page: Page, css: string) => page.locator(`floorwalker-overlay >> ${css}`);
@@ -27,6 +28,7 @@ const RESULT_REST_MS = 350;
 
 describe('catalog search in the overlay', () => {
   const harness = useHarness();
+  const { roomFor, startChat } = usePilotServer(harness);
 
   it('searches as the Seller types, filters, sorts, pages, and logs it all', async () => {
     const h = harness();
@@ -166,5 +168,46 @@ describe('catalog search in the overlay', () => {
     expect(airpods.payload.unmatched).toEqual(['airpods']);
     expect(airpods.payload.total).toBeGreaterThan(0);
     await searchShot(page, 'search-unmatched');
+  });
+  it("in a pilot room searches the chat's category, marked as the chat's, until the Seller removes it", async () => {
+    const h = harness();
+    const { seller } = await startChat(await roomFor('B.IIc', 1), 'lego');
+    const options = await openOptions(h);
+    await seller.bringToFront();
+    const input = seller.getByTestId('fw-search-input');
+    await input.waitFor();
+    const chip = seller.getByTestId('fw-cat-lego');
+    // The room's category is on before the Seller types, as the chat's, and starts no search of its own.
+    await expect.poll(() => chip.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+    expect(await chip.innerText()).toMatch(/this chat/);
+    const ids = () => seller.locator('.fw-result').evaluateAll((els) => els.map((el) => el.getAttribute('data-product-id') ?? ''));
+
+    // Words that, alone, find books too: in the chat's category, only sets.
+    const text = 'something for a 9 year old';
+    await input.fill(text);
+    await expect.poll(async () => (await ids()).length, { timeout: 15_000 }).toBe(8);
+    expect((await ids()).every((id) => id.startsWith('lego-'))).toBe(true);
+    await searchShot(seller, 'search-chat-category');
+
+    // The Seller removes it: every category, and the chip says so.
+    await chip.click();
+    await expect.poll(() => chip.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(async () => (await ids()).some((id) => !id.startsWith('lego-')), { timeout: 15_000 }).toBe(true);
+    expect(await chip.innerText()).not.toMatch(/this chat/);
+    await searchShot(seller, 'search-chat-category-removed');
+
+    const searches = await waitFor(
+      async () => {
+        const events: FwEvent[] = await storedEvents(options);
+        const found = events.filter((e): e is EventOf<'search'> => e.action === 'search' && e.payload.query === text);
+        return found.length >= 2 ? found.sort((a: FwEvent, b: FwEvent) => a.id.localeCompare(b.id)) : null;
+      },
+      15_000,
+      'the two searches stored',
+    );
+    expect(searches[0]?.payload).toMatchObject({ filters: { category: 'lego' }, scope: 'chat' });
+    const last = searches.at(-1)?.payload;
+    expect(last?.filters).not.toHaveProperty('category');
+    expect(last).not.toHaveProperty('scope');
   });
 });

@@ -47,17 +47,21 @@ function slowApi() {
   return { api, asked, resolve };
 }
 
-function mount(api: SearchApi, log: LogFn = () => null): { current: () => Search } {
+function mount(api: SearchApi, log: LogFn = () => null, chatCategory: string | null = null) {
   let latest: Search | null = null;
-  function Probe() {
-    latest = useSearch(api, log);
+  function Probe({ chat }: { chat: string | null }) {
+    latest = useSearch(api, log, undefined, 0, chat);
     return null;
   }
   host = document.createElement('div');
   document.body.append(host);
   const root = host;
-  act(() => render(<Probe />, root));
-  return { current: () => latest as unknown as Search };
+  act(() => render(<Probe chat={chatCategory} />, root));
+  return {
+    current: () => latest as unknown as Search,
+    /** The chat page names another category (the room's next scenario), or none. */
+    chatSays: (chat: string | null) => act(() => render(<Probe chat={chat} />, root)),
+  };
 }
 
 const WAIT = { timeout: 2_000, interval: 10 };
@@ -107,6 +111,62 @@ describe('useSearch', () => {
     expect(s.current().fromProfile).toBe(false);
     expect(s.current().text).toBe('headphones');
     expect(Object.fromEntries(Object.entries(s.current().filters).filter(([, v]) => v !== undefined))).toEqual({ category: 'audio' });
+  });
+
+  describe('in a chat whose page says its category', () => {
+    const searched = (log: ReturnType<typeof vi.fn<LogFn>>) => log.mock.calls.filter((c) => c[1] === 'search').map((c) => c[2]);
+
+    it("searches in the chat's category, logged as the chat's, but starts no search of its own", async () => {
+      const { api, asked } = slowApi();
+      const log = vi.fn<LogFn>(() => null);
+      const s = mount(api, log, 'Toys');
+      await vi.waitFor(() => expect(s.current().chatScoped).toBe('toys'), WAIT);
+      expect(s.current()).toMatchObject({ idle: true, filters: { category: 'toys' } });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(asked).toHaveLength(0);
+      await act(() => s.current().setText('car'));
+      await vi.waitFor(() => expect(asked).toHaveLength(1), WAIT);
+      expect(asked[0]?.filters).toEqual({ category: 'toys' });
+      expect(searched(log)[0]).toMatchObject({ query: 'car', filters: { category: 'toys' }, scope: 'chat' });
+    });
+
+    it('the Seller removing it or choosing another category ends it; the next category the chat names applies again', async () => {
+      const { api, asked } = slowApi();
+      const log = vi.fn<LogFn>(() => null);
+      const s = mount(api, log, 'toys');
+      await vi.waitFor(() => expect(s.current().chatScoped).toBe('toys'), WAIT);
+      await act(() => s.current().setText('car'));
+      await vi.waitFor(() => expect(asked).toHaveLength(1), WAIT);
+      // Another filter keeps the chat's category, still as the chat's.
+      await act(() => s.current().setFilters({ ...s.current().filters, priceMax: 50 }));
+      await vi.waitFor(() => expect(asked).toHaveLength(2), WAIT);
+      expect(asked[1]?.filters).toEqual({ category: 'toys', priceMax: 50 });
+      expect(searched(log)[1]).toMatchObject({ scope: 'chat' });
+      // The chip's toggle: every category, and it stays so while the chat says the same.
+      await act(() => s.current().setFilters({ ...s.current().filters, category: undefined }));
+      await vi.waitFor(() => expect(asked).toHaveLength(3), WAIT);
+      expect(asked[2]?.filters).toEqual({ priceMax: 50 });
+      expect(searched(log)[2]).not.toHaveProperty('scope');
+      await s.chatSays('toys');
+      await act(() => s.current().setText('cars'));
+      await vi.waitFor(() => expect(asked).toHaveLength(4), WAIT);
+      expect(asked[3]?.filters).toEqual({ priceMax: 50 });
+      // The room moves on: its new category applies.
+      await s.chatSays('games');
+      await s.chatSays('toys');
+      await act(() => s.current().setText('car'));
+      await vi.waitFor(() => expect(asked).toHaveLength(5), WAIT);
+      expect(asked[4]?.filters).toEqual({ category: 'toys', priceMax: 50 });
+    });
+
+    it('a category this catalog does not have is not applied', async () => {
+      const { api, asked } = slowApi();
+      const s = mount(api, () => null, 'garden tools');
+      await act(() => s.current().setText('rake'));
+      await vi.waitFor(() => expect(asked).toHaveLength(1), WAIT);
+      expect(asked[0]?.filters).toEqual({});
+      expect(s.current().chatScoped).toBeUndefined();
+    });
   });
 
   describe('what the search understood', () => {

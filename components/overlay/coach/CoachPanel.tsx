@@ -53,7 +53,7 @@ export function CoachPanel({ coach, ended = false }: { coach: CoachHandle; ended
             <button
               type="button"
               key={g.act.id}
-              class="fw-chip"
+              class="fw-act-chip"
               title={g.act.hint}
               onClick={() => coach.clickAct(g.act.id)}
               data-testid={`fw-next-${g.act.id}`}

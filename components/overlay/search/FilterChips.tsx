@@ -15,18 +15,42 @@ export interface FilterChipsProps {
   facets: Facets | null;
   filters: SearchFilters;
   onChange(next: SearchFilters): void;
+  /** The category the search is in because the chat is about it, not because the Seller chose it. */
+  chatCategory?: string | undefined;
 }
 
-function Chip({ on, label, onToggle, testId }: { on: boolean; label: string; onToggle(): void; testId?: string }) {
+function Chip({
+  on,
+  label,
+  onToggle,
+  testId,
+  note,
+  title,
+}: {
+  on: boolean;
+  label: string;
+  onToggle(): void;
+  testId?: string;
+  note?: string;
+  title?: string;
+}) {
   return (
-    <button type="button" class={`fw-chip${on ? ' fw-chip-on' : ''}`} aria-pressed={on} data-testid={testId} onClick={onToggle}>
+    <button
+      type="button"
+      class={`fw-chip${on ? ' fw-chip-on' : ''}`}
+      aria-pressed={on}
+      data-testid={testId}
+      title={title}
+      onClick={onToggle}
+    >
       {label}
+      {note && <span class="fw-chip-note"> · {note}</span>}
     </button>
   );
 }
 
 /** Category, price, rating, brand and attribute chips; each toggles one filter. */
-export function FilterChips({ categories, facets, filters, onChange }: FilterChipsProps) {
+export function FilterChips({ categories, facets, filters, onChange, chatCategory }: FilterChipsProps) {
   const set = (patch: Partial<SearchFilters>) => {
     const next: SearchFilters = { ...filters, ...patch };
     for (const k of Object.keys(next) as (keyof SearchFilters)[]) if (next[k] === undefined) delete next[k];
@@ -56,6 +80,9 @@ export function FilterChips({ categories, facets, filters, onChange }: FilterChi
             testId={`fw-cat-${c.id}`}
             on={filters.category === c.id}
             label={c.label}
+            {...(chatCategory === c.id
+              ? { note: 'this chat', title: `The chat is about ${c.label}: searches stay in it. Click to search every category.` }
+              : {})}
             // A new category clears brand and attribute filters that belonged to the old one.
             onToggle={() => set({ category: filters.category === c.id ? undefined : c.id, brands: undefined, attributes: undefined })}
           />

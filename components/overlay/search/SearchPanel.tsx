@@ -26,9 +26,12 @@ export interface SearchPanelProps {
   actions?: ((hit: SearchHit, from: ShareOrigin) => ComponentChildren) | undefined;
   /** Grows when the catalog is replaced elsewhere: the filters are reset and the chips read again. */
   catalogSeq?: number;
+  /** The category the chat page says the conversation is about: searches stay in it until the Seller removes it. */
+  chatCategory?: Observable<string | null> | undefined;
 }
 
 const NO_PROFILE = observable<Pick<CoachView, 'profile' | 'coaching'> | null>(null);
+const NO_CHAT_CATEGORY = observable<string | null>(null);
 
 const SORT_LABELS: Record<Sort, string> = { relevance: 'Best match', price_asc: 'Price ↑', price_desc: 'Price ↓', rating: 'Top rated' };
 
@@ -36,10 +39,10 @@ const SORT_LABELS: Record<Sort, string> = { relevance: 'Best match', price_asc: 
  * Catalog search for the Seller: as-you-type, what the search understood from the words (removable chips), filter
  * chips, sort, paging, keyboard navigation (state in useSearch).
  */
-export function SearchPanel({ api, log, onSelect, profile: profileSource, actions, catalogSeq = 0 }: SearchPanelProps) {
+export function SearchPanel({ api, log, onSelect, profile: profileSource, actions, catalogSeq = 0, chatCategory }: SearchPanelProps) {
   const coachView = useObservable<Pick<CoachView, 'profile' | 'coaching'> | null>(profileSource ?? NO_PROFILE);
   const profileEntries = coachView?.coaching ? coachView.profile.entries : [];
-  const search = useSearch(api, log, onSelect, catalogSeq);
+  const search = useSearch(api, log, onSelect, catalogSeq, useObservable(chatCategory ?? NO_CHAT_CATEGORY));
   const { text, filters, sort, page, response, error, loading, active, selected, categories, facets, fromProfile, idle, hits } = search;
   const input = useRef<HTMLInputElement>(null);
   const focusInput = useCallback(() => input.current?.focus(), []);
@@ -101,7 +104,13 @@ export function SearchPanel({ api, log, onSelect, profile: profileSource, action
           Search with the Buyer profile
         </button>
       )}
-      <FilterChips categories={categories} facets={facets} filters={filters} onChange={search.setFilters} />
+      <FilterChips
+        categories={categories}
+        facets={facets}
+        filters={filters}
+        onChange={search.setFilters}
+        chatCategory={search.chatScoped}
+      />
       {fromProfile && (
         <p class="fw-hint" data-testid="fw-profile-filters">
           Buyer profile: {profileFilterWords(filters)}{' '}
@@ -130,6 +139,14 @@ export function SearchPanel({ api, log, onSelect, profile: profileSource, action
           {searchNotices(response, response.query.text).map((n) => (
             <NoticeLine notice={n} key={n.kind} />
           ))}
+          {response.total === 0 && search.chatScoped && response.query.filters.category === search.chatScoped && (
+            <p class="fw-hint" data-testid="fw-chat-scope-empty">
+              Nothing in {categories.find((c) => c.id === search.chatScoped)?.label ?? search.chatScoped}, the chat's category.{' '}
+              <button type="button" class="fw-link" onClick={() => search.setFilters({ ...filters, category: undefined })}>
+                Search every category
+              </button>
+            </p>
+          )}
         </div>
       )}
       {idle && !error && (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { SearchFilters, SearchQuery, SearchResponse, Sort, SearchHit, Understood } from '@/lib/search/query';
 import type { Facets } from '@/lib/search/facets';
 import type { LogFn } from '@/lib/logger/event-log';
@@ -18,7 +18,13 @@ const TYPING_DEBOUNCE_MS = 150;
  * facets, the active and chosen result, the readings of the words the Seller removed, and the keyboard. Every search
  * and its results are logged.
  */
-export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit) => void, catalogSeq = 0) {
+export function useSearch(
+  api: SearchApi,
+  log: LogFn,
+  onSelect?: (hit: SearchHit) => void,
+  catalogSeq = 0,
+  chatCategory: string | null = null,
+) {
   const [fromProfile, setFromProfile] = useState(false);
   const [text, setTextOnly] = useState('');
   // Readings of the words the Seller removed (their chips' ×), sent as the search's `ignore`.
@@ -28,7 +34,15 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
     setTextOnly(next);
     setIgnored((was) => keepIgnored(was, next));
   };
-  const [filters, setFilters] = useState<SearchFilters>({});
+  // The Seller's own filters; the chat's category is added to them (below) unless the Seller chose another or removed it.
+  const [own, setOwn] = useState<SearchFilters>({});
+  // The chat's category, applied while the Seller has not removed it; a new one (the room's next scenario) applies again.
+  const [chatScope, setChatScope] = useState<string | null>(chatCategory);
+  const [chatSeen, setChatSeen] = useState(chatCategory);
+  if (chatSeen !== chatCategory) {
+    setChatSeen(chatCategory);
+    setChatScope(chatCategory);
+  }
   const [sort, setSort] = useState<Sort>('relevance');
   const [page, setPage] = useState(0);
   const [response, setResponse] = useState<SearchResponse | null>(null);
@@ -37,6 +51,20 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
   const [active, setActive] = useState(-1);
   const [selected, setSelected] = useState<string | null>(null);
   const [categories, setCategories] = useState<{ id: string; label: string }[]>([]);
+  // Only a category this catalog has (an imported catalog may not have the chat's), written as its id or its label.
+  const scoped = own.category === undefined ? knownCategory(categories, chatScope) : undefined;
+  const filters = useMemo<SearchFilters>(() => (scoped ? { ...own, category: scoped } : own), [own, scoped]);
+  /** The Seller's change to the filters: choosing or removing a category ends the chat's, until the chat names another. */
+  const setFilters = (next: SearchFilters) => {
+    if (next.category !== filters.category) {
+      setChatScope(null);
+      setOwn(next);
+      return;
+    }
+    // Another filter changed: the category stays the chat's, to follow it when the chat names another.
+    const { category, ...rest } = next;
+    setOwn(scoped && category === scoped ? rest : next);
+  };
   const [facets, setFacets] = useState<Facets | null>(null);
   const [retries, setRetries] = useState(0);
   const seq = useRef(0);
@@ -46,7 +74,7 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
   const catalogChanging = catalogSeen !== catalogSeq;
   useEffect(() => {
     if (!catalogChanging) return;
-    setFilters({});
+    setOwn({});
     setFromProfile(false);
     setIgnored([]);
     setPage(0);
@@ -74,7 +102,8 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
     };
   }, [api, filters.category]);
 
-  const idle = text.trim() === '' && Object.keys(filters).length === 0;
+  // The chat's category alone starts no search: only what the Seller does is logged as a search.
+  const idle = text.trim() === '' && Object.keys(own).length === 0;
   useEffect(() => {
     if (catalogChanging) return;
     if (idle) {
@@ -89,7 +118,14 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
         const started = performance.now();
         setLoading(true);
         // Removing a chip is logged as the search it starts: the same record as every other change to the query.
-        log('Seller', 'search', { query: text, filters, sort, page, ...(ignore.length ? { ignore } : {}) });
+        log('Seller', 'search', {
+          query: text,
+          filters,
+          sort,
+          page,
+          ...(ignore.length ? { ignore } : {}),
+          ...(scoped ? { scope: 'chat' } : {}),
+        });
         api.search({ text, filters, sort, page, ignore }).then(
           (r) => {
             if (mySeq !== seq.current) return; // a newer search superseded this one
@@ -122,7 +158,7 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
       page === 0 ? TYPING_DEBOUNCE_MS : 0,
     );
     return () => clearTimeout(timer);
-  }, [api, log, text, filters, sort, page, ignored, idle, retries, catalogChanging, catalogSeen]);
+  }, [api, log, text, filters, scoped, sort, page, ignored, idle, retries, catalogChanging, catalogSeen]);
 
   const hits = response?.hits ?? [];
   // A removed reading's chip goes at once, before the search without it answers.
@@ -176,6 +212,8 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
     categories,
     facets,
     fromProfile,
+    /** The category the search is in because the chat is about it (the Seller has not chosen it), else undefined. */
+    chatScoped: scoped,
     idle,
     hits,
     understood,
@@ -194,14 +232,14 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
     searchProfile(words: string, profileFilters: SearchFilters) {
       setTextOnly(words);
       setIgnored([]);
-      setFilters(profileFilters);
+      setOwn(profileFilters);
       setFromProfile(true);
       setPage(0);
     },
     /** Drops what the Buyer profile added (price, brands, left-out features), keeping the category and the words. */
     clearProfile() {
-      setFilters({
-        ...filters,
+      setOwn({
+        ...own,
         boostBrands: undefined,
         excludeBrands: undefined,
         excludeAttributes: undefined,
@@ -215,6 +253,13 @@ export function useSearch(api: SearchApi, log: LogFn, onSelect?: (hit: SearchHit
     choose,
     onKeyDown,
   };
+}
+
+/** The catalog's id for a category named by id or label, any case; undefined when the catalog has no such category. */
+function knownCategory(categories: readonly { id: string; label: string }[], name: string | null): string | undefined {
+  if (!name) return undefined;
+  const n = name.trim().toLowerCase();
+  return categories.find((c) => c.id.toLowerCase() === n || c.label.toLowerCase() === n)?.id;
 }
 
 function message(e: unknown): string {

@@ -1,4 +1,5 @@
 import type { ChatAdapter } from '@/lib/adapters/chat';
+import { watchChatCategory } from '@/lib/adapters/chat-category';
 import { queryDeep } from '@/lib/adapters/deep-query';
 import { defineFeature } from '../define-feature';
 import { mountPageOverlay } from '../mount-page-overlay';
@@ -25,7 +26,9 @@ export default defineFeature({
       }
       return parts;
     };
-    await mountPageOverlay(deps, { coach: deps.coach, share: deps.share, chatParts }, signal);
+    // What the chat is about, when the page says: the search stays in that category until the Seller removes it.
+    const chatCategory = watchChatCategory(document, deps.adapter, signal);
+    await mountPageOverlay(deps, { coach: deps.coach, share: deps.share, chatParts, chatCategory }, signal);
   },
 });
 
