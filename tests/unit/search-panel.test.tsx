@@ -10,6 +10,7 @@ import { SearchPanel, type SearchApi } from '../../components/overlay/search/Sea
 import type { LogFn } from '../../lib/logger/event-log';
 import type { SearchQuery, SearchResponse, Understood } from '../../lib/search/query';
 import { CATALOG_PATH } from '../../scripts/catalog/paths';
+import { observable } from '../../lib/observable';
 
 const catalogText = await readFile(CATALOG_PATH, 'utf8');
 const { open } = useTestDbs('fw-panel');
@@ -28,11 +29,12 @@ function serviceApi(): SearchApi {
   return { search: (q) => svc.search(q), facets: (c) => svc.facets(c), catalogInfo: () => svc.info() };
 }
 
-function mount(api: SearchApi): HTMLElement {
+function mount(api: SearchApi, chatCategory?: string): HTMLElement {
   host = document.createElement('div');
   document.body.append(host);
   const root = host;
-  act(() => render(<SearchPanel api={api} log={log} />, root));
+  const chat = chatCategory ? observable<string | null>(chatCategory) : undefined;
+  act(() => render(<SearchPanel api={api} log={log} chatCategory={chat} />, root));
   return root;
 }
 
@@ -46,6 +48,28 @@ async function typeQuery(root: HTMLElement, text: string): Promise<void> {
 }
 
 const WAIT = { timeout: 10_000, interval: 20 };
+
+describe("search panel in a chat's category", () => {
+  it("says when nothing in the chat's category matches, and one click searches every category", async () => {
+    const real = serviceApi();
+    const search = vi.fn<SearchApi['search']>((q) => real.search(q));
+    const root = mount({ ...real, search }, 'lego');
+    // A word only headphones have: nothing in Lego sets.
+    await typeQuery(root, 'sennheiser');
+    const notice = await vi.waitFor(() => {
+      const el = root.querySelector('[data-testid="fw-chat-scope-empty"]');
+      if (!el) throw new Error('no notice yet');
+      return el;
+    }, WAIT);
+    expect(notice.textContent).toContain("Nothing in Lego sets, the chat's category.");
+    expect(search.mock.calls.at(-1)?.[0].filters).toEqual({ category: 'lego' });
+    await act(() => notice.querySelector('button')?.click());
+    await vi.waitFor(() => expect(root.querySelectorAll('[data-testid="fw-results"] li').length).toBeGreaterThan(0), WAIT);
+    expect(search.mock.calls.at(-1)?.[0].filters).toEqual({});
+    expect(root.querySelector('[data-testid="fw-chat-scope-empty"]')).toBeNull();
+    expect(root.querySelector('[data-testid="fw-cat-lego"]')?.getAttribute('aria-pressed')).toBe('false');
+  });
+});
 
 describe('search panel when a search fails', () => {
   it('shows the error, and "Try again" searches again and shows the results', async () => {
