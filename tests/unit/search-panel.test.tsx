@@ -49,6 +49,14 @@ async function typeQuery(root: HTMLElement, text: string): Promise<void> {
 
 const WAIT = { timeout: 10_000, interval: 20 };
 
+/** The element `selector` finds in the panel, once it is there. */
+const shown = (root: HTMLElement, selector: string, notYet: string) =>
+  vi.waitFor(() => {
+    const el = root.querySelector(selector);
+    if (!el) throw new Error(notYet);
+    return el;
+  }, WAIT);
+
 describe("search panel in a chat's category", () => {
   it("says when nothing in the chat's category matches, and one click searches every category", async () => {
     const real = serviceApi();
@@ -56,11 +64,7 @@ describe("search panel in a chat's category", () => {
     const root = mount({ ...real, search }, 'lego');
     // A word only headphones have: nothing in Lego sets.
     await typeQuery(root, 'sennheiser');
-    const notice = await vi.waitFor(() => {
-      const el = root.querySelector('[data-testid="fw-chat-scope-empty"]');
-      if (!el) throw new Error('no notice yet');
-      return el;
-    }, WAIT);
+    const notice = await shown(root, '[data-testid="fw-chat-scope-empty"]', 'no notice yet');
     expect(notice.textContent).toContain("Nothing in Lego sets, the chat's category.");
     expect(search.mock.calls.at(-1)?.[0].filters).toEqual({ category: 'lego' });
     await act(() => notice.querySelector('button')?.click());
@@ -81,11 +85,7 @@ describe('search panel when a search fails', () => {
     const root = mount({ ...real, search });
 
     await typeQuery(root, 'star wars lego');
-    const alert = await vi.waitFor(() => {
-      const el = root.querySelector('[role="alert"]');
-      if (!el) throw new Error('no error shown yet');
-      return el;
-    }, WAIT);
+    const alert = await shown(root, '[role="alert"]', 'no error shown yet');
     expect(alert.textContent).toContain('Search is unavailable: the background did not answer');
     expect(root.querySelector('[data-testid="fw-search-status"]')).toBeNull();
     expect(root.querySelectorAll('[data-testid="fw-results"] li')).toHaveLength(0);
@@ -94,11 +94,7 @@ describe('search panel when a search fails', () => {
     const retry = [...alert.querySelectorAll('button')].find((b) => b.textContent?.includes('Try again'));
     if (!retry) throw new Error('no "Try again" button');
     await act(() => retry.click());
-    const status = await vi.waitFor(() => {
-      const el = root.querySelector('[data-testid="fw-search-status"]');
-      if (!el) throw new Error('no results yet');
-      return el;
-    }, WAIT);
+    const status = await shown(root, '[data-testid="fw-search-status"]', 'no results yet');
 
     expect(search).toHaveBeenCalledTimes(2);
     expect(search.mock.calls[1]?.[0]).toMatchObject({ text: 'star wars lego' });
