@@ -40,6 +40,8 @@ const CATEGORY_POWER = 2;
 const READING_COVER = 4;
 /** A category explaining less than this share of what the best one explains is not what the query is about. */
 const ABOUT_SHARE = 0.5;
+/** A word still being typed this short, after other words, only ranks what they find. */
+const MAX_FRAGMENT = 2;
 /** A category the Seller named. */
 const NAMED_CATEGORY_COVER = 16;
 
@@ -113,6 +115,19 @@ export class Ranker {
     let typedTerms = 0;
     const pending: Term[] = [];
     const unwanted: Term[] = [];
+    // A letter or two still being typed after other words ("sony headphones with usb-c", "… switch off and re")
+    // is too little to bring in products of its own: it ranks those the rest of the query finds, once they are known.
+    const fragments: Term[] = [];
+    const alone = terms.filter((t) => !t.negated).length === 1 && reading.readings.length === 0;
+    /** What a scored term adds to the query's totals; `unmatched`: where a term that matched nothing goes. */
+    const count = (term: Term, w: number, unmatched: Term[] | null = pending) => {
+      if (w > 0) {
+        used.push(...term.alts.filter(([, f]) => f === 1).map(([a]) => a));
+        if (!term.meaning) typedTerms++;
+        if (!term.meaning) typedMatched += w;
+      } else if (!term.meaning) unmatched?.push(term);
+      if (!term.meaning) typedWeight += w;
+    };
     for (const term of terms) {
       if (term.negated) {
         unwanted.push(term);
@@ -122,13 +137,11 @@ export class Ranker {
         pending.push(term);
         continue;
       }
-      const w = this.scoreTerm(term, q, touched, categoryCover);
-      if (w > 0) {
-        used.push(...term.alts.filter(([, f]) => f === 1).map(([a]) => a));
-        if (!term.meaning) typedTerms++;
-        if (!term.meaning) typedMatched += w;
-      } else if (!term.meaning) pending.push(term);
-      if (!term.meaning) typedWeight += w;
+      if (term.typing && !term.meaning && term.typed.length <= MAX_FRAGMENT && !alone) {
+        fragments.push(term);
+        continue;
+      }
+      count(term, this.scoreTerm(term, q, touched, categoryCover));
     }
     // Words that matched nothing: a correction the query's other words agree with, else reported.
     const others = touched.length > 0;
@@ -237,6 +250,8 @@ export class Ranker {
           if (queryStamp[i] !== q && about[category[i] ?? 0] === 1 && !Number.isNaN(amount(i))) this.enter(i, q, touched);
       }
     }
+    // A fragment that begins no catalog word is not reported: it is still being typed.
+    for (const term of fragments) count(term, this.scoreTerm(term, q, touched, categoryCover, touched.length > 0), null);
     const ranges = new Map<string, [number, number]>();
     for (const e of scoring) {
       const key = e.type === 'rank' ? e.key : e.type === 'cheap' ? '' : null;
@@ -447,13 +462,15 @@ export class Ranker {
   }
 
   /** Adds one term's best field score times its rarity to each product it matches; returns the weight it added. */
-  private scoreTerm(term: Term, q: number, touched: number[], categoryCover: Float32Array): number {
+  private scoreTerm(term: Term, q: number, touched: number[], categoryCover: Float32Array, refine = false): number {
     const termGen = ++this.generation;
     const { termStamp, termBest, queryStamp, score, covered, matchedTerms, groupStamp, typedCount, cols } = this;
     // Unique per query and group: a group's terms are scored one after another.
     const groupId = q * 64 + (term.group % 64) + 1;
     const limit = cols.n;
     const mine: number[] = [];
+    // How many products have the term, found or not: its rarity does not depend on what else the query found.
+    let df = 0;
     for (const [word, factor] of term.alts) {
       for (const f of SEARCH_FIELDS) {
         const ids = this.indexes[f].search(word, { limit }) as number[];
@@ -462,7 +479,9 @@ export class Ranker {
           if (termStamp[i] !== termGen) {
             termStamp[i] = termGen;
             termBest[i] = s;
-            mine.push(i);
+            df++;
+            // Refining: only the products the rest of the query found.
+            if (!refine || queryStamp[i] === q) mine.push(i);
           } else if (s > (termBest[i] as number)) termBest[i] = s;
         }
       }
@@ -471,7 +490,7 @@ export class Ranker {
     // Rarer words say more: a product matching "speedcross" is a better answer than one matching "shoe".
     // Capped: in a long, chatty query a word that only two products happen to use ("home") must not outweigh
     // what was understood.
-    const idf = Math.min(MAX_IDF, Math.log(1 + cols.n / mine.length));
+    const idf = Math.min(MAX_IDF, Math.log(1 + cols.n / df));
     const weight = idf * (term.meaning ? MEANING_FACTOR : 1);
     const cats = new Uint32Array(cols.categories.length);
     for (const i of mine) {
@@ -488,7 +507,8 @@ export class Ranker {
     // A category is credited with the share of the term's matches it holds: "restful" (all vitamins) points to
     // vitamins, "sleep" (books and vitamins) to both a little.
     // Words looked for because of who the product is for ("dad" → men) say nothing of what it is.
-    if (!term.who) addShares(categoryCover, cats, mine.length, weight);
+    // Nor does a fragment refining what was found: what the query is about was settled without it.
+    if (!term.who && !refine) addShares(categoryCover, cats, mine.length, weight);
     return weight;
   }
 

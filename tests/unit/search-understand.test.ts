@@ -303,6 +303,23 @@ describe('lexical matching', () => {
     expect(run({ text: 'we just brought home a kitten' }).corrections).toEqual([]);
   });
 
+  it('a letter or two still being typed after other words only ranks what those words find', () => {
+    const ids = (text: string) => {
+      const first = run({ text, pageSize: 50 });
+      const out = first.products.map((p) => p.id);
+      for (let page = 1; page * 50 < first.total; page++) out.push(...run({ text, pageSize: 50, page }).products.map((p) => p.id));
+      return out;
+    };
+    const found = new Set(ids('sony headphones'));
+    const typing = ids('sony headphones w');
+    expect(typing.length).toBeGreaterThan(0);
+    expect(typing.every((id) => found.has(id))).toBe(true);
+    // And ranks by it: what it begins ("wireless") comes first.
+    expect(byId.get(typing[0] ?? '')?.attributes.wireless).toBe(true);
+    // Alone, it is a beginning like any other.
+    expect(run({ text: 'so' }).total).toBeGreaterThan(0);
+  });
+
   it('says which words matched nothing instead of dropping them silently', () => {
     const r = run({ text: 'airpods pro' });
     expect(r.unmatched).toEqual(['airpods']);
