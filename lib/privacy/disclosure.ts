@@ -86,7 +86,7 @@ export const ACTION_DISCLOSURES: Record<Action, Disclosure> = {
     chrome: ['User activity'],
   },
   search: {
-    what: "A search in Floorwalker's own catalog search box: the words, the filters, the sort order, the page, and which of the search's readings of the words the Seller removed.",
+    what: "A search in Floorwalker's own catalog search box: the words, the filters, the sort order, the page, which of the search's readings of the words the Seller removed, and whether its category was the one the chat page names.",
     chrome: ['User activity'],
   },
   results: {
