@@ -40,21 +40,17 @@ export class Fits {
   of(e: Effect, range?: readonly [number, number]): Fit {
     const cols = this.cols;
     switch (e.type) {
-      case 'attr': {
-        const table = this.attrTable(e);
-        return table ? byValue([table]) : () => 0;
-      }
+      case 'attr':
+      case 'age':
+        return byValue(this.valueTables(e));
       case 'price': {
         const price = cols.price;
-        const min = e.min ?? -Infinity;
-        const max = e.max ?? Infinity;
+        const [min, max] = priceBounds(e);
         return (i) => {
           const p = price[i] ?? 0;
           return p >= min && p <= max ? 1 : 0;
         };
       }
-      case 'age':
-        return byValue(this.ageTable(e.age, e.plus, e.written));
       case 'rank':
       case 'cheap': {
         const amount = this.amount(e.type === 'rank' ? e.key : '');
@@ -82,17 +78,14 @@ export class Fits {
     const cols = this.cols;
     const out = new Float32Array(cols.categories.length);
     if (e.type === 'price') {
-      const min = e.min ?? -Infinity;
-      const max = e.max ?? Infinity;
+      const [min, max] = priceBounds(e);
       this.pricesByCategory().forEach((prices, c) => {
         const k = firstAtLeast(prices, min);
         if (k < prices.length && (prices[k] ?? Infinity) <= max) out[c] = 1;
       });
       return out;
     }
-    const tables =
-      e.type === 'attr' ? [this.attrTable(e)].filter((t) => t !== null) : e.type === 'age' ? this.ageTable(e.age, e.plus, e.written) : [];
-    for (const { column, fits } of tables)
+    for (const { column, fits } of this.valueTables(e))
       this.presentValues(column).forEach((values, c) => {
         for (const k of values) if ((fits[k] ?? 0) > (out[c] ?? 0)) out[c] = fits[k] ?? 0;
       });
@@ -137,12 +130,15 @@ export class Fits {
     return [lo, hi];
   }
 
-  private attrTable(e: Extract<Effect, { type: 'attr' }>): ValueFits | null {
+  /** The attribute columns a reading reads and the fit of each of their values: an attribute's one, or every age attribute. */
+  private valueTables(e: Effect): ValueFits[] {
+    if (e.type === 'age') return this.ageTable(e.age, e.plus, e.written);
+    if (e.type !== 'attr') return [];
     const attr = this.cols.attributes[e.key];
-    if (!attr) return null;
+    if (!attr) return [];
     const fits = new Float32Array(attr.values.length + 1);
     for (let k = 1; k < fits.length; k++) fits[k] = e.allowed[k - 1] !== 1 ? 0 : !e.exact || e.exact[k - 1] === 1 ? 1 : NEAR_FIT;
-    return { column: attr.column, fits };
+    return [{ column: attr.column, fits }];
   }
 
   private presentValues(column: AttributeColumn): Uint32Array[] {
@@ -196,6 +192,11 @@ export class Fits {
     this.ages.set(key, table);
     return table;
   }
+}
+
+/** A price reading's bounds, inclusive; an open end is infinite. */
+function priceBounds(e: Extract<Effect, { type: 'price' }>): [number, number] {
+  return [e.min ?? -Infinity, e.max ?? Infinity];
 }
 
 /** A fit read from attribute columns: the best of the product's values' fits. */

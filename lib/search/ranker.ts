@@ -259,7 +259,9 @@ export class Ranker {
     }
     for (const e of scoring) {
       const ranking = ranks(e);
-      const fit = ranking ? this.fits.of(e, ranges.get(e.type === 'rank' ? e.key : '')) : (fitOf.get(e) ?? this.fits.of(e));
+      // Every other reading's fit was resolved above; a ranking's needs the candidates' range of its amount.
+      const fit = ranking ? this.fits.of(e, ranges.get(e.type === 'rank' ? e.key : '')) : fitOf.get(e);
+      if (!fit) continue;
       const add = (ranking ? RANK_WEIGHT : READING_WEIGHT) * (weightOf.get(e) ?? 1);
       for (const i of touched) {
         const m = fit(i);
