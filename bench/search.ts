@@ -138,6 +138,15 @@ const scoreOn = (queries: readonly JudgedQuery[], engine: BenchEngine) => scoreS
 const scoreInChat = (queries: readonly JudgedQuery[], engine: BenchEngine) =>
   scoreSet(queries, (text, q) => engine.search(judgedQuery(text, q.category)));
 
+/** Every set's and engine's scores without their per-query lists, for the results file. */
+const summaries = <K extends string, S extends string>(all: Record<K, Record<S, SetScore>>) =>
+  Object.fromEntries(
+    Object.entries<Record<S, SetScore>>(all).map(([set, bySystem]) => [
+      set,
+      Object.fromEntries(Object.entries<SetScore>(bySystem).map(([system, sc]) => [system, summary(sc)])),
+    ]),
+  );
+
 /** The score without its per-query list; rounded for the results file. */
 function summary(s: SetScore) {
   return {
@@ -193,12 +202,14 @@ const halves = [
   { key: 'validation2', label: 'validation-2', queries: validation2 },
   { key: 'validation3', label: 'validation-3', queries: validation3 },
 ] as const;
-const scores = Object.fromEntries(
-  halves.map((h) => [h.key, Object.fromEntries(systems.map((s) => [s.key, scoreOn(h.queries, s.engine)]))]),
-) as Record<(typeof halves)[number]['key'], Record<(typeof systems)[number]['key'], SetScore>>;
-const inChat = Object.fromEntries(
-  halves.map((h) => [h.key, Object.fromEntries(systems.map((s) => [s.key, scoreInChat(h.queries, s.engine)]))]),
-) as typeof scores;
+/** Each set scored by each engine, one way. */
+const everySet = <T>(score: (queries: readonly JudgedQuery[], engine: BenchEngine) => T) =>
+  Object.fromEntries(halves.map((h) => [h.key, Object.fromEntries(systems.map((s) => [s.key, score(h.queries, s.engine)]))])) as Record<
+    (typeof halves)[number]['key'],
+    Record<(typeof systems)[number]['key'], T>
+  >;
+const scores = everySet(scoreOn);
+const inChat = everySet(scoreInChat);
 miniIndexes.clear();
 oramaIndexes.clear();
 
@@ -278,10 +289,8 @@ const results: Record<string, unknown> = {
       minisearch: tuningResult(miniTuned, describeMini(miniTuned.best)),
       orama: tuningResult(oramaTuned, describeOrama(oramaTuned.best)),
     },
-    ...Object.fromEntries(halves.map((h) => [h.key, Object.fromEntries(systems.map((s) => [s.key, summary(scores[h.key][s.key])]))])),
-    inChatCategory: Object.fromEntries(
-      halves.map((h) => [h.key, Object.fromEntries(systems.map((s) => [s.key, summary(inChat[h.key][s.key])]))]),
-    ),
+    ...summaries(scores),
+    inChatCategory: summaries(inChat),
   },
 };
 for (const h of halves)

@@ -6,10 +6,10 @@ import { parseJudgedSet, type JudgedQuery } from './fixture';
 
 /**
  * Scores a search engine on the judged set (tests/fixtures/search-judged): nDCG@10 per query, averaged over all
- * queries and per group, and the answerable queries it answered with nothing. The engine sees only the words the
- * Seller typed, with no category chosen: the set's `category` is the chat's, which the search box does not know.
+ * queries and per group, and the answerable queries it answered with nothing. A search is given the words the Seller
+ * typed and the judged query, whose `category` is the chat's: the headline searches the words alone, as the search box
+ * does where the chat page does not say its category; bench/search also searches in that category.
  */
-/** A search engine's ranked product ids for a judged query's words (the query itself for what else it says: its chat's category). */
 export type RankedSearch = (text: string, query: JudgedQuery) => readonly string[];
 
 export interface SetScore {
