@@ -21,6 +21,14 @@ function run(input: SearchQueryInput, e = engine) {
   return { ...r, products, labels: r.understood.map((u) => u.label) };
 }
 
+/** Every product a query counts as a result, page by page as the overlay would show them. */
+function everyResult(text: string): { total: number; products: Product[] } {
+  const first = run({ text, pageSize: 50 });
+  const products = [...first.products];
+  for (let page = 1; page * 50 < first.total; page++) products.push(...run({ text, pageSize: 50, page }).products);
+  return { total: first.total, products };
+}
+
 describe('query understanding', () => {
   it('reads attribute values and yes/no features, written split, joined or hyphenated', () => {
     for (const text of ['on ear', 'on-ear', 'onear headphones']) {
@@ -145,10 +153,8 @@ describe('query understanding', () => {
 
   it('counts as results only products of the categories the query is about, not every product meeting a price', () => {
     const all = (text: string) => {
-      const first = run({ text, pageSize: 50 });
-      const ids = [...first.products];
-      for (let page = 1; page * 50 < first.total; page++) ids.push(...run({ text, pageSize: 50, page }).products);
-      return { total: first.total, categories: new Set(ids.map((p) => p.category)) };
+      const { total, products } = everyResult(text);
+      return { total, categories: new Set(products.map((p) => p.category)) };
     };
     const underHundred = catalog.products.filter((p) => p.price <= 100).length;
     const headphones = all('on ear headphones under $100');
@@ -304,12 +310,7 @@ describe('lexical matching', () => {
   });
 
   it('a letter or two still being typed after other words only ranks what those words find', () => {
-    const ids = (text: string) => {
-      const first = run({ text, pageSize: 50 });
-      const out = first.products.map((p) => p.id);
-      for (let page = 1; page * 50 < first.total; page++) out.push(...run({ text, pageSize: 50, page }).products.map((p) => p.id));
-      return out;
-    };
+    const ids = (text: string) => everyResult(text).products.map((p) => p.id);
     const found = new Set(ids('sony headphones'));
     const typing = ids('sony headphones w');
     expect(typing.length).toBeGreaterThan(0);
