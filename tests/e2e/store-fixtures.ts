@@ -78,6 +78,66 @@ export async function actAndWait<A extends Action>(
   }
 }
 
+/** An action whose events are read later: when it started, and when every attempt at it did. */
+export interface Acted {
+  from: number;
+  starts: number[];
+}
+
+/**
+ * Runs `act` as actAndWait does when it is the first action in its document (that wait is the wait for the document's
+ * logger to listen). A later action is not waited for: its events are read with every other's once all are made
+ * (eventsOfEach), which saves the wait for each event in turn that took most of these tests' time. `events` is what
+ * the wait found, for a first action only.
+ */
+export async function actOnce<A extends Action>(
+  options: Page,
+  action: A,
+  act: () => Promise<void>,
+  first: boolean,
+  label: string,
+): Promise<Acted & { events?: StoredOf<A>[] }> {
+  if (first) return actAndWait(options, action, act, true, label);
+  const from = Date.now();
+  await act();
+  return { from, starts: [from] };
+}
+
+/**
+ * The events stored for each action: those stamped from its start until the next action (any of `boundaries` too:
+ * actions that count for nothing still end the one before) started. Waits until each action `expected` says logs
+ * something has an event, or STORED_WAIT_MS, and then reads what there is.
+ */
+export async function eventsOfEach<A extends Action, T extends Acted>(
+  options: Page,
+  action: A,
+  acted: readonly T[],
+  expected: (a: T) => boolean,
+  boundaries: readonly number[] = [],
+): Promise<Map<T, StoredOf<A>[]>> {
+  const starts = [...acted.flatMap((a) => a.starts), ...boundaries].sort((a, b) => a - b);
+  const assign = (events: readonly StoredOf<A>[]) => {
+    const byAction = new Map<T, StoredOf<A>[]>();
+    for (const a of acted) {
+      const until = starts.find((s) => s > a.from) ?? Infinity;
+      byAction.set(
+        a,
+        events.filter((e) => e.time >= a.from && e.time < until),
+      );
+    }
+    return byAction;
+  };
+  const read = async () => assign(await storedSince(options, action, 0));
+  return waitFor(
+    async () => {
+      const found = await read();
+      return acted.every((a) => !expected(a) || (found.get(a)?.length ?? 0) > 0) ? found : null;
+    },
+    STORED_WAIT_MS,
+    `the ${action} events of every action`,
+  ).catch(read);
+}
+
 /**
  * The product id the detector gave each product page, from its product view (logged when the page is left: leave the
  * last page before asking). A page without a product view has no entry.

@@ -4,14 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { ARTIFACTS_DIR, useHarness, waitFor } from './harness';
 import { openOptions, storedEvents } from './options-page';
 import {
-  actAndWait,
+  actOnce,
   detectedProductIds,
+  eventsOfEach,
   expectedStorePages,
   openStorePage,
   pct,
   scopeOf,
   STORED_WAIT_MS,
   storePageUrl,
+  type Acted,
   type StoredOf,
 } from './store-fixtures';
 import { look, planLooks, scoreLooks, totalsOf, type Look } from './store-looks';
@@ -47,35 +49,46 @@ describe('store fixtures in real Chromium: every picture hovered', () => {
     const options = await openOptions(h);
     const page = await h.context.newPage();
     const runs: PageRun[] = [];
+    // The looks after a document's first are not waited for: their hovers are read once every page is done, each
+    // look's from its start until the next look (a picture too small to log included) started.
+    const pending: (Acted & { run: PageRun; at: number })[] = [];
+    const boundaries: number[] = [];
 
     for (const [file, want] of expected) {
       if (want.kind === 'none') continue;
       await openStorePage(page, h, file, want);
       const plans = await planLooks(page, want);
-      // Each look is waited for: its hover event is the one stored from the start of the look on.
       const run: PageRun = { file, want, plans, looks: [], silentDocs: new Set(), shareButton: false };
       const readyDocs = new Set<string>();
       for (const plan of plans) {
         const doc = plan.entry.frame ?? '';
-        if (!plan.loggable) {
+        if (!plan.loggable || run.silentDocs.has(doc)) {
+          boundaries.push(Date.now());
           await look(page, plan);
-          continue;
-        }
-        if (run.silentDocs.has(doc)) {
-          await look(page, plan);
-          run.looks.push({ ...plan, hovers: [] });
+          if (plan.loggable) run.looks.push({ ...plan, hovers: [] });
           continue;
         }
         const first = !readyDocs.has(doc);
-        const { events } = await actAndWait(options, 'hover', () => look(page, plan), first, `the hover on ${plan.entry.selector}`);
-        if (events.length > 0) readyDocs.add(doc);
+        const acted = await actOnce(options, 'hover', () => look(page, plan), first, `the hover on ${plan.entry.selector}`);
+        if (first && acted.events?.length) readyDocs.add(doc);
         else if (first) run.silentDocs.add(doc); // a document whose logger never logs: its looks all count as missed
-        run.looks.push({ ...plan, hovers: events.map((e) => e.payload) });
+        if (first) {
+          boundaries.push(...acted.starts);
+          run.looks.push({ ...plan, hovers: (acted.events ?? []).map((e) => e.payload) });
+        } else {
+          pending.push({ ...acted, run, at: run.looks.length });
+          run.looks.push({ ...plan, hovers: [] });
+        }
       }
       // By now the page has long been detected: a product page shows the Seller its button, a listing never does.
       const buttonScope = scopeOf(page, want.kind === 'product' ? want.frame : undefined);
       run.shareButton = (await buttonScope.locator(SHARE_BUTTON_TAG).count()) > 0;
       runs.push(run);
+    }
+    const hovers = await eventsOfEach(options, 'hover', pending, () => true, boundaries);
+    for (const p of pending) {
+      const looked = p.run.looks[p.at];
+      if (looked) looked.hovers = (hovers.get(p) ?? []).map((e) => e.payload);
     }
     // Leaving the last page logs its product (or listing) view too: each view names the product as the detector found it.
     await page.goto('about:blank');

@@ -3,15 +3,18 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
 import { ARTIFACTS_DIR, useHarness } from './harness';
-import { openOptions, storedEvents } from './options-page';
+import { openOptions } from './options-page';
 import {
   actAndWait,
+  actOnce,
   detectedProductIds,
+  eventsOfEach,
   expectedStorePages,
   openStorePage,
   pct,
   scopeOf,
   storePageUrl,
+  type Acted,
   type StoredOf,
 } from './store-fixtures';
 import type { ControlKind, ExpectedControl, ExpectedPage } from '../fixtures/pages/stores/expected-schema';
@@ -29,14 +32,12 @@ const CORE_KINDS: readonly ControlKind[] = ['add_to_cart', 'buy_now', 'option', 
 /** What a control's clicks should carry, and whom it belongs to. */
 type Owner = 'page' | 'card' | 'chrome';
 
-interface Clicked {
+/** When the click that counts started, and when every attempt did (the first click in a document may be made again). */
+interface Clicked extends Acted {
   control: ExpectedControl;
   owner: Owner;
   /** The product id its clicks must carry (the page's as the detector found it), or null for none. */
   want: string | null;
-  /** When the click that counts started, and when every attempt did (the first click in a document may be made again). */
-  from: number;
-  starts: number[];
   /** The page was no longer the fixture after the click (a navigation got through). */
   leftPage?: string;
 }
@@ -79,23 +80,6 @@ async function click(page: Page, scope: Page | FrameLocator, control: ExpectedCo
   const onlyAriaDisabled = await el.evaluate((e) => e.getAttribute('aria-disabled') === 'true' && !e.matches(':disabled'));
   await el.click({ force: onlyAriaDisabled });
   if (await el.evaluate((e) => e.tagName === 'SELECT')) await page.keyboard.press('Escape');
-}
-
-/**
- * The clicks stored for each clicked control (of every page): those stamped from its click's start until the next
- * click, on any page, started. A click made again while a page's logger was not listening yet starts a window too.
- */
-function clicksOf(clicked: readonly Clicked[], events: readonly StoredOf<'click'>[]): Map<Clicked, StoredOf<'click'>[]> {
-  const starts = clicked.flatMap((c) => c.starts).sort((a, b) => a - b);
-  const byControl = new Map<Clicked, StoredOf<'click'>[]>();
-  for (const c of clicked) {
-    const until = starts.find((s) => s > c.from) ?? Infinity;
-    byControl.set(
-      c,
-      events.filter((e) => e.time >= c.from && e.time < until),
-    );
-  }
-  return byControl;
 }
 
 function score(file: string, clicked: readonly Clicked[], logged: Map<Clicked, StoredOf<'click'>[]>, detector: string | null): PageResult {
@@ -159,28 +143,34 @@ describe('store fixtures in real Chromium: every mapped control clicked', () => 
     };
 
     const runs: { file: string; want: ExpectedPage; clicked: Clicked[] }[] = [];
+    // A navigation that got through is seen once its document loads: after the click, or by the next one.
+    const leftSince = async (c: Clicked | undefined, file: string, want: ExpectedPage) => {
+      if (!c || loads === loadsAtOpen) return;
+      c.leftPage = page.url();
+      await open(file, want);
+    };
     for (const [file, want] of expected) {
       fixtureUrl = storePageUrl(h, file);
       await open(file, want);
       const pageId = want.kind === 'product' ? (want.product.id ?? '@page') : null;
       const clicked: Clicked[] = [];
       const readyDocs = new Set<string>();
-      for (const control of want.controls) {
+      for (const [k, control] of want.controls.entries()) {
+        await leftSince(clicked.at(-1), file, want);
         const doc = control.frame ?? '';
         const scope = scopeOf(page, control.frame);
-        const { from, starts } = await actAndWait(
-          options,
-          'click',
-          () => click(page, scope, control),
-          !readyDocs.has(doc),
-          `the click on ${control.selector}`,
-        );
+        const act = () => click(page, scope, control);
+        const label = `the click on ${control.selector}`;
+        // The page's last click is waited for: a navigation it let through has loaded by then, before the next page.
+        const { from, starts } =
+          k === want.controls.length - 1 && readyDocs.has(doc)
+            ? await actAndWait(options, 'click', act, false, label)
+            : await actOnce(options, 'click', act, !readyDocs.has(doc), label);
         readyDocs.add(doc);
         const owner: Owner = control.productId === null ? 'chrome' : control.productId === pageId ? 'page' : 'card';
-        const left = loads !== loadsAtOpen;
-        clicked.push({ control, owner, want: control.productId, from, starts, ...(left ? { leftPage: page.url() } : {}) });
-        if (left) await open(file, want);
+        clicked.push({ control, owner, want: control.productId, from, starts });
       }
+      await leftSince(clicked.at(-1), file, want);
       runs.push({ file, want, clicked });
     }
     // Leaving the last page logs its product view too: each view names the product as the detector found it.
@@ -189,10 +179,11 @@ describe('store fixtures in real Chromium: every mapped control clicked', () => 
     const detected = await detectedProductIds(options, h, productPages);
     await page.close();
 
-    const clicks = (await storedEvents(options)).filter((e): e is StoredOf<'click'> => e.action === 'click');
-    const logged = clicksOf(
+    const logged = await eventsOfEach(
+      options,
+      'click',
       runs.flatMap((r) => r.clicked),
-      clicks,
+      () => true,
     );
     const results = runs.map(({ file, want, clicked }) => {
       const expectedId = want.kind === 'product' ? want.product.id : null;
