@@ -1,13 +1,16 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 import { flexsearchCompactAlias } from './scripts/build/flexsearch-compact';
 
 // Two projects: fast unit tests (Node or happy-dom), and end-to-end tests that drive a real Chromium with the
-// built extension loaded. E2e files run in parallel too, as many as there are cores: each has its own browser,
-// profile and servers on ports of its own, and much of a browser test is waiting. On 2 cores all of them took 945 s
-// two at a time against 1,295 s one after another (2026-12-07).
+// built extension loaded. Both run as many files at once as there are cores. Vitest 4's own default is one fewer
+// (one at a time on 2 cores), and much of a test here is waiting for a browser, a server or a child process. E2e files
+// each have their own browser, profile and servers on ports of their own. On 2 cores the e2e files took 945 s two at a
+// time against 1,295 s one after another (2026-12-07).
 export default defineConfig({
   test: {
+    maxWorkers: availableParallelism(),
     projects: [
       {
         plugins: [WxtVitest()],
