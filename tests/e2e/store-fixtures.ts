@@ -105,14 +105,13 @@ export async function actOnce<A extends Action>(
 
 /**
  * The events stored for each action: those stamped from its start until the next action (any of `boundaries` too:
- * actions that count for nothing still end the one before) started. Waits until each action `expected` says logs
- * something has an event, or STORED_WAIT_MS, and then reads what there is.
+ * actions that count for nothing still end the one before) started. Waits until each action has an event, or
+ * STORED_WAIT_MS, and then reads what there is.
  */
 export async function eventsOfEach<A extends Action, T extends Acted>(
   options: Page,
   action: A,
   acted: readonly T[],
-  expected: (a: T) => boolean,
   boundaries: readonly number[] = [],
 ): Promise<Map<T, StoredOf<A>[]>> {
   const starts = [...acted.flatMap((a) => a.starts), ...boundaries].sort((a, b) => a - b);
@@ -131,7 +130,7 @@ export async function eventsOfEach<A extends Action, T extends Acted>(
   return waitFor(
     async () => {
       const found = await read();
-      return acted.every((a) => !expected(a) || (found.get(a)?.length ?? 0) > 0) ? found : null;
+      return acted.every((a) => (found.get(a)?.length ?? 0) > 0) ? found : null;
     },
     STORED_WAIT_MS,
     `the ${action} events of every action`,

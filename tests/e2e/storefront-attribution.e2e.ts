@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ARTIFACTS_DIR, useHarness, waitFor } from './harness';
 import { openOptions, storedEvents } from './options-page';
 import {
+  actAndWait,
   actOnce,
   detectedProductIds,
   eventsOfEach,
@@ -68,15 +69,16 @@ describe('store fixtures in real Chromium: every picture hovered', () => {
           if (plan.loggable) run.looks.push({ ...plan, hovers: [] });
           continue;
         }
-        const first = !readyDocs.has(doc);
-        const acted = await actOnce(options, 'hover', () => look(page, plan), first, `the hover on ${plan.entry.selector}`);
-        if (first && acted.events?.length) readyDocs.add(doc);
-        else if (first) run.silentDocs.add(doc); // a document whose logger never logs: its looks all count as missed
-        if (first) {
-          boundaries.push(...acted.starts);
-          run.looks.push({ ...plan, hovers: (acted.events ?? []).map((e) => e.payload) });
+        const act = () => look(page, plan);
+        const label = `the hover on ${plan.entry.selector}`;
+        if (!readyDocs.has(doc)) {
+          const { events, starts } = await actAndWait(options, 'hover', act, true, label);
+          boundaries.push(...starts);
+          if (events.length > 0) readyDocs.add(doc);
+          else run.silentDocs.add(doc); // a document whose logger never logs: its looks all count as missed
+          run.looks.push({ ...plan, hovers: events.map((e) => e.payload) });
         } else {
-          pending.push({ ...acted, run, at: run.looks.length });
+          pending.push({ ...(await actOnce(options, 'hover', act, false, label)), run, at: run.looks.length });
           run.looks.push({ ...plan, hovers: [] });
         }
       }
@@ -85,7 +87,7 @@ describe('store fixtures in real Chromium: every picture hovered', () => {
       run.shareButton = (await buttonScope.locator(SHARE_BUTTON_TAG).count()) > 0;
       runs.push(run);
     }
-    const hovers = await eventsOfEach(options, 'hover', pending, () => true, boundaries);
+    const hovers = await eventsOfEach(options, 'hover', pending, boundaries);
     for (const p of pending) {
       const looked = p.run.looks[p.at];
       if (looked) looked.hovers = (hovers.get(p) ?? []).map((e) => e.payload);

@@ -183,7 +183,6 @@ describe('store fixtures in real Chromium: every mapped control clicked', () => 
       options,
       'click',
       runs.flatMap((r) => r.clicked),
-      () => true,
     );
     const results = runs.map(({ file, want, clicked }) => {
       const expectedId = want.kind === 'product' ? want.product.id : null;
