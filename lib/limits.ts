@@ -20,6 +20,8 @@ export const RPC_LOG_BATCH_LIMIT = 500;
 export const RPC_CALL_TIMEOUT_MS = 10_000;
 /** Calls that may wait for a catalog index to be (re)built: 100,000 products take seconds on a slow laptop. */
 export const RPC_INDEX_TIMEOUT_MS = 180_000;
+/** How long the options page waits for a chat tab to answer a preview or a save's dry run (picking has no limit). */
+export const CHAT_TAB_ANSWER_TIMEOUT_MS = 15_000;
 /** How many times the RPC client retries a call after a lost port or timeout before it gives up. */
 export const RPC_MAX_ATTEMPTS = 4;
 /** Longest visible label kept from a clicked element. */

@@ -11,11 +11,30 @@ export function ConsentPanel({ api, onChange, version }: { api: AdminApi; onChan
   const [settings, setSettings] = useState<Settings | null>(null);
   const [role, setRole] = useState<Settings['role']>('seller');
   const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   // Read again whenever the page changes something (joining or leaving a study, say), so it never shows stale consent.
   useEffect(() => {
-    api.getSettings().then(setSettings, (e: unknown) => setError(String(e)));
-  }, [api, version]);
-  if (!settings) return null;
+    api.getSettings().then(
+      (s) => (setSettings(s), setError(null)),
+      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+    );
+  }, [api, version, attempt]);
+  // Before the settings are read there is nothing to agree to yet: say so, and say why if they cannot be read,
+  // rather than leave the first screen a participant sees blank.
+  if (!settings) {
+    return error ? (
+      <p role="alert" class="error" data-testid="consent-error">
+        Could not read Floorwalker's settings ({error}), so consent cannot be given yet.{' '}
+        <button type="button" class="link-button" onClick={() => (setError(null), setAttempt((n) => n + 1))}>
+          Try again
+        </button>
+      </p>
+    ) : (
+      <p class="muted" data-testid="consent-loading">
+        Reading Floorwalker's settings…
+      </p>
+    );
+  }
 
   const decide = async (consent: Parameters<AdminApi['setConsent']>[0]) => {
     try {

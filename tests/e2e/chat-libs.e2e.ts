@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
-import { ROOT, screenshot, useHarness, waitFor } from './harness';
+import { ROOT, screenshot, useHarness } from './harness';
 import { openOptions, storedEvents } from './options-page';
 import { CHAT_LIB_SITES, HISTORY_TEXTS, locateDeep, type ChatLibSite } from './chat-lib-sites';
-import { chooseChatTab, emptyChatSiteForm, PICKED_FIELDS, pickField, typeChatSite } from './chat-site-form';
+import { chooseChatTab, emptyChatSiteForm, PICKED_FIELDS, pickField, saveChatSiteForm, typeChatSite } from './chat-site-form';
 
 /**
  * The coached Seller on chat pages built from published chat UI libraries (tests/fixtures/pages/chats/README.md,
@@ -57,8 +57,7 @@ describe('the coached Seller on chat pages built from published chat UI librarie
         // What the picks inferred (the list and the text part came with the message) is what the form now holds.
         expect(await options.getByTestId('chat-site-messageList').inputValue()).not.toBe('');
         await screenshot(options, `chat-libs-${site.name}-picked-form`);
-        await options.getByTestId('chat-site-save').click();
-        await waitFor(async () => (await options.getByTestId('chat-sites-status').innerText()).includes('Saved'), 10_000, 'Saved');
+        await saveChatSiteForm(options);
       });
       await coachedExchange(options, page, site, 'picked', since);
     });

@@ -82,6 +82,19 @@ export async function pickOnPage(
   return options.getByTestId(`chat-site-${field}`).inputValue();
 }
 
+/**
+ * Clicks Save and waits for the save to end: its dry run on the tab, then the worker's answer. The status says what
+ * Save is doing while it runs (data-kind "pending"), so the last save's "Saved." never stands for this one. Returns
+ * the closing message; `expectSaved` throws with it unless it says the site was saved.
+ */
+export async function saveChatSiteForm(options: Page, expectSaved = true): Promise<string> {
+  await options.getByTestId('chat-site-save').click();
+  const status = options.locator('[data-testid="chat-sites-status"]:not([data-kind="pending"])');
+  const text = await waitFor(async () => (await status.count()) > 0 && status.innerText(), 30_000, 'the chat site save to end');
+  if (expectSaved && !text.startsWith('Saved')) throw new Error(`The chat site was not saved: ${text}`);
+  return text;
+}
+
 /** The parts a participant picks on a chat page for the guide in docs/using-the-extension.md: the rest (list, text) come with them. */
 export const PICKED_FIELDS = ['message', 'mine', 'input', 'send'] as const;
 export type PickedField = (typeof PICKED_FIELDS)[number];
@@ -173,6 +186,5 @@ export async function typeChatSite(options: Page, chat: Page, site: TypedChatSit
   for (const f of SELECTOR_FIELDS) await options.getByTestId(`chat-site-${f}`).fill(site.fields[f] ?? '');
   await options.getByTestId('chat-site-enterSends').setChecked(site.enterSends);
   await options.getByTestId('chat-site-modEnterSends').setChecked(site.modEnterSends ?? true);
-  await options.getByTestId('chat-site-save').click();
-  await waitFor(async () => (await options.getByTestId('chat-sites-status').innerText()).includes('Saved'), 10_000, `${site.host} saved`);
+  await saveChatSiteForm(options);
 }

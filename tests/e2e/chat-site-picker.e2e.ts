@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, useHarness } from './harness';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
-import { chooseChatTab, expectPreview, pickOnPage, type StoredUtter } from './chat-site-form';
+import { chooseChatTab, expectPreview, pickOnPage, saveChatSiteForm, type StoredUtter } from './chat-site-form';
 
 describe('configuring a chat site by picking its parts on the page', () => {
   const harness = useHarness();
@@ -68,8 +68,7 @@ describe('configuring a chat site by picking its parts on the page', () => {
 
     // Enter makes a new line on this page: only the button sends.
     await options.getByTestId('chat-site-enterSends').setChecked(false);
-    await options.getByTestId('chat-site-save').click();
-    await expect.poll(() => options.getByTestId('chat-sites-status').innerText()).toContain('Saved');
+    await saveChatSiteForm(options);
     expect(await options.getByTestId('chat-site').count()).toBe(1);
     // Leaving the form empty clears the outlines from the page.
     await expect.poll(() => page.locator('[data-fw-highlight]').count()).toBe(0);

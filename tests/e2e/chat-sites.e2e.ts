@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { screenshot, useHarness } from './harness';
 import { exportJsonl, openOptions, waitForStored } from './options-page';
 import { FIXTURE_CHAT_FIELDS } from './chat-lib-sites';
-import { chooseChatTab, pickOnPage, type StoredUtter } from './chat-site-form';
+import { chooseChatTab, pickOnPage, saveChatSiteForm, type StoredUtter } from './chat-site-form';
 
 /** The three fixture chats (tests/fixtures/pages/chats/README.md), each with the selectors a participant would enter. */
 const SITES = [
@@ -91,8 +91,7 @@ describe('generic chat adapters configured by selectors in the options page', ()
         for (const [k, v] of Object.entries(site.fields)) await options.getByTestId(`chat-site-${k}`).fill(v);
       }
       await options.getByTestId('chat-site-enterSends').setChecked(site.enterSends);
-      await options.getByTestId('chat-site-save').click();
-      await expect.poll(() => options.getByTestId('chat-sites-status').innerText()).toContain('Saved');
+      await saveChatSiteForm(options);
       if (site === SITES[0]) await screenshot(options, 'chat-sites-options');
 
       await page.bringToFront();

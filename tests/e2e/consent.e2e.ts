@@ -20,11 +20,7 @@ describe('consent on first run', () => {
     });
     const id = await extensionIdOf(context);
     // Installing opens the options page with the consent screen.
-    let options = await optionsTabOpenedOnInstall(context, id, 5_000);
-    if (!options) {
-      options = await context.newPage();
-      await options.goto(`chrome-extension://${id}/options.html`);
-    }
+    const options = await optionsTabOpenedOnInstall(context, id);
     await options.getByTestId('consent-panel').waitFor();
     await screenshot(options, 'options-consent');
 

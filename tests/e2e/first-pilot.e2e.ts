@@ -62,8 +62,7 @@ describe("the README's first pilot", () => {
     const seller: BrowserContext = await launchBrowser(profile);
     cleanup.push(() => seller.close());
     const extensionId = await extensionIdOf(seller);
-    const options = (await optionsTabOpenedOnInstall(seller, extensionId, 10_000)) ?? (await seller.newPage());
-    if (!options.url().includes('options.html')) await options.goto(`chrome-extension://${extensionId}/options.html`);
+    const options = await optionsTabOpenedOnInstall(seller, extensionId);
 
     // 2. The researcher creates a study and issues codes.
     const created = await study(server.url, 'create', '--name', 'Pilot', '--condition', 'B.IIc');

@@ -117,35 +117,35 @@ export async function startHarness(): Promise<Harness> {
   return h;
 }
 
-/** The options tab the extension opens by itself on install, once it is there; undefined if none came in `timeoutMs`. */
-export async function optionsTabOpenedOnInstall(
-  context: BrowserContext,
-  extensionId: string,
-  timeoutMs = 3_000,
-): Promise<Page | undefined> {
+/**
+ * The options tab the extension opens by itself on install (its consent screen). Waited for, never raced: a tab the
+ * test opened itself would be taken over by the extension's, interrupting its navigation (seen under load).
+ */
+export async function optionsTabOpenedOnInstall(context: BrowserContext, extensionId: string, timeoutMs = 30_000): Promise<Page> {
   const url = `chrome-extension://${extensionId}/options.html`;
-  return waitFor(async () => context.pages().find((p) => p.url().startsWith(url)), timeoutMs, 'the options tab').catch(() => undefined);
+  return waitFor(async () => context.pages().find((p) => p.url().startsWith(url)), timeoutMs, 'the options tab the extension opens on install');
 }
 
 /** Agrees to logging on the options page, as a participant does on first run. */
 export async function giveConsent(context: BrowserContext, extensionId: string, role: 'Seller' | 'Buyer' = 'Seller'): Promise<void> {
-  const url = `chrome-extension://${extensionId}/options.html`;
-  // Installing opens the options page by itself; use that tab when it appears rather than racing it.
-  let page = await optionsTabOpenedOnInstall(context, extensionId);
-  if (!page) {
-    page = await context.newPage();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await page.goto(url);
-        break;
-      } catch (e) {
-        if (attempt >= 2) throw e; // an interrupted navigation (the extension opened it too) is retried
-      }
-    }
+  const page = await optionsTabOpenedOnInstall(context, extensionId);
+  const said: string[] = [];
+  page.on('console', (m) => said.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => said.push(`pageerror: ${e.message}`));
+  try {
+    await page.getByRole('radio', { name: role }).check();
+    await page.getByTestId('consent-agree').click();
+    await page.getByTestId('consent-given').waitFor();
+  } catch (e) {
+    // CI keeps only the output: say what the consent screen showed instead, and what the page logged.
+    const shown = await page.locator('main').innerText({ timeout: 2_000 }).catch((x: unknown) => `(unreadable: ${String(x)})`);
+    const tabs = context.pages().map((p) => p.url());
+    throw new Error(
+      `Consent failed on ${page.url()}: ${e instanceof Error ? e.message : String(e)}\n` +
+        `It showed: ${shown.replace(/\s+/g, ' ').slice(0, 800)}\nOpen tabs: ${tabs.join(', ')}\nIts console: ${said.slice(-20).join(' | ') || '(nothing)'}`,
+      { cause: e },
+    );
   }
-  await page.getByRole('radio', { name: role }).check();
-  await page.getByTestId('consent-agree').click();
-  await page.getByTestId('consent-given').waitFor();
   await page.close();
 }
 

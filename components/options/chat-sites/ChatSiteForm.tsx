@@ -1,15 +1,15 @@
 import { useState } from 'preact/hooks';
 import type { SiteChatConfigInput } from '@/lib/adapters/chat';
-import { dryRunProblems, fieldSummary, previewLine } from '@/lib/adapters/chat-preview';
+import { fieldSummary, previewLine } from '@/lib/adapters/chat-preview';
 import { FIELDS, isSelectorField, type Field } from './fields';
-import { previewOnTab, type ChatTab } from './chat-tab';
+import type { ChatTab } from './chat-tab';
 import { configFromForm } from './form-config';
 import { FieldRow } from './FieldRow';
 import { usePreview } from './usePreview';
 
 /**
  * The form for one chat site: each selector typed or picked on the chosen tab, with what it finds there now, and
- * Save, which first runs a dry run on the tab and refuses, with the reasons, until the chat is found whole.
+ * Save, which hands a complete configuration and its tab on (the panel runs the dry run there before it saves).
  */
 export function ChatSiteForm({
   form,
@@ -31,37 +31,24 @@ export function ChatSiteForm({
   onTab: (id: number | null) => void;
   busy: boolean;
   onPick: (key: Field, prompt: string) => void;
-  onSave: (config: SiteChatConfigInput) => void;
+  onSave: (config: SiteChatConfigInput, tab: ChatTab, highlight: boolean) => void;
   refuse: (why: string) => void;
 }) {
   const [highlight, setHighlight] = useState(true);
   const preview = usePreview(tab, form, highlight);
-  const [checking, setChecking] = useState(false);
-
-  const save = async (e: Event) => {
+  const save = (e: Event) => {
     e.preventDefault();
     const built = configFromForm(form);
     if ('error' in built) return refuse(built.error);
     const { config } = built;
     if (!tab) return refuse('Save refused: choose the tab with this chat, so a dry run can check the selectors on it.');
     if (tab.host !== config.host) return refuse(`Save refused: the chosen tab is on ${tab.host}, not ${config.host}.`);
-    setChecking(true);
-    try {
-      const result = await previewOnTab(tab, config, highlight);
-      if (!result) return refuse(`Save refused: the dry run on “${tab.title}” got no answer from the page.`);
-      const problems = dryRunProblems(result, config);
-      if (problems.length > 0) return refuse(`Save refused: the dry run on “${tab.title}” found ${problems.join(' ')}`);
-      onSave(config);
-    } catch (err) {
-      refuse(`Save refused: ${err instanceof Error ? err.message : String(err)}`);
-    } finally {
-      setChecking(false);
-    }
+    onSave(config, tab, highlight);
   };
 
   const summary = (key: Field) => (preview.kind === 'ok' && isSelectorField(key) ? fieldSummary(preview.preview, key) : null);
   return (
-    <form class="chat-site-form" onSubmit={(e) => void save(e)} data-testid="chat-site-form">
+    <form class="chat-site-form" onSubmit={save} data-testid="chat-site-form">
       <label>
         <span>Pick on tab</span>
         <select
@@ -123,7 +110,7 @@ export function ChatSiteForm({
           On “{tab?.title}”: {preview.kind === 'ok' ? previewLine(preview.preview) : preview.text}
         </p>
       )}
-      <button type="submit" disabled={busy || checking} data-testid="chat-site-save">
+      <button type="submit" disabled={busy} data-testid="chat-site-save">
         Save chat site
       </button>
     </form>

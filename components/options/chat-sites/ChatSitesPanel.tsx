@@ -3,7 +3,7 @@ import { ActionStatus } from '../ActionStatus';
 import type { AdminApi } from '@/lib/rpc/api';
 import type { SiteChatConfig, SiteChatConfigInput } from '@/lib/adapters/chat';
 import { useAction } from '../useAction';
-import { openTabs, pickOnTab, type ChatTab } from './chat-tab';
+import { dryRunOnTab, openTabs, pickOnTab, type ChatTab } from './chat-tab';
 import { EMPTY_FORM, isSelectorField, type Field } from './fields';
 import { ChatSiteForm } from './ChatSiteForm';
 import { SiteList } from './SiteList';
@@ -48,12 +48,15 @@ export function ChatSitesPanel({ api }: { api: AdminApi }) {
     });
   };
 
-  const save = (config: SiteChatConfigInput) =>
-    void act(async () => {
+  // Each step says what it is doing, so a slow page or worker never leaves the last action's "Saved." standing.
+  const save = (config: SiteChatConfigInput, chatTab: ChatTab, highlight: boolean) =>
+    void act(async (progress) => {
+      await dryRunOnTab(chatTab, config, highlight);
+      progress(`Saving the chat site ${config.host}…`);
       setSites(await api.saveChatSite(config));
       setForm(EMPTY_FORM);
       return `Saved. Reload the chat on ${config.host} to use it (the site must also be allowed above).`;
-    });
+    }, `Checking the chat on “${chatTab.title}” before saving…`);
 
   return (
     <section aria-labelledby="chat-sites-h" data-testid="chat-sites-panel">
