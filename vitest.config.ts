@@ -18,9 +18,24 @@ export default defineConfig({
         resolve: { alias: [flexsearchCompactAlias] },
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
           environment: 'node',
+        },
+      },
+      {
+        resolve: { alias: [flexsearchCompactAlias] },
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts'],
+          setupFiles: ['tests/unit/setup.ts'],
+          environment: 'node',
+          // The server's files share one module graph per worker (Hono, PGlite, esbuild, the pilot pages): loading it
+          // again for each of them was a third of the unit stage. They keep no state between files: each starts
+          // its own server on its own database, and closes it.
+          isolate: false,
+          // A server test is real HTTP and WebSockets to a real database, some of them on two: not the 5 s default.
+          testTimeout: 30_000,
         },
       },
       {

@@ -123,7 +123,11 @@ export async function startHarness(): Promise<Harness> {
  */
 export async function optionsTabOpenedOnInstall(context: BrowserContext, extensionId: string, timeoutMs = 30_000): Promise<Page> {
   const url = `chrome-extension://${extensionId}/options.html`;
-  return waitFor(async () => context.pages().find((p) => p.url().startsWith(url)), timeoutMs, 'the options tab the extension opens on install');
+  return waitFor(
+    async () => context.pages().find((p) => p.url().startsWith(url)),
+    timeoutMs,
+    'the options tab the extension opens on install',
+  );
 }
 
 /** Agrees to logging on the options page, as a participant does on first run. */
@@ -138,7 +142,10 @@ export async function giveConsent(context: BrowserContext, extensionId: string, 
     await page.getByTestId('consent-given').waitFor();
   } catch (e) {
     // CI keeps only the output: say what the consent screen showed instead, and what the page logged.
-    const shown = await page.locator('main').innerText({ timeout: 2_000 }).catch((x: unknown) => `(unreadable: ${String(x)})`);
+    const shown = await page
+      .locator('main')
+      .innerText({ timeout: 2_000 })
+      .catch((x: unknown) => `(unreadable: ${String(x)})`);
     const tabs = context.pages().map((p) => p.url());
     throw new Error(
       `Consent failed on ${page.url()}: ${e instanceof Error ? e.message : String(e)}\n` +
