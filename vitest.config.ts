@@ -3,14 +3,15 @@ import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 import { flexsearchCompactAlias } from './scripts/build/flexsearch-compact';
 
-// Two projects: fast unit tests (Node or happy-dom), and end-to-end tests that drive a real Chromium with the
-// built extension loaded. Both run as many files at once as there are cores. Vitest 4's own default is one fewer
-// (one at a time on 2 cores), and much of a test here is waiting for a browser, a server or a child process. E2e files
-// each have their own browser, profile and servers on ports of their own. On 2 cores the e2e files took 945 s two at a
-// time against 1,295 s one after another (2026-12-07).
+// Three projects: unit tests (Node or happy-dom), the server's tests (real HTTP to PGlite, and to PostgreSQL when
+// DATABASE_URL is set), and end-to-end tests that drive a real Chromium with the built extension loaded. `npm test`
+// runs them in one call, one file more at once than there are cores, so unit and server files fill the cores while e2e
+// files wait for their browsers (2 cores: 972 s in one call against 262 + 810 s one project after the other). Vitest
+// 4's own default is one fewer than the cores. E2e files each have their own browser, profile and servers on ports of
+// their own, and nothing writes where another file reads.
 export default defineConfig({
   test: {
-    maxWorkers: availableParallelism(),
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         plugins: [WxtVitest()],

@@ -1,43 +1,50 @@
-import { readFile, readdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
 
-// Sums vitest's JSON reports (unit and e2e) into one closing line. Given `npm test`'s exit status and the run's
-// seconds (as .ci/run does), the line also says whether the run passed, and which stage stopped a failed one.
+// Sums vitest's JSON report of `npm test` (the unit, server and e2e projects, run in one call) into one closing line,
+// after a line per project. Given `npm test`'s exit status and the run's seconds (as .ci/run does), the line also says
+// whether the run passed, or that it stopped before the tests (lint, type-check, a build or web-ext lint).
 const [statusArg, secondsArg] = process.argv.slice(2);
-const dir = resolve(import.meta.dirname, '../test-results');
-const EXPECTED_REPORTS = ['unit.json', 'e2e.json'];
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => EXPECTED_REPORTS.includes(f));
-for (const f of files) {
-  const report = JSON.parse(await readFile(join(dir, f), 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-  };
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  skipped += report.numPendingTests + report.numTodoTests;
-  console.log(`${f}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+const REPORT = resolve(import.meta.dirname, '../test-results/tests.json');
+
+interface Report {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: { name: string; assertionResults: { status: string }[] }[];
 }
+
+const report = await readFile(REPORT, 'utf8').then(
+  (text) => JSON.parse(text) as Report,
+  () => null,
+);
+if (report) {
+  // The project a file belongs to, by where it is (vitest.config.ts).
+  const projectOf = (file: string) =>
+    file.includes(`${sep}tests${sep}e2e${sep}`) ? 'e2e' : file.includes(`${sep}server${sep}`) ? 'server' : 'unit';
+  const byProject = new Map<string, { passed: number; failed: number }>();
+  for (const file of report.testResults) {
+    const counts = byProject.get(projectOf(file.name)) ?? { passed: 0, failed: 0 };
+    for (const a of file.assertionResults) {
+      if (a.status === 'passed') counts.passed++;
+      else if (a.status === 'failed') counts.failed++;
+    }
+    byProject.set(projectOf(file.name), counts);
+  }
+  for (const [project, c] of byProject) console.log(`${project}: ${c.passed} passed, ${c.failed} failed`);
+}
+const passed = report?.numPassedTests ?? 0;
+const failed = report?.numFailedTests ?? 0;
+const skipped = report ? report.numPendingTests + report.numTodoTests : 0;
 const counts = `${passed} passed, ${failed} failed, ${skipped} skipped`;
 if (statusArg === undefined) {
   console.log(counts);
 } else {
   const status = Number(statusArg);
   const took = secondsArg ? ` in ${secondsArg}s` : '';
-  const missing = EXPECTED_REPORTS.filter((f) => !files.includes(f));
-  // npm test runs lint, type-check, unit tests, the builds and web-ext lint, then e2e: a missing report says where it stopped.
-  const stage = missing.includes('unit.json')
-    ? 'before the unit tests (lint or type-check)'
-    : missing.includes('e2e.json')
-      ? 'before the end-to-end tests (unit tests, build or web-ext lint)'
-      : 'in the tests';
+  const stage = report ? 'in the tests' : 'before the tests (lint, type-check, a build or web-ext lint)';
   console.log(
-    status === 0 && failed === 0 && missing.length === 0
-      ? `CI PASSED${took}: ${counts}`
-      : `CI FAILED (exit ${status})${took}, ${stage}: ${counts}`,
+    status === 0 && failed === 0 && report ? `CI PASSED${took}: ${counts}` : `CI FAILED (exit ${status})${took}, ${stage}: ${counts}`,
   );
 }
